@@ -1,0 +1,43 @@
+import { performance } from 'node:perf_hooks';
+
+export interface Timing {
+  name: string;
+  median: number;
+  p95: number;
+  perSecond: number;
+  target?: string;
+  unit?: string;
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+}
+
+/** Times `fn` one call at a time after a warm-up, so medians show steady-state JIT code. */
+export function measure(name: string, fn: (i: number) => unknown, { warmup = 200, iterations = 2000, target }: { warmup?: number; iterations?: number; target?: string } = {}): Timing {
+  for (let i = 0; i < warmup; i++) fn(i);
+  const samples: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < iterations; i++) {
+    const t0 = performance.now();
+    fn(warmup + i);
+    samples.push(performance.now() - t0);
+  }
+  const total = performance.now() - start;
+  samples.sort((a, b) => a - b);
+  return { name, median: quantile(samples, 0.5), p95: quantile(samples, 0.95), perSecond: (iterations / total) * 1000, ...(target ? { target } : {}) };
+}
+
+export function printTable(rows: Array<Record<string, string | number>>): void {
+  const cols = Object.keys(rows[0] ?? {});
+  const text = (v: string | number | undefined) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(3)) : (v ?? ''));
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => text(r[c]).length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
+  console.log(line(cols));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(cols.map((c) => text(r[c]))));
+}
+
+export function timingRow(t: Timing): Record<string, string | number> {
+  return { benchmark: t.name, 'median ms': t.median, 'p95 ms': t.p95, 'per second': Math.round(t.perSecond), target: t.target ?? '' };
+}

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * RFC 8785 (JCS) serialisation: the one byte form every digest is taken over.
+ *
+ * Written here rather than taken from the `canonicalize` package because digests sit on the
+ * generate and reroll hot paths and that package costs about 0.9 ms per map document (a Set
+ * bookkeeping pass and a `JSON.stringify` call per primitive). The package stays as the oracle:
+ * test/core/canonical.test.ts checks this function against it on random JSON values.
+ * For I-JSON data JCS is exactly: object keys sorted by UTF-16 code units, no whitespace,
+ * strings and numbers as ECMAScript's JSON.stringify writes them.
+ */
+export function canonicalJson(value: unknown): string {
+  return alreadyCanonical(value) ? JSON.stringify(value) : slowCanonical(value);
+}
+
+/**
+ * When every object's keys are already in order, every number is finite and every string is
+ * well formed, the engine's own JSON.stringify writes exactly the JCS bytes, at native speed.
+ * Map documents are built with sorted keys so they take this path.
+ */
+function alreadyCanonical(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+      return value.isWellFormed();
+    case 'number':
+      return Number.isFinite(value);
+    case 'boolean':
+      return true;
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        for (const item of value) if (!alreadyCanonical(item)) return false;
+        return true;
+      }
+      if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return false;
+      let previous = '';
+      for (const key in value) {
+        if (key < previous) return false;
+        previous = key;
+        if (!alreadyCanonical((value as Record<string, unknown>)[key])) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+function slowCanonical(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return quote(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw new TypeError(`${value} has no JSON form`);
+      // ECMAScript Number::toString, which is what both JSON.stringify and JCS use.
+      return String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value === null) return 'null';
+      if (Array.isArray(value)) {
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) out += ',';
+          const item: unknown = value[i];
+          out += item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : slowCanonical(item);
+        }
+        return `${out}]`;
+      }
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record);
+      if (!isSorted(keys)) keys.sort();
+      let out = '{';
+      let first = true;
+      for (const key of keys) {
+        const item = record[key];
+        if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+        if (!first) out += ',';
+        first = false;
+        out += quote(key);
+        out += ':';
+        out += slowCanonical(item);
+      }
+      return `${out}}`;
+    }
+    default:
+      throw new TypeError(`a ${typeof value} has no JSON form`);
+  }
+}
+
+function isSorted(keys: string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if ((keys[i - 1] as string) > (keys[i] as string)) return false;
+  return true;
+}
+
+/** Printable ASCII without quote or backslash needs no escaping: the common case, done cheaply. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+function quote(text: string): string {
+  if (PLAIN.test(text)) return `"${text}"`;
+  if (!text.isWellFormed()) throw new TypeError('lone surrogates have no canonical JSON form');
+  return JSON.stringify(text);
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * A map's identity: everything but `digest` and `score`, so a better scorer never renames a map.
+ */
+export function mapDigest(doc: Record<string, unknown>): string {
+  const { digest: _digest, score: _score, ...identity } = doc;
+  return `sha256:${sha256Hex(canonicalJson(identity))}`;
+}

@@ -1,0 +1,41 @@
+import type { AnyGameModule, MapDocumentBase, Problem } from './game-module.ts';
+import { check, type FieldError } from './schema.ts';
+import { normaliseSeed } from './seed.ts';
+
+/** Bad input from outside, with the fields at fault; every front end turns it into its own error. */
+export class InputError extends Error {
+  constructor(readonly errors: FieldError[]) {
+    super(errors.map((e) => `${e.field || '(root)'}: ${e.message}`).join('; '));
+    this.name = 'InputError';
+  }
+}
+
+export function prefixed(prefix: string, errors: FieldError[]): FieldError[] {
+  return errors.map((e) => ({ ...e, field: e.field ? (e.field.startsWith('[') ? `${prefix}${e.field}` : `${prefix}.${e.field}`) : prefix }));
+}
+
+/** Options as the game's schema normalises them (defaults filled in), or an InputError. */
+export function normaliseOptions(game: AnyGameModule, options: unknown): Record<string, unknown> {
+  const checked = check<Record<string, unknown>>(game.optionsSchema, options ?? {});
+  if (!checked.ok) throw new InputError(prefixed('options', checked.errors));
+  return checked.value;
+}
+
+/**
+ * The single entry every front end uses to build a map: seed and options are checked and
+ * normalised here, so the library, CLI, API and workers cannot disagree on a digest.
+ */
+export function buildMap(game: AnyGameModule, seedInput: string, options: unknown): MapDocumentBase {
+  const seed = normaliseSeed(seedInput);
+  if (!seed.ok) throw new InputError([{ field: 'seed', message: seed.message.replace(/^seed: /, '') }]);
+  return game.generate(seed.seed, normaliseOptions(game, options));
+}
+
+export type MapCheck = { ok: true; map: MapDocumentBase; problems: Problem[] } | { ok: false; errors: FieldError[] };
+
+/** Schema first (shape), then the game's invariants (meaning). */
+export function checkMap(game: AnyGameModule, input: unknown): MapCheck {
+  const checked = check<MapDocumentBase>(game.mapSchema, input);
+  if (!checked.ok) return { ok: false, errors: checked.errors };
+  return { ok: true, map: checked.value, problems: game.validate(checked.value) };
+}

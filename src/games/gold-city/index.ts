@@ -1,0 +1,15 @@
+import type { GameModule } from '../../core/game-module.ts';
+import { loadSchema } from '../../core/schemas.ts';
+import { generateGoldCity } from './generate.ts';
+import { GAME_ID, GENERATOR_VERSION, type GoldCityMap, type GoldCityOptions } from './model.ts';
+import { validateGoldCity } from './validate.ts';
+
+export const goldCity: GameModule<GoldCityOptions, GoldCityMap> = {
+  id: GAME_ID,
+  title: 'Gold City',
+  generatorVersion: GENERATOR_VERSION,
+  optionsSchema: loadSchema('gold-city.options'),
+  mapSchema: loadSchema('gold-city.map'),
+  generate: generateGoldCity,
+  validate: validateGoldCity,
+};

@@ -1,0 +1,138 @@
+import type { GeneratorInfo, ScoreBase } from '../../core/game-module.ts';
+
+export const GAME_ID = 'gold-city';
+
+/**
+ * What a seed builds. Bump it whenever any seed's map changes (algorithm or format) and
+ * regenerate fixtures/golden; never for changes that leave every map as it was.
+ */
+export const GENERATOR_VERSION = '1.0.0';
+
+export type Tier = 'easy' | 'normal' | 'hard' | 'expert';
+
+export interface GoldCityOptions {
+  players: 2 | 3 | 4;
+  pieces: number;
+  tier: Tier;
+  caves: boolean;
+  blockades: boolean;
+  strips: boolean;
+}
+
+export type PieceKind = 'start' | 'terrain' | 'strip' | 'finish';
+export type Symbol = 'jungle' | 'water' | 'village';
+export type CostedTerrain = Symbol | 'rubble' | 'basecamp';
+export type Terrain = CostedTerrain | 'mountain' | 'start' | 'finish';
+export type BlockadeTerrain = Symbol | 'rubble';
+
+/** Printed strength ranges per ground (inclusive). */
+export const STRENGTH_RANGE: Readonly<Record<CostedTerrain, readonly [number, number]>> = {
+  jungle: [1, 3],
+  water: [1, 4],
+  village: [1, 4],
+  rubble: [1, 3],
+  basecamp: [1, 3],
+};
+
+export interface Piece {
+  id: string;
+  kind: PieceKind;
+}
+
+export interface Space {
+  q: number;
+  r: number;
+  piece: string;
+  terrain: Terrain;
+  strength?: number;
+  start?: number;
+  cave?: true;
+}
+
+export interface Blockade {
+  id: string;
+  between: [string, string];
+  terrain: BlockadeTerrain;
+  strength: number;
+  points: number;
+}
+
+export type TokenKind =
+  | 'machete'
+  | 'paddle'
+  | 'coin'
+  | 'draw'
+  | 'remove'
+  | 'replace-hand'
+  | 'keep-item'
+  | 'pass-occupied'
+  | 'ignore-requirement'
+  | 'change-symbol';
+
+export interface Token {
+  kind: TokenKind;
+  strength?: number;
+}
+
+export interface CavePile {
+  q: number;
+  r: number;
+  tokens: Token[];
+}
+
+export interface GoldCityMap {
+  game: typeof GAME_ID;
+  generator?: GeneratorInfo;
+  seed?: string;
+  options?: GoldCityOptions;
+  digest?: string;
+  orientation: 'pointy' | 'flat';
+  pieces: Piece[];
+  spaces: Space[];
+  /** Where the gate stands: beyond the finishing spaces, not a space itself. */
+  gate?: { q: number; r: number };
+  blockades: Blockade[];
+  caves?: CavePile[];
+  score?: ScoreBase & Record<string, unknown>;
+  [extra: string]: unknown;
+}
+
+/** The 36 cave tokens of the box, by kind and strength. */
+export const CAVE_TOKEN_SUPPLY: ReadonlyArray<{ token: Token; count: number }> = [
+  { token: { kind: 'machete', strength: 1 }, count: 2 },
+  { token: { kind: 'machete', strength: 2 }, count: 3 },
+  { token: { kind: 'machete', strength: 3 }, count: 2 },
+  { token: { kind: 'paddle', strength: 1 }, count: 2 },
+  { token: { kind: 'paddle', strength: 2 }, count: 3 },
+  { token: { kind: 'coin', strength: 1 }, count: 2 },
+  { token: { kind: 'coin', strength: 2 }, count: 3 },
+  { token: { kind: 'draw' }, count: 4 },
+  { token: { kind: 'remove' }, count: 4 },
+  { token: { kind: 'replace-hand' }, count: 3 },
+  { token: { kind: 'keep-item' }, count: 2 },
+  { token: { kind: 'pass-occupied' }, count: 2 },
+  { token: { kind: 'ignore-requirement' }, count: 2 },
+  { token: { kind: 'change-symbol' }, count: 2 },
+];
+
+export const TOKENS_PER_PILE = 4;
+export const MAX_CAVE_PILES = 9;
+
+/** The six blockades printed in the box. */
+export const PRINTED_BLOCKADES: ReadonlyArray<{ terrain: BlockadeTerrain; strength: number }> = [
+  { terrain: 'jungle', strength: 1 },
+  { terrain: 'village', strength: 1 },
+  { terrain: 'rubble', strength: 1 },
+  { terrain: 'water', strength: 1 },
+  { terrain: 'jungle', strength: 2 },
+  { terrain: 'rubble', strength: 2 },
+];
+export const MAX_BLOCKADES = 6;
+
+export function tokenLabel(t: Token): string {
+  return t.strength === undefined ? t.kind : `${t.kind}-${t.strength}`;
+}
+
+export function isEnterable(terrain: Terrain): boolean {
+  return terrain !== 'mountain';
+}

@@ -1,0 +1,124 @@
+import type { Problem } from '../../core/game-module.ts';
+import { buildBoard, reachable } from './board.ts';
+import { tokenSupply } from './features.ts';
+import { MAX_BLOCKADES, STRENGTH_RANGE, TOKENS_PER_PILE, isEnterable, tokenLabel, type CostedTerrain, type GoldCityMap, type Space } from './model.ts';
+
+const where = (s: Space) => `space (${s.q},${s.r}) on ${s.piece}`;
+
+/**
+ * Every invariant of a Gold City course. Works on any schema-valid document, generated or typed
+ * in by hand, and names the space, piece, blockade or cave at fault.
+ */
+export function validateGoldCity(map: GoldCityMap): Problem[] {
+  const problems: Problem[] = [];
+  const add = (rule: string, message: string, at?: string) => problems.push(at === undefined ? { rule, message } : { rule, message, at });
+
+  const pieceIds = map.pieces.map((p) => p.id);
+  const seenPiece = new Set<string>();
+  map.pieces.forEach((p, i) => {
+    if (seenPiece.has(p.id)) add('duplicate-piece', `piece id ${p.id} is used twice`, `pieces[${i}]`);
+    seenPiece.add(p.id);
+  });
+  if (map.pieces[0]?.kind !== 'start') add('course-order', 'the course must begin with the start piece', 'pieces[0]');
+  if (map.pieces[map.pieces.length - 1]?.kind !== 'finish') add('course-order', 'the course must end with the finish piece', `pieces[${map.pieces.length - 1}]`);
+
+  const board = buildBoard(map.spaces, pieceIds);
+  map.spaces.forEach((s, i) => {
+    const first = board.at.get(s.q, s.r);
+    if (first !== i) add('overlap', `${where(s)} lies on the same hex as space ${first} (${(map.spaces[first] as Space).piece})`, `spaces[${i}]`);
+    if (!seenPiece.has(s.piece)) add('unknown-piece', `${where(s)} names a piece that is not in pieces`, `spaces[${i}].piece`);
+    if (s.terrain in STRENGTH_RANGE) {
+      const [lo, hi] = STRENGTH_RANGE[s.terrain as CostedTerrain];
+      if (s.strength === undefined || s.strength < lo || s.strength > hi) {
+        add('strength', `${where(s)} is ${s.terrain} and needs a strength from ${lo} to ${hi}`, `spaces[${i}].strength`);
+      }
+    } else if (s.strength !== undefined) {
+      add('strength', `${where(s)} is ${s.terrain} and takes no strength`, `spaces[${i}].strength`);
+    }
+    if (s.start !== undefined && s.terrain !== 'start') add('start-number', `${where(s)} has a start number but is ${s.terrain}`, `spaces[${i}].start`);
+    if (s.cave && s.terrain !== 'mountain') add('cave-terrain', `${where(s)} is marked as a cave but is ${s.terrain}, not mountain`, `spaces[${i}].cave`);
+  });
+
+  // Pieces that are not neighbours in the chain must never touch; neighbours must.
+  const touching = new Set<string>();
+  map.spaces.forEach((s, i) => {
+    const a = board.pieceIndex[i] as number;
+    for (const j of board.neighbours[i] as number[]) {
+      const b = board.pieceIndex[j] as number;
+      if (a < 0 || b < 0 || a >= b) continue;
+      touching.add(`${a}:${b}`);
+      if (b - a > 1) {
+        const t = map.spaces[j] as Space;
+        add('piece-contact', `${where(s)} touches ${where(t)}, but ${s.piece} and ${t.piece} are not neighbours in the course`, `spaces[${i}]`);
+      }
+    }
+  });
+  for (let i = 0; i + 1 < pieceIds.length; i++) {
+    if (!touching.has(`${i}:${i + 1}`)) add('seam-missing', `${pieceIds[i]} and ${pieceIds[i + 1]} follow each other in the course but do not touch`, `pieces[${i + 1}]`);
+  }
+
+  const starts = map.spaces.flatMap((s, i) => (s.terrain === 'start' ? [i] : []));
+  const finishes = map.spaces.flatMap((s, i) => (s.terrain === 'finish' ? [i] : []));
+  if (starts.length === 0) add('no-start', 'the course has no start space');
+  if (finishes.length === 0) add('no-finish', 'the course has no finishing space');
+  const numbers = new Set<number>();
+  for (const i of starts) {
+    const n = (map.spaces[i] as Space).start;
+    if (n === undefined) add('start-number', `${where(map.spaces[i] as Space)} is a start space without a number`, `spaces[${i}].start`);
+    else if (numbers.has(n)) add('start-number', `start number ${n} is used twice`, `spaces[${i}].start`);
+    else numbers.add(n);
+  }
+
+  const open = (j: number) => isEnterable((map.spaces[j] as Space).terrain);
+  map.spaces.forEach((s, i) => {
+    if (s.cave && s.terrain === 'mountain' && !(board.neighbours[i] as number[]).some(open)) {
+      add('cave-closed', `cave at ${where(s)} borders no space a pawn can stand on`, `spaces[${i}].cave`);
+    }
+  });
+  if (finishes.length > 0) {
+    const fromFinish = reachable(board, finishes, open);
+    for (const i of starts) {
+      if (!fromFinish[i]) add('start-cut-off', `start ${(map.spaces[i] as Space).start ?? '?'} at ${where(map.spaces[i] as Space)} cannot reach a finishing space`, `spaces[${i}]`);
+    }
+  }
+  if (starts.length > 0) {
+    const fromStart = reachable(board, starts, open);
+    map.spaces.forEach((s, i) => {
+      if (isEnterable(s.terrain) && !fromStart[i]) add('cut-off', `${where(s)} cannot be reached from the start`, `spaces[${i}]`);
+    });
+  }
+
+  if (map.blockades.length > MAX_BLOCKADES) add('too-many-blockades', `${map.blockades.length} blockades; a course has at most ${MAX_BLOCKADES}`, 'blockades');
+  const seams = new Set<string>();
+  map.blockades.forEach((b, i) => {
+    const a = board.pieceOrder.get(b.between[0]);
+    const c = board.pieceOrder.get(b.between[1]);
+    if (a === undefined || c === undefined || Math.abs(a - c) !== 1) {
+      add('blockade-between', `blockade ${b.id} lies between ${b.between[0]} and ${b.between[1]}, which are not neighbours in the course`, `blockades[${i}].between`);
+      return;
+    }
+    const seam = `${Math.min(a, c)}:${Math.max(a, c)}`;
+    if (seams.has(seam)) add('blockade-between', `blockade ${b.id} is a second blockade on the seam ${b.between[0]}–${b.between[1]}`, `blockades[${i}]`);
+    seams.add(seam);
+    const [lo, hi] = STRENGTH_RANGE[b.terrain];
+    if (b.strength < lo || b.strength > hi) add('strength', `blockade ${b.id} is ${b.terrain} and needs a strength from ${lo} to ${hi}`, `blockades[${i}].strength`);
+  });
+
+  const supply = new Map<string, number>();
+  for (const t of tokenSupply()) supply.set(tokenLabel(t), (supply.get(tokenLabel(t)) ?? 0) + 1);
+  (map.caves ?? []).forEach((pile, i) => {
+    const at = board.at.get(pile.q, pile.r);
+    const space = at === -1 ? undefined : (map.spaces[at] as Space);
+    if (!space || space.terrain !== 'mountain' || !space.cave) {
+      add('cave-placement', `cave pile ${i} at (${pile.q},${pile.r}) is not on a cave-marked mountain`, `caves[${i}]`);
+    }
+    if (pile.tokens.length > TOKENS_PER_PILE) add('pile-size', `cave pile ${i} holds ${pile.tokens.length} tokens; a pile holds ${TOKENS_PER_PILE}`, `caves[${i}].tokens`);
+    pile.tokens.forEach((t, k) => {
+      const label = tokenLabel(t);
+      const left = supply.get(label) ?? 0;
+      if (left === 0) add('token-supply', `token ${label} in cave pile ${i} is more than the 36-token set holds`, `caves[${i}].tokens[${k}]`);
+      else supply.set(label, left - 1);
+    });
+  });
+  return problems;
+}

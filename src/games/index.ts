@@ -1,0 +1,9 @@
+import type { AnyGameModule } from '../core/game-module.ts';
+import { goldCity } from './gold-city/index.ts';
+
+/** The one list of games. Core, API, CLI and renderers know games only through it. */
+export const GAMES: readonly AnyGameModule[] = [goldCity];
+
+export function findGame(id: string): AnyGameModule | undefined {
+  return GAMES.find((g) => g.id === id);
+}

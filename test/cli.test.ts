@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const cli = new URL('../bin/goldmaps.js', import.meta.url).pathname;
+
+function goldmaps(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [cli, ...args], (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('goldmaps CLI', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'goldmaps-cli-'));
+
+  it('generates JSON to stdout and to --out', async () => {
+    const out = join(dir, 'map.json');
+    const a = await goldmaps('generate', 'gold-city', '--seed', '42');
+    expect(a.code).toBe(0);
+    const b = await goldmaps('generate', 'gold-city', '--seed', '42', '--out', out);
+    expect(b.code).toBe(0);
+    expect(b.stdout).toBe('');
+    expect(JSON.parse(readFileSync(out, 'utf8')).digest).toBe(JSON.parse(a.stdout).digest);
+  });
+
+  it.each([
+    [['--seed', ''], /seed: must not be empty/],
+    [['--seed', 'x'.repeat(129)], /seed: must be at most 128/],
+    [['--seed', 's', '--options', '{"pieces":2}'], /options\.pieces/],
+    [['--seed', 's', '--options', '{"colour":"red"}'], /options\.colour: is not a known field/],
+    [['--seed', 's', '--options', '{"caves":"yes"}'], /options\.caves: must be boolean/],
+    [['--seed', 's', '--options', '{nope'], /--options: not valid JSON/],
+  ])('exits 2 naming the field for bad input %j', async (args, message) => {
+    const out = join(dir, `never-${Math.abs(JSON.stringify(args).length)}.json`);
+    const r = await goldmaps('generate', 'gold-city', ...args, '--out', out);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('exits 2 for an unknown game or command', async () => {
+    expect((await goldmaps('generate', 'chess', '--seed', '1')).code).toBe(2);
+    expect((await goldmaps('frobnicate')).code).toBe(2);
+  });
+
+  it('validates: "valid" and exit 0, or problems one a line and exit 1', async () => {
+    const good = join(dir, 'good.json');
+    writeFileSync(good, (await goldmaps('generate', 'gold-city', '--seed', 'v')).stdout);
+    const ok = await goldmaps('validate', good);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout.trim()).toBe('valid');
+
+    const map = JSON.parse(readFileSync(good, 'utf8'));
+    map.blockades[0].between = ['p0', 'p4'];
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify(map));
+    const r = await goldmaps('validate', bad);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^blockade-between\tblockades\[0\]\.between\t/m);
+  });
+
+  it('exits 2 for a file that is not a map document', async () => {
+    const junk = join(dir, 'junk.json');
+    writeFileSync(junk, JSON.stringify({ game: 'gold-city', spaces: 'no' }));
+    const r = await goldmaps('validate', junk);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/spaces/);
+    expect((await goldmaps('validate', join(dir, 'missing.json'))).code).toBe(2);
+  });
+
+  it('prints help', async () => {
+    const r = await goldmaps('generate', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/--seed <seed>/);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../src/core/rng.ts';
+
+const draw = (rng: Rng, n = 5) => Array.from({ length: n }, () => rng.next());
+
+describe('Rng', () => {
+  it('repeats for the same seed and differs for another', () => {
+    expect(draw(Rng.fromSeed('a'))).toEqual(draw(Rng.fromSeed('a')));
+    expect(draw(Rng.fromSeed('a'))).not.toEqual(draw(Rng.fromSeed('b')));
+  });
+
+  it('forks streams that do not depend on how much the parent has drawn', () => {
+    const a = Rng.fromSeed('s');
+    const b = Rng.fromSeed('s');
+    draw(b, 100);
+    expect(draw(a.fork('terrain'))).toEqual(draw(b.fork('terrain')));
+    expect(draw(a.fork('terrain'))).not.toEqual(draw(a.fork('caves')));
+    expect(draw(a.fork('x').fork('y'))).not.toEqual(draw(a.fork('x\u001fy').fork('')));
+  });
+
+  it('resumes exactly from a saved state', () => {
+    const rng = Rng.fromSeed('state');
+    draw(rng, 7);
+    const saved = rng.state();
+    const expected = draw(rng);
+    expect(draw(Rng.fromState(rng.key, saved))).toEqual(expected);
+  });
+
+  it('keeps int, pick, weightedIndex and shuffle in range', () => {
+    const rng = Rng.fromSeed('range');
+    for (let i = 0; i < 2000; i++) {
+      const v = rng.int(-2, 3);
+      expect(v).toBeGreaterThanOrEqual(-2);
+      expect(v).toBeLessThanOrEqual(3);
+      expect(rng.weightedIndex([0, 1, 0])).toBe(1);
+    }
+    const items = [1, 2, 3, 4, 5];
+    const shuffled = rng.shuffle(items);
+    expect(shuffled.slice().sort()).toEqual(items);
+    expect(items).toEqual([1, 2, 3, 4, 5]);
+    expect(() => rng.pick([])).toThrow();
+  });
+});

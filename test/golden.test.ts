@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { buildMap } from '../src/core/maps.ts';
+import { GAMES } from '../src/games/index.ts';
+
+const run = promisify(execFile);
+const cli = new URL('../bin/goldmaps.js', import.meta.url).pathname;
+
+interface GoldenFile {
+  game: string;
+  generator: string;
+  rows: Array<{ seed: string; options: Record<string, unknown>; digest: string }>;
+}
+
+const goldens = GAMES.map((g) => JSON.parse(readFileSync(new URL(`../fixtures/golden/${g.id}.json`, import.meta.url), 'utf8')) as GoldenFile);
+
+function digestInWorker(game: string, seed: string, options: unknown): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./support/ts-worker.js', import.meta.url), {
+      workerData: { entry: new URL('./support/digest-worker.ts', import.meta.url).href, game, seed, options },
+    });
+    worker.once('message', (digest: string) => {
+      resolve(digest);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+describe('golden digests', () => {
+  it('pin at least 30 rows for Gold City', () => {
+    expect(goldens.find((g) => g.game === 'gold-city')!.rows.length).toBeGreaterThanOrEqual(30);
+  });
+
+  for (const golden of goldens) {
+    const game = GAMES.find((g) => g.id === golden.game)!;
+    it(`${golden.game}: every pinned seed builds the pinned map (generator ${golden.generator})`, () => {
+      // A version bump must come with regenerated goldens, and the reverse.
+      expect(golden.generator).toBe(game.generatorVersion);
+      const moved = golden.rows.filter((row) => buildMap(game, row.seed, row.options).digest !== row.digest);
+      expect(moved.map((r) => `${r.seed} ${JSON.stringify(r.options)}`)).toEqual([]);
+    });
+
+    it(`${golden.game}: a second Node process (the CLI) and a worker thread agree`, async () => {
+      const rows = golden.rows.slice(0, 3).concat(golden.rows.slice(-2));
+      for (const row of rows) {
+        const { stdout } = await run(process.execPath, [cli, 'generate', golden.game, '--seed', row.seed, '--options', JSON.stringify(row.options)]);
+        expect((JSON.parse(stdout) as { digest: string }).digest).toBe(row.digest);
+        expect(await digestInWorker(golden.game, row.seed, row.options)).toBe(row.digest);
+      }
+    });
+  }
+});
