@@ -16,24 +16,38 @@ export class Rng {
   readonly #key: string;
   readonly #alea: seedrandom.PRNG;
 
-  private constructor(key: string, state?: RngState) {
+  readonly #stateful: boolean;
+  #fingerprint: string | undefined;
+
+  private constructor(key: string, stateful: boolean, state?: RngState) {
     this.#key = key;
+    this.#stateful = stateful;
+    // Asking alea to keep a readable state costs twice as much per stream, so only streams
+    // that a game keeps inside its state (and saves and restores) pay for it.
     this.#alea = state
       ? seedrandom.alea('', { state: { ...state } })
-      : seedrandom.alea(key, { state: true });
+      : stateful
+        ? seedrandom.alea(key, { state: true })
+        : seedrandom.alea(key);
   }
 
-  static fromSeed(seed: string): Rng {
-    return new Rng(seed);
+  /** A generation stream; `stateful` streams can also report and resume their state. */
+  static fromSeed(seed: string, { stateful = false }: { stateful?: boolean } = {}): Rng {
+    return new Rng(seed, stateful);
   }
 
   static fromState(key: string, state: RngState): Rng {
-    return new Rng(key, state);
+    return new Rng(key, true, state);
   }
 
-  /** An independent stream whose numbers depend only on this stream's key and the label. */
+  /**
+   * An independent stream whose numbers depend only on this stream's key and the label. The
+   * child is keyed by a 64-bit fingerprint of the parent's key rather than the whole key, so
+   * deep forks stay as cheap to seed as shallow ones.
+   */
   fork(label: string): Rng {
-    return new Rng(`${this.#key}\u001f${label}`);
+    this.#fingerprint ??= fingerprint(this.#key);
+    return new Rng(`${this.#fingerprint}\u001f${label}`, this.#stateful);
   }
 
   get key(): string {
@@ -41,6 +55,7 @@ export class Rng {
   }
 
   state(): RngState {
+    if (!this.#stateful) throw new Error('this stream was not created stateful');
     return (this.#alea as unknown as { state(): RngState }).state();
   }
 
@@ -86,4 +101,16 @@ export class Rng {
     }
     return out;
   }
+}
+
+/** FNV-1a over UTF-16 code units, two 32-bit lanes with different offsets, as 16 hex digits. */
+function fingerprint(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) ^ (a >>> 15);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }

@@ -19,11 +19,12 @@ describe('Rng', () => {
   });
 
   it('resumes exactly from a saved state', () => {
-    const rng = Rng.fromSeed('state');
+    const rng = Rng.fromSeed('state', { stateful: true });
     draw(rng, 7);
     const saved = rng.state();
     const expected = draw(rng);
     expect(draw(Rng.fromState(rng.key, saved))).toEqual(expected);
+    expect(() => Rng.fromSeed('plain').state()).toThrow();
   });
 
   it('keeps int, pick, weightedIndex and shuffle in range', () => {

@@ -1,19 +1,29 @@
 import type { Rng } from '../../core/rng.ts';
-import { DIRECTIONS, type Axial } from '../../geometry/hex/axial.ts';
+import { DIRECTIONS, rotate, type Axial } from '../../geometry/hex/axial.ts';
 import { HexTable } from '../../geometry/hex/hex-table.ts';
 import { compose, flushPlacements, IDENTITY, placeShape, type Transform } from '../../geometry/hex/placement.ts';
 import { FINISH_ROW, HEXAGON_3, STRIP_565 } from '../../geometry/hex/shapes.ts';
+import { shapeTable, type ShapeTable } from '../../geometry/hex/shape-table.ts';
 import type { GoldCityOptions, PieceKind } from './model.ts';
 
+/** A piece on the board; `hexes[i]` is local space i of its shape, moved into place. */
 export interface PlacedPiece {
   id: string;
   kind: PieceKind;
+  shape: ShapeTable;
   hexes: Axial[];
   transform: Transform;
 }
 
+export interface Course {
+  pieces: PlacedPiece[];
+  /** Piece index by hex, -1 off the course. */
+  owner: HexTable;
+}
+
 type ShapeName = 'hexagon' | 'strip' | 'finish';
 const SHAPES: Record<ShapeName, readonly Axial[]> = { hexagon: HEXAGON_3, strip: STRIP_565, finish: FINISH_ROW };
+const TABLES: Record<ShapeName, ShapeTable> = { hexagon: shapeTable(HEXAGON_3), strip: shapeTable(STRIP_565), finish: shapeTable(FINISH_ROW) };
 const SHAPE_OF: Record<PieceKind, ShapeName> = { start: 'hexagon', terrain: 'hexagon', strip: 'strip', finish: 'finish' };
 
 const placementCache = new Map<string, Transform[]>();
@@ -46,7 +56,8 @@ function planKinds(rng: Rng, options: GoldCityOptions): PieceKind[] {
   return kinds;
 }
 
-function centroid(hexes: readonly Axial[]): { q: number; r: number; n: number } {
+/** Sum of a shape's coordinates and its size: with these a placement's centroid is exact and cheap. */
+function moments(hexes: readonly Axial[]): { q: number; r: number; n: number } {
   let q = 0;
   let r = 0;
   for (const h of hexes) {
@@ -54,6 +65,19 @@ function centroid(hexes: readonly Axial[]): { q: number; r: number; n: number } 
     r += h.r;
   }
   return { q, r, n: hexes.length };
+}
+
+const MOMENTS: Record<ShapeName, { q: number; r: number; n: number }> = {
+  hexagon: moments(HEXAGON_3),
+  strip: moments(STRIP_565),
+  finish: moments(FINISH_ROW),
+};
+
+/** Rotation is linear, so Σ(rotate(h) + t) = rotate(Σh) + n·t. */
+function placedMoments(shape: ShapeName, t: Transform): { q: number; r: number; n: number } {
+  const m = MOMENTS[shape];
+  const turned = rotate({ q: m.q, r: m.r }, t.turns);
+  return { q: turned.q + m.n * t.dq, r: turned.r + m.n * t.dr, n: m.n };
 }
 
 /**
@@ -78,7 +102,7 @@ function turnWeight(prevStep: Axial | undefined, step: Axial): number {
  * seeded order that prefers bends to straights and straights to hairpins, backtracking when a
  * course walls itself in.
  */
-export function layCourse(rng: Rng, options: GoldCityOptions): PlacedPiece[] {
+export function layCourse(rng: Rng, options: GoldCityOptions): Course {
   const kinds = planKinds(rng.fork('kinds'), options);
   const order = rng.fork('turns');
   // Wide enough for the longest course running straight in any direction.
@@ -106,23 +130,23 @@ export function layCourse(rng: Rng, options: GoldCityOptions): PlacedPiece[] {
     if (--budget < 0) return false;
     const kind = kinds[index] as PieceKind;
     const prev = placed[index - 1] as PlacedPiece;
-    const options = placementsBetween(SHAPE_OF[prev.kind], SHAPE_OF[kind]);
-    const c0 = centroid(prev.hexes);
-    const candidates = options
-      .map((rel) => {
-        const transform = compose(prev.transform, rel);
-        const hexes = placeShape(SHAPES[SHAPE_OF[kind]], transform);
-        const c1 = centroid(hexes);
-        // Centroid difference scaled to integers: (Σ1·n0 − Σ0·n1) keeps the direction exact.
-        const step = { q: c1.q * c0.n - c0.q * c1.n, r: c1.r * c0.n - c0.r * c1.n };
-        return { transform, hexes, step, weight: turnWeight(prevStep, step) };
-      })
-      .filter((c) => fits(c.hexes, index - 1));
+    const shape = SHAPE_OF[kind];
+    const c0 = placedMoments(SHAPE_OF[prev.kind], prev.transform);
+    // Weights need only centroids; the spaces of a candidate are laid out only once it is drawn.
+    const candidates = placementsBetween(SHAPE_OF[prev.kind], shape).map((rel) => {
+      const transform = compose(prev.transform, rel);
+      const c1 = placedMoments(shape, transform);
+      // Centroid difference scaled to integers: (Σ1·n0 − Σ0·n1) keeps the direction exact.
+      const step = { q: c1.q * c0.n - c0.q * c1.n, r: c1.r * c0.n - c0.r * c1.n };
+      return { transform, step, weight: turnWeight(prevStep, step) };
+    });
     while (candidates.length > 0) {
       const k = order.weightedIndex(candidates.map((c) => c.weight));
       const [c] = candidates.splice(k, 1);
       if (!c) break;
-      const piece: PlacedPiece = { id: `p${index}`, kind, hexes: c.hexes, transform: c.transform };
+      const hexes = placeShape(SHAPES[shape], c.transform);
+      if (!fits(hexes, index - 1)) continue;
+      const piece: PlacedPiece = { id: `p${index}`, kind, shape: TABLES[shape], hexes, transform: c.transform };
       placed.push(piece);
       occupy(piece, index, true);
       if (extend(index + 1, c.step)) return true;
@@ -133,11 +157,11 @@ export function layCourse(rng: Rng, options: GoldCityOptions): PlacedPiece[] {
     return false;
   };
 
-  const start: PlacedPiece = { id: 'p0', kind: 'start', hexes: placeShape(HEXAGON_3, IDENTITY), transform: IDENTITY };
+  const start: PlacedPiece = { id: 'p0', kind: 'start', shape: TABLES.hexagon, hexes: placeShape(HEXAGON_3, IDENTITY), transform: IDENTITY };
   placed.push(start);
   occupy(start, 0, true);
   if (!extend(1, undefined)) {
     throw new Error(`no course found within the search budget for ${options.pieces} pieces`);
   }
-  return placed;
+  return { pieces: placed, owner };
 }

@@ -1,19 +1,23 @@
 import { mapDigest } from '../../core/canonical.ts';
 import { Rng } from '../../core/rng.ts';
-import { DIRECTIONS, compareAxial, distance, hexKey, type Axial, type HexKey } from '../../geometry/hex/axial.ts';
+import { DIRECTIONS, compareAxial, distance, type Axial } from '../../geometry/hex/axial.ts';
 import { buildBoard, reachable, type Board } from './board.ts';
-import { layCourse, type PlacedPiece } from './course.ts';
+import { layCourse, type Course, type PlacedPiece } from './course.ts';
 import { hideCaves, layBlockades } from './features.ts';
 import { GAME_ID, GENERATOR_VERSION, isEnterable, type GoldCityMap, type GoldCityOptions, type Space } from './model.ts';
-import { paintPiece, paintStart, type Ground } from './terrain.ts';
+import { paintPiece, paintStart } from './terrain.ts';
 
-function seamSpaces(pieces: readonly PlacedPiece[], index: number): Set<HexKey> {
-  const own = pieces[index] as PlacedPiece;
-  const others = new Set<HexKey>();
-  for (const j of [index - 1, index + 1]) for (const h of pieces[j]?.hexes ?? []) others.add(hexKey(h.q, h.r));
-  return new Set(
-    own.hexes.filter((h) => DIRECTIONS.some((d) => others.has(hexKey(h.q + d.q, h.r + d.r)))).map((h) => hexKey(h.q, h.r)),
-  );
+/** Local spaces of piece `index` that border the piece before or after it. */
+function seamFlags(course: Course, index: number): Uint8Array {
+  const piece = course.pieces[index] as PlacedPiece;
+  const flags = new Uint8Array(piece.hexes.length);
+  piece.hexes.forEach((h, i) => {
+    for (const d of DIRECTIONS) {
+      const o = course.owner.get(h.q + d.q, h.r + d.r);
+      if (o === index - 1 || o === index + 1) flags[i] = 1;
+    }
+  });
+  return flags;
 }
 
 /**
@@ -27,16 +31,17 @@ function startSide(start: PlacedPiece, next: PlacedPiece): Axial[] {
     const along = DIRECTIONS[(d + 2) % 6] as Axial;
     sides.push([0, 1, 2, 3].map((i) => ({ q: corner.q + i * along.q, r: corner.r + i * along.r })));
   }
+  // The side whose corner-to-corner midpoint is farthest from the next piece's centre.
+  const centre = next.hexes.reduce((acc, h) => ({ q: acc.q + h.q, r: acc.r + h.r }), { q: 0, r: 0 });
+  const n = next.hexes.length;
+  const far = (side: Axial[]) => {
+    const a = side[0] as Axial;
+    const b = side[3] as Axial;
+    // Doubled midpoint against n-scaled centre, compared in cube distance, all in integers.
+    return distance({ q: n * (a.q + b.q), r: n * (a.r + b.r) }, { q: 2 * centre.q, r: 2 * centre.r });
+  };
   let best = sides[0] as Axial[];
-  let bestScore = -1;
-  for (const side of sides) {
-    let score = 0;
-    for (const h of side) score += Math.min(...next.hexes.map((n) => distance(h, n)));
-    if (score > bestScore) {
-      bestScore = score;
-      best = side;
-    }
-  }
+  for (const side of sides) if (far(side) > far(best)) best = side;
   return best.slice().sort(compareAxial);
 }
 
@@ -57,12 +62,28 @@ function gateOf(finish: PlacedPiece, previous: PlacedPiece): Axial {
  */
 function makePassable(board: Board): void {
   const spaces = board.spaces as Space[];
-  const n = spaces.length;
-  const cost = new Int32Array(n).fill(-1);
-  const via = new Int32Array(n).fill(-1);
   const starts = spaces.flatMap((s, i) => (s.terrain === 'start' ? [i] : []));
+  const finishes = spaces.flatMap((s, i) => (s.terrain === 'finish' ? [i] : []));
+  const isOpen = (j: number) => isEnterable((spaces[j] as Space).terrain);
+  let open = reachable(board, starts, isOpen);
+  if (!finishes.some((f) => open[f])) {
+    cutFewestMountains(board, starts, finishes);
+    open = reachable(board, starts, isOpen);
+  }
+  spaces.forEach((s, i) => {
+    if (!open[i] && isEnterable(s.terrain)) {
+      s.terrain = 'mountain';
+      delete s.strength;
+    }
+  });
+}
+
+/** 0-1 breadth-first search (a mountain costs 1, open ground 0) and open the cheapest path. */
+function cutFewestMountains(board: Board, starts: number[], finishes: number[]): void {
+  const spaces = board.spaces as Space[];
+  const cost = new Int32Array(spaces.length).fill(-1);
+  const via = new Int32Array(spaces.length).fill(-1);
   for (const i of starts) cost[i] = 0;
-  // A simple bucketed 0-1 BFS: distances only ever grow by 0 or 1.
   const buckets: number[][] = [starts.slice()];
   for (let level = 0; level < buckets.length; level++) {
     const bucket = buckets[level] as number[];
@@ -70,8 +91,7 @@ function makePassable(board: Board): void {
       const i = bucket[k] as number;
       if (cost[i] !== level) continue;
       for (const j of board.neighbours[i] as number[]) {
-        const step = (spaces[j] as Space).terrain === 'mountain' ? 1 : 0;
-        const c = level + step;
+        const c = level + ((spaces[j] as Space).terrain === 'mountain' ? 1 : 0);
         if (cost[j] === -1 || c < (cost[j] as number)) {
           cost[j] = c;
           via[j] = i;
@@ -80,7 +100,6 @@ function makePassable(board: Board): void {
       }
     }
   }
-  const finishes = spaces.flatMap((s, i) => (s.terrain === 'finish' ? [i] : []));
   let target = finishes[0] as number;
   for (const f of finishes) if ((cost[f] as number) < (cost[target] as number)) target = f;
   for (let i = target; i !== -1; i = via[i] as number) {
@@ -90,13 +109,6 @@ function makePassable(board: Board): void {
       s.strength = 1;
     }
   }
-  const open = reachable(board, starts, (j) => isEnterable((spaces[j] as Space).terrain));
-  spaces.forEach((s, i) => {
-    if (!open[i] && isEnterable(s.terrain)) {
-      s.terrain = 'mountain';
-      delete s.strength;
-    }
-  });
 }
 
 function sortedSpace(s: Space): Space {
@@ -117,33 +129,39 @@ function sortedSpace(s: Space): Space {
  */
 export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCityMap {
   const rng = Rng.fromSeed(`${GAME_ID}\u001f${seed}`);
-  const pieces = layCourse(rng.fork('course'), options);
+  const course = layCourse(rng.fork('course'), options);
+  const { pieces } = course;
   const pieceIds = pieces.map((p) => p.id);
 
   const terrain = rng.fork('terrain');
-  const ground = new Map<HexKey, Ground>();
-  pieces.forEach((piece, i) => {
-    if (piece.kind === 'finish') return;
-    const painted =
-      piece.kind === 'start' ? paintStart(terrain.fork(piece.id), piece) : paintPiece(terrain.fork(piece.id), piece, seamSpaces(pieces, i), options.tier);
-    for (const [k, g] of painted) ground.set(k, g);
-  });
-
   const start = pieces[0] as PlacedPiece;
   const finish = pieces[pieces.length - 1] as PlacedPiece;
-  startSide(start, pieces[1] as PlacedPiece).forEach((h, i) => ground.set(hexKey(h.q, h.r), { terrain: 'start', start: i + 1 } as Ground));
-  for (const h of finish.hexes) ground.set(hexKey(h.q, h.r), { terrain: 'finish' });
+  const startNumber = new Map<number, number>();
+  startSide(start, pieces[1] as PlacedPiece).forEach((h, i) => startNumber.set(start.hexes.findIndex((s) => s.q === h.q && s.r === h.r), i + 1));
 
   const spaces: Space[] = [];
-  for (const piece of pieces) {
-    for (const h of piece.hexes.slice().sort(compareAxial)) {
-      const g = ground.get(hexKey(h.q, h.r)) as Ground & { start?: number };
-      const space: Space = { q: h.q, r: h.r, piece: piece.id, terrain: g.terrain };
-      if (g.strength !== undefined) space.strength = g.strength;
-      if (g.start !== undefined) space.start = g.start;
+  pieces.forEach((piece, p) => {
+    const ground =
+      piece.kind === 'finish'
+        ? undefined
+        : piece.kind === 'start'
+          ? paintStart(terrain.fork(piece.id), piece.shape)
+          : paintPiece(terrain.fork(piece.id), piece.shape, seamFlags(course, p), options.tier);
+    const order = piece.hexes.map((_, i) => i).sort((x, y) => compareAxial(piece.hexes[x] as Axial, piece.hexes[y] as Axial));
+    for (const i of order) {
+      const h = piece.hexes[i] as Axial;
+      const number = p === 0 ? startNumber.get(i) : undefined;
+      const space: Space = { q: h.q, r: h.r, piece: piece.id, terrain: 'finish' };
+      if (number !== undefined) {
+        space.terrain = 'start';
+        space.start = number;
+      } else if (ground) {
+        space.terrain = ground.terrain[i] as Space['terrain'];
+        if (ground.strength[i]) space.strength = ground.strength[i];
+      }
       spaces.push(space);
     }
-  }
+  });
   const board = buildBoard(spaces, pieceIds);
   makePassable(board);
 
