@@ -80,6 +80,27 @@ export function buildProgram(): Command {
       else process.stdout.write('valid\n');
     });
 
+  program
+    .command('serve')
+    .description('serve the HTTP API (and the web page) until SIGTERM or Ctrl-C')
+    .option('--port <port>', 'port to listen on (default: $PORT or 8080)')
+    .option('--host <host>', 'address to bind', '0.0.0.0')
+    .action(async (opts: { port?: string; host: string }) => {
+      // Loaded here so that generate and validate do not pay for express, pino and sharp.
+      const { DEFAULT_PORT, startServer } = await import('../api/server.ts');
+      const text = opts.port ?? process.env.PORT ?? String(DEFAULT_PORT);
+      const port = Number(text);
+      if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`--port: "${text}" is not a port number`);
+      const running = await startServer({ port, host: opts.host });
+      const stop = (signal: string) => {
+        process.stderr.write(`goldmaps: ${signal}, finishing in-flight requests\n`);
+        void running.close().then(() => process.exit(0));
+      };
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      process.once('SIGINT', () => stop('SIGINT'));
+      await new Promise(() => {});
+    });
+
   return program;
 }
 

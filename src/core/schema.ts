@@ -1,22 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
+const schemaDir = new URL('../../schemas/', import.meta.url);
+
+/** Every schema file under schemas/, so `$ref`s between them resolve by `$id`. */
+function allSchemaFiles(dir: URL): Array<Record<string, unknown>> {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => {
+      if (entry.isDirectory()) return allSchemaFiles(new URL(`${entry.name}/`, dir));
+      if (!entry.name.endsWith('.json')) return [];
+      return [JSON.parse(readFileSync(new URL(entry.name, dir), 'utf8')) as Record<string, unknown>];
+    });
+}
+
+const files = allSchemaFiles(schemaDir);
+
+function makeAjv(coerceTypes: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true, allowUnionTypes: true, coerceTypes });
+  addFormats.default(ajv);
+  for (const schema of files) ajv.addSchema(schema);
+  return ajv;
+}
+
 /**
- * One ajv for the whole process: schemas compile once and are cached by `$id`.
- * `useDefaults` fills option defaults so that a normalised copy is what gets hashed.
+ * Two ajv instances for the whole process, schemas compiled once each. `useDefaults` fills
+ * option defaults so that the normalised copy is what gets hashed. Query strings arrive as text,
+ * so their instance coerces "300" to 300 and "true" to true (but never an array to a scalar:
+ * a repeated query key stays an error).
  */
-const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true, allowUnionTypes: true });
-addFormats.default(ajv);
+const strictAjv = makeAjv(false);
+const queryAjv = makeAjv(true);
 
-const compiled = new Map<object, ValidateFunction>();
+const compiled = new WeakMap<object, ValidateFunction>();
 
-export function validatorFor(schema: object): ValidateFunction {
-  let fn = compiled.get(schema);
+export function validatorFor(schema: object, { coerce = false }: { coerce?: boolean } = {}): ValidateFunction {
+  const ajv = coerce ? queryAjv : strictAjv;
+  const id = (schema as { $id?: string }).$id;
+  if (id) {
+    const known = ajv.getSchema(id);
+    if (known) return known;
+  }
+  const cache = coerce ? undefined : compiled;
+  let fn = cache?.get(schema);
   if (!fn) {
     fn = ajv.compile(schema);
-    compiled.set(schema, fn);
+    cache?.set(schema, fn);
   }
   return fn;
+}
+
+export function schemaById(id: string): Record<string, unknown> {
+  const found = files.find((s) => s.$id === id);
+  if (!found) throw new Error(`no schema with $id ${id}`);
+  return found;
 }
 
 export interface FieldError {
@@ -57,9 +95,9 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldErro
  * Validates a deep copy, never the caller's object: defaults are written into the copy, and
  * callers such as express 5 hand out re-parsed objects that must not be relied on.
  */
-export function check<T>(schema: object, input: unknown): Checked<T> {
+export function check<T>(schema: object, input: unknown, { coerce = false }: { coerce?: boolean } = {}): Checked<T> {
   const value = input === undefined ? undefined : structuredClone(input);
-  const fn = validatorFor(schema);
+  const fn = validatorFor(schema, { coerce });
   if (fn(value)) return { ok: true, value: value as T };
   const seen = new Set<string>();
   const errors: FieldError[] = [];

@@ -3,6 +3,7 @@ import { loadSchema } from '../../core/schemas.ts';
 import { generateGoldCity } from './generate.ts';
 import { GAME_ID, GENERATOR_VERSION, type GoldCityMap, type GoldCityOptions } from './model.ts';
 import { validateGoldCity } from './validate.ts';
+import { goldCityScene } from './scene.ts';
 
 export const goldCity: GameModule<GoldCityOptions, GoldCityMap> = {
   id: GAME_ID,
@@ -12,4 +13,5 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap> = {
   mapSchema: loadSchema('gold-city.map'),
   generate: generateGoldCity,
   validate: validateGoldCity,
+  scene: goldCityScene,
 };

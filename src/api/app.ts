@@ -1,0 +1,227 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import { canonicalJson, sha256Hex } from '../core/canonical.ts';
+import type { AnyGameModule } from '../core/game-module.ts';
+import { InputError, buildMap, checkMap, normaliseOptions } from '../core/maps.ts';
+import { DEFAULT_STYLE, type Scene, type Style } from '../core/scene.ts';
+import { check } from '../core/schema.ts';
+import { loadSchema } from '../core/schemas.ts';
+import { normaliseSeed } from '../core/seed.ts';
+import { GAMES, findGame } from '../games/index.ts';
+import { rasterSize, sceneToPng } from '../render/png.ts';
+import { sceneToSvg } from '../render/svg.ts';
+import { MapCache, type CachedMap } from './map-cache.ts';
+import { buildOpenApi } from './openapi.ts';
+import { HttpProblem, badInput, sendProblem } from './problem.ts';
+import { RenderGate } from './render-gate.ts';
+
+export interface Limits {
+  bodyBytes: number;
+  maxPixels: number;
+  renderConcurrency: number;
+  renderQueue: number;
+  rerollAttempts: number;
+  rerollMillis: number;
+  cachedMaps: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  bodyBytes: 1024 * 1024,
+  maxPixels: 40_000_000,
+  renderConcurrency: 2,
+  renderQueue: 8,
+  rerollAttempts: 2000,
+  rerollMillis: 5000,
+  cachedMaps: 2000,
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const FORMATS = ['json', 'svg', 'png', 'pdf'] as const;
+type Format = (typeof FORMATS)[number];
+
+const mapQuerySchema = loadSchema('api/map-query');
+const renderQuerySchema = loadSchema('api/render-query');
+
+interface RenderQuery {
+  options?: string;
+  width?: number;
+  dpi?: number;
+  theme: Style['theme'];
+  labels: boolean;
+  hexSize?: number;
+  paper: 'a4' | 'letter';
+  size: 'true' | 'fit';
+}
+
+function gameOf(req: Request): AnyGameModule {
+  const game = findGame(String(req.params.game));
+  if (!game) throw new HttpProblem(404, 'Unknown game', `No game "${String(req.params.game)}"; known: ${GAMES.map((g) => g.id).join(', ')}.`);
+  return game;
+}
+
+/** `42`, `42.png`; a seed that itself ends in a format suffix is written with an extra `.json`. */
+function splitSeed(raw: string): { seed: string; format: Format } {
+  const m = /^(.*)\.(json|svg|png|pdf)$/s.exec(raw);
+  if (m && m[1]) return { seed: m[1], format: m[2] as Format };
+  return { seed: raw, format: 'json' };
+}
+
+function parseOptions(text: string | undefined): unknown {
+  if (text === undefined) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badInput([{ field: 'options', message: 'is not valid JSON' }]);
+  }
+}
+
+/** Express 5 re-parses req.query on every read: validate one copy and keep the result. */
+function checkedQuery<T>(req: Request, schema: object): T {
+  const copy: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+  const checked = check<T>(schema, copy, { coerce: true });
+  if (!checked.ok) throw badInput(checked.errors, 'Invalid query');
+  return checked.value;
+}
+
+/**
+ * If-None-Match by weak comparison (RFC 9110 §13.1.2). express's req.fresh is not used: it
+ * refuses 304 whenever the request says Cache-Control: no-cache, which fetch() sends with every
+ * conditional request, although an origin may well answer such a revalidation with 304.
+ */
+function notModified(req: Request, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  const strip = (t: string) => t.trim().replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim() === '*' || strip(t) === strip(etag));
+}
+
+function toInputProblem(e: unknown): unknown {
+  return e instanceof InputError ? badInput(e.errors) : e;
+}
+
+export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger; limits?: Limits }) {
+  const app = express();
+  const cache = new MapCache(limits.cachedMaps);
+  const renders = new RenderGate(limits.renderConcurrency, limits.renderQueue);
+  const openapi = JSON.stringify(buildOpenApi());
+
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.use(
+    helmet({
+      // Served over plain HTTP on a LAN as often as behind TLS: never rewrite requests to https.
+      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    }),
+  );
+  app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(express.json({ limit: limits.bodyBytes, strict: true, type: ['application/json', 'application/*+json'] }));
+
+  function mapFor(game: AnyGameModule, seedText: string, optionsText: string | undefined): CachedMap {
+    const seed = normaliseSeed(seedText);
+    if (!seed.ok) throw badInput([{ field: 'seed', message: seed.message.replace(/^seed: /, '') }]);
+    let options: Record<string, unknown>;
+    try {
+      options = normaliseOptions(game, parseOptions(optionsText));
+    } catch (e) {
+      throw toInputProblem(e);
+    }
+    const key = `${game.id}\u0000${seed.seed}\u0000${canonicalJson(options)}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const map = buildMap(game, seed.seed, options) as CachedMap['map'];
+    if (game.score) (map as { score?: unknown }).score = game.score(map);
+    const entry = { map, body: JSON.stringify(map) };
+    cache.set(key, entry);
+    return entry;
+  }
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+
+  app.get('/api/v1/openapi.json', (_req, res) => {
+    res.type('application/json').send(openapi);
+  });
+
+  app.get('/api/v1/games', (_req, res) => {
+    res.json({
+      games: GAMES.map((g) => ({
+        id: g.id,
+        title: g.title,
+        generator: { name: 'goldmaps', version: g.generatorVersion },
+        scored: Boolean(g.score),
+        optionsSchema: g.optionsSchema,
+        mapSchema: g.mapSchema.$id,
+      })),
+    });
+  });
+
+  app.get('/api/v1/games/:game/maps/:seed', async (req, res) => {
+    const game = gameOf(req);
+    const { seed, format } = splitSeed(String(req.params.seed));
+    if (format === 'json') {
+      const query = checkedQuery<{ options?: string }>(req, mapQuerySchema);
+      const { map, body } = mapFor(game, seed, query.options);
+      res.setHeader('Cache-Control', IMMUTABLE);
+      const etag = `"${map.digest}"`;
+      res.setHeader('ETag', etag);
+      if (notModified(req, etag)) return void res.status(304).end();
+      return void res.type('application/json').send(body);
+    }
+    const query = checkedQuery<RenderQuery>(req, renderQuerySchema);
+    const { map } = mapFor(game, seed, query.options);
+    if (!game.scene) throw new HttpProblem(501, 'No renderer', `${game.id} has no picture yet.`);
+    const style: Style = { theme: query.theme, labels: query.labels, hexSize: query.hexSize ?? DEFAULT_STYLE.hexSize };
+    // The representation's identity: the map plus every parameter that changes its bytes.
+    const variant = sha256Hex(canonicalJson({ format, style, width: query.width ?? null, dpi: query.dpi ?? null, paper: query.paper, size: query.size })).slice(0, 16);
+    res.setHeader('Cache-Control', IMMUTABLE);
+    const etag = `"${map.digest}.${format}.${variant}"`;
+    res.setHeader('ETag', etag);
+    if (notModified(req, etag)) return void res.status(304).end();
+    const scene: Scene = game.scene(map, style);
+    if (format === 'svg') return void res.type('image/svg+xml').send(sceneToSvg(scene));
+    if (format === 'png') {
+      const size = rasterSize(scene, { ...(query.width ? { width: query.width } : {}), ...(query.dpi ? { dpi: query.dpi } : {}) });
+      if (size.width * size.height > limits.maxPixels) {
+        throw badInput([{ field: query.width ? 'width' : 'dpi', message: `would render ${size.width}×${size.height} pixels; the limit is ${limits.maxPixels}` }], 'Render too large');
+      }
+      const png = await renders.run(() => sceneToPng(scene, size));
+      return void res.type('image/png').send(png);
+    }
+    throw new HttpProblem(501, 'PDF not available yet', 'Printable PDFs are not implemented yet.');
+  });
+
+  app.post('/api/v1/games/:game/score', (req, res) => {
+    const game = gameOf(req);
+    if (!req.is('application/json') && !req.is('application/*+json')) throw new HttpProblem(415, 'Send the map document as application/json');
+    const result = checkMap(game, req.body);
+    if (!result.ok) throw new HttpProblem(422, 'Not a map document', result.errors.map((e) => `${e.field || '(root)'}: ${e.message}`).join('; '), { errors: result.errors });
+    if (result.problems.length > 0) {
+      throw new HttpProblem(422, 'The map breaks the rules', result.problems.map((p) => p.message).join('; '), { problems: result.problems });
+    }
+    if (!game.score) throw new HttpProblem(501, 'No scorer', `${game.id} cannot be scored yet.`);
+    res.json({ score: game.score(result.map) });
+  });
+
+  app.use((req, _res, next) => {
+    next(new HttpProblem(404, 'Not found', `No route for ${req.method} ${req.path}`));
+  });
+
+  // Every error ends here: known problems as they are, body-parser errors by their status,
+  // anything else as a bare 500 whose details go to the log only.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const e = toInputProblem(err);
+    if (e instanceof HttpProblem) return sendProblem(res, e);
+    const status = (e as { status?: number; statusCode?: number }).status ?? (e as { statusCode?: number }).statusCode;
+    const type = (e as { type?: string }).type;
+    if (status === 413) return sendProblem(res, new HttpProblem(413, 'Body too large', `The limit is ${limits.bodyBytes} bytes.`));
+    if (type === 'entity.parse.failed') return sendProblem(res, new HttpProblem(400, 'Body is not valid JSON', undefined, { errors: [{ field: 'body', message: 'is not valid JSON' }] }));
+    if (status !== undefined && status >= 400 && status < 500) return sendProblem(res, new HttpProblem(status, 'Bad request', (e as Error).message));
+    req.log.error({ err: e }, 'unhandled error');
+    return sendProblem(res, new HttpProblem(500, 'Internal error'));
+  });
+
+  return { app, cache, renders };
+}

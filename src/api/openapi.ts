@@ -1,0 +1,87 @@
+import { loadSchema } from '../core/schemas.ts';
+import { GAMES } from '../games/index.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+
+const problem = { description: 'Problem details', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+
+/** Strip the file-level keywords that only make sense for a standalone schema file. */
+function component(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _s, ...rest } = schema;
+  return rest;
+}
+
+/** OpenAPI 3.1 whose schemas are the very files in schemas/ (3.1 speaks JSON Schema 2020-12). */
+export function buildOpenApi(): Record<string, unknown> {
+  const schemas: Record<string, unknown> = {
+    Problem: component(loadSchema('api/problem')),
+    Seed: component(loadSchema('api/seed')),
+    RerollRequest: component(loadSchema('api/reroll-request')),
+  };
+  for (const g of GAMES) {
+    const name = g.id.replace(/(^|-)(\w)/g, (_m: string, _d: string, c: string) => c.toUpperCase());
+    schemas[`${name}Options`] = component(g.optionsSchema);
+    schemas[`${name}Map`] = component(g.mapSchema);
+  }
+  const gameParam = { name: 'game', in: 'path', required: true, schema: { enum: GAMES.map((g) => g.id) } };
+  const seedParam = {
+    name: 'seed',
+    in: 'path',
+    required: true,
+    description: 'The seed, percent-encoded, optionally followed by .json, .svg, .png or .pdf.',
+    schema: { type: 'string' },
+  };
+  const queryParams = (schemaName: string) => {
+    const s = loadSchema(schemaName) as { properties: Record<string, Record<string, unknown>> };
+    return Object.entries(s.properties).map(([name, schema]) => ({ name, in: 'query', required: false, schema, ...(schema.description ? { description: schema.description } : {}) }));
+  };
+  const mapResponse = {
+    description: 'The map document with its score. ETag is the digest; answers are immutable.',
+    headers: { ETag: { schema: { type: 'string' } }, 'Cache-Control': { schema: { type: 'string' } } },
+    content: {
+      'application/json': { schema: { oneOf: GAMES.map((g) => ({ $ref: `#/components/schemas/${g.id.replace(/(^|-)(\w)/g, (_m: string, _d: string, c: string) => c.toUpperCase())}Map` })) } },
+      'image/svg+xml': { schema: { type: 'string' } },
+      'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
+      'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'goldmaps',
+      version: packageJson.version,
+      description: 'Board-game maps from a seed: generated, scored for difficulty, rendered. The same game, seed, options and generator version always give the same map.',
+    },
+    servers: [{ url: '/' }],
+    paths: {
+      '/healthz': { get: { summary: 'Liveness', responses: { '200': { description: 'Up', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+      '/api/v1/games': {
+        get: { summary: 'The games, their options schemas and generator versions', responses: { '200': { description: 'Games', content: { 'application/json': { schema: { type: 'object' } } } } } },
+      },
+      '/api/v1/games/{game}/maps/{seed}': {
+        get: {
+          summary: 'A map by seed: JSON, or a render (.svg, .png, .pdf)',
+          parameters: [gameParam, seedParam, ...queryParams('api/render-query')],
+          responses: { '200': mapResponse, '304': { description: 'Not modified (If-None-Match matched the ETag)' }, '400': problem, '404': problem, '503': problem },
+        },
+      },
+      '/api/v1/games/{game}/score': {
+        post: {
+          summary: 'Score a map document you send (generated or typed in by hand)',
+          parameters: [gameParam],
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+          responses: { '200': { description: 'The score', content: { 'application/json': { schema: { type: 'object' } } } }, '413': problem, '422': problem },
+        },
+      },
+      '/api/v1/games/{game}/reroll': {
+        post: {
+          summary: 'Try seed/1, seed/2, … until the score meets a target',
+          parameters: [gameParam],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/RerollRequest' } } } },
+          responses: { '200': { description: 'The first hit, or the nearest candidate', content: { 'application/json': { schema: { type: 'object' } } } }, '400': problem },
+        },
+      },
+      '/api/v1/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+    },
+    components: { schemas },
+  };
+}

@@ -1,0 +1,46 @@
+import type { Response } from 'express';
+import type { Problem } from '../core/game-module.ts';
+import type { FieldError } from '../core/schema.ts';
+
+/** An answer that is not a success; the error handler writes it as application/problem+json. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail?: string,
+    readonly extra: { errors?: FieldError[]; problems?: Problem[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail ?? title);
+  }
+}
+
+const TYPES: Record<number, string> = {
+  400: 'bad-request',
+  404: 'not-found',
+  405: 'method-not-allowed',
+  406: 'not-acceptable',
+  413: 'payload-too-large',
+  415: 'unsupported-media-type',
+  422: 'invalid-map',
+  500: 'internal',
+  501: 'not-implemented',
+  503: 'busy',
+};
+
+export function badInput(errors: FieldError[], title = 'Invalid input'): HttpProblem {
+  const detail = errors.map((e) => `${e.field || '(root)'}: ${e.message}`).join('; ');
+  return new HttpProblem(400, title, detail, { errors });
+}
+
+export function sendProblem(res: Response, p: HttpProblem): void {
+  const body: Record<string, unknown> = {
+    type: `https://goldmaps.dev/problems/${TYPES[p.status] ?? 'error'}`,
+    title: p.title,
+    status: p.status,
+  };
+  if (p.detail) body.detail = p.detail;
+  if (p.extra.errors) body.errors = p.extra.errors;
+  if (p.extra.problems) body.problems = p.extra.problems;
+  for (const [k, v] of Object.entries(p.extra.headers ?? {})) res.setHeader(k, v);
+  res.status(p.status).type('application/problem+json').send(JSON.stringify(body));
+}

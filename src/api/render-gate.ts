@@ -1,0 +1,39 @@
+import { HttpProblem } from './problem.ts';
+
+/**
+ * Bounds the renders (PNG, PDF) in flight and waiting. Rasterising is memory-hungry, so past
+ * the queue the service answers 503 with Retry-After rather than queueing without bound and
+ * running out of memory.
+ */
+export class RenderGate {
+  #active = 0;
+  readonly #waiting: Array<() => void> = [];
+
+  constructor(
+    readonly concurrency: number,
+    readonly queue: number,
+  ) {}
+
+  get active(): number {
+    return this.#active;
+  }
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.#active >= this.concurrency) {
+      if (this.#waiting.length >= this.queue) {
+        throw new HttpProblem(503, 'Too many renders in progress', 'Try again shortly.', { headers: { 'Retry-After': '1' } });
+      }
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    } else {
+      this.#active++;
+    }
+    try {
+      return await job();
+    } finally {
+      const next = this.#waiting.shift();
+      // A waiter inherits this slot, so #active only drops when nobody is waiting.
+      if (next) next();
+      else this.#active--;
+    }
+  }
+}

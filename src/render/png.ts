@@ -1,0 +1,29 @@
+import sharp from 'sharp';
+import type { Scene } from '../core/scene.ts';
+import { sceneToSvg } from './svg.ts';
+
+export const MM_PER_INCH = 25.4;
+
+/** Pixel size of a scene at a dpi, or scaled to a pixel width (the dpi then follows from it). */
+export function rasterSize(scene: Scene, request: { dpi?: number; width?: number }): { width: number; height: number; dpi: number } {
+  const dpi = request.width ? (request.width / scene.width) * MM_PER_INCH : (request.dpi ?? 96);
+  return {
+    width: Math.max(1, Math.round((scene.width / MM_PER_INCH) * dpi)),
+    height: Math.max(1, Math.round((scene.height / MM_PER_INCH) * dpi)),
+    dpi,
+  };
+}
+
+/**
+ * PNG through sharp (libvips + librsvg). The dpi is written into the file's pHYs chunk, so a
+ * 300 dpi board prints at true size from any image viewer that honours it.
+ */
+export async function sceneToPng(scene: Scene, request: { dpi?: number; width?: number }): Promise<Buffer> {
+  const size = rasterSize(scene, request);
+  const svg = sceneToSvg(scene);
+  return sharp(Buffer.from(svg), { density: size.dpi, limitInputPixels: false })
+    .resize(size.width, size.height, { fit: 'fill' })
+    .png({ compressionLevel: 6, adaptiveFiltering: false, palette: false })
+    .withMetadata({ density: size.dpi })
+    .toBuffer();
+}

@@ -1,0 +1,162 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngDpi, testServer } from '../support/server.ts';
+
+const run = promisify(execFile);
+const cli = new URL('../../bin/goldmaps.js', import.meta.url).pathname;
+let server: Awaited<ReturnType<typeof testServer>>;
+
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+
+describe('HTTP API over a real listening server', () => {
+  it('answers /healthz', async () => {
+    const res = await get('/healthz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('lists the games with options schemas and generator versions', async () => {
+    const body = (await (await get('/api/v1/games')).json()) as { games: Array<{ id: string; generator: { version: string }; optionsSchema: object }> };
+    const gold = body.games.find((g) => g.id === 'gold-city')!;
+    expect(gold.generator.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(gold.optionsSchema).toHaveProperty('properties.pieces');
+  });
+
+  it('serves a map whose digest equals the CLI digest, immutable with the digest as ETag', async () => {
+    const options = { pieces: 6, tier: 'hard' };
+    const res = await get(`/api/v1/games/gold-city/maps/${encodeURIComponent('a/b c')}?options=${encodeURIComponent(JSON.stringify(options))}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const map = (await res.json()) as { digest: string; seed: string };
+    expect(map.seed).toBe('a/b c');
+    expect(res.headers.get('etag')).toBe(`"${map.digest}"`);
+    const { stdout } = await run(process.execPath, [cli, 'generate', 'gold-city', '--seed', 'a/b c', '--options', JSON.stringify(options)]);
+    expect((JSON.parse(stdout) as { digest: string }).digest).toBe(map.digest);
+  });
+
+  it('answers 304 to a matching If-None-Match, for JSON and renders', async () => {
+    for (const path of ['/api/v1/games/gold-city/maps/304', '/api/v1/games/gold-city/maps/304.svg']) {
+      const first = await get(path);
+      const etag = first.headers.get('etag')!;
+      await first.arrayBuffer();
+      const second = await get(path, { headers: { 'If-None-Match': etag } });
+      expect(second.status).toBe(304);
+      const other = await get(path, { headers: { 'If-None-Match': '"sha256:other"' } });
+      expect(other.status).toBe(200);
+      await other.arrayBuffer();
+    }
+  });
+
+  it('renders SVG with one group per space', async () => {
+    const map = (await (await get('/api/v1/games/gold-city/maps/svg')).json()) as { spaces: unknown[] };
+    const res = await get('/api/v1/games/gold-city/maps/svg.svg');
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    const svg = await res.text();
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg.match(/class="space"/g)).toHaveLength(map.spaces.length);
+    expect(svg).not.toMatch(/<text/);
+  });
+
+  it('renders PNG at the requested width, with the dpi in the file, byte-identical twice', async () => {
+    const a = Buffer.from(await (await get('/api/v1/games/gold-city/maps/png.png?width=1024')).arrayBuffer());
+    const b = Buffer.from(await (await get('/api/v1/games/gold-city/maps/png.png?width=1024')).arrayBuffer());
+    expect(a.subarray(1, 4).toString()).toBe('PNG');
+    expect(a.equals(b)).toBe(true);
+    const meta = await sharp(a).metadata();
+    expect(meta.width).toBe(1024);
+    const print = Buffer.from(await (await get('/api/v1/games/gold-city/maps/png.png?dpi=150')).arrayBuffer());
+    expect(pngDpi(print)).toBe(150);
+  });
+
+  it('rejects renders over the pixel limit, naming the field', async () => {
+    const res = await get('/api/v1/games/gold-city/maps/big.png?dpi=600&options=%7B%22pieces%22%3A10%7D');
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(((await res.json()) as { errors: Array<{ field: string }> }).errors[0]!.field).toBe('dpi');
+  });
+
+  it('names the field at fault: options, query, seed, game', async () => {
+    const cases: Array<[string, number, string]> = [
+      ['/api/v1/games/gold-city/maps/1?options=%7B%22tier%22%3A%22x%22%7D', 400, 'options.tier'],
+      ['/api/v1/games/gold-city/maps/1?options=nope', 400, 'options'],
+      ['/api/v1/games/gold-city/maps/1?colour=red', 400, 'colour'],
+      ['/api/v1/games/gold-city/maps/1.png?width=abc', 400, 'width'],
+      ['/api/v1/games/gold-city/maps/1.png?width=1&width=2', 400, 'width'],
+      [`/api/v1/games/gold-city/maps/${'x'.repeat(129)}`, 400, 'seed'],
+    ];
+    for (const [path, status, field] of cases) {
+      const res = await get(path);
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      const body = (await res.json()) as { errors: Array<{ field: string }> };
+      expect(body.errors.map((e) => e.field), path).toContain(field);
+    }
+    expect((await get('/api/v1/games/chess/maps/1')).status).toBe(404);
+    expect((await get('/api/v1/nothing')).status).toBe(404);
+  });
+
+  it('413 for an oversized body, 400 for bad JSON, 422 with problems for a broken map', async () => {
+    const post = (body: string) => get('/api/v1/games/gold-city/score', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const big = await post(JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(big.status).toBe(413);
+    const bad = await post('{oops');
+    expect(bad.status).toBe(400);
+    const map = (await (await get('/api/v1/games/gold-city/maps/broken')).json()) as { blockades: Array<{ between: string[] }> };
+    map.blockades[0]!.between = ['p0', 'p4'];
+    const broken = await post(JSON.stringify(map));
+    expect(broken.status).toBe(422);
+    const problem = (await broken.json()) as { problems: Array<{ rule: string }> };
+    expect(problem.problems.map((p) => p.rule)).toContain('blockade-between');
+    const notAMap = await post(JSON.stringify({ game: 'gold-city' }));
+    expect(notAMap.status).toBe(422);
+  });
+
+  it('publishes a valid OpenAPI 3.1 document', async () => {
+    const doc = await (await get('/api/v1/openapi.json')).json();
+    const validator = new Validator();
+    const result = await validator.validate(doc as Parameters<Validator["validate"]>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+});
+
+describe('limits', () => {
+  it('answers 503 with Retry-After beyond the render queue, never crashing', async () => {
+    const tight = await testServer({ renderConcurrency: 1, renderQueue: 1 });
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => fetch(`${tight.url}/api/v1/games/gold-city/maps/busy-${i}.png?width=2000`).then(async (r) => ({ status: r.status, retry: r.headers.get('retry-after'), body: await r.arrayBuffer() }))),
+      );
+      const busy = responses.filter((r) => r.status === 503);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy.every((r) => r.retry === '1')).toBe(true);
+      expect(responses.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it('finishes in-flight requests on close and refuses new connections', async () => {
+    const s = await testServer();
+    const inflight = fetch(`${s.url}/api/v1/games/gold-city/maps/drain.png?width=1500`);
+    await new Promise((r) => setTimeout(r, 50));
+    const closed = s.close();
+    const res = await inflight;
+    expect(res.status).toBe(200);
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    await closed;
+    await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
+  });
+});
