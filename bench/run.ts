@@ -1,15 +1,21 @@
 /**
  * `npm run bench`: the speed targets of the open issues, measured on this machine.
- * Set BENCH_ONLY=generate (a comma list of suite names) to run some suites.
+ * BENCH_ONLY=generate,http,render picks suites; BENCH_PNG_RENDERS sets the soak length (2000).
  */
+import sharp from 'sharp';
 import { buildMap } from '../src/core/maps.ts';
+import { DEFAULT_STYLE } from '../src/core/scene.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
+import { rasterSize } from '../src/render/png.ts';
+import { sceneToSvg } from '../src/render/svg.ts';
+import { load, rssMb, startService, stopService } from './http.ts';
 import { measure, printTable, timingRow, type Timing } from './measure.ts';
 
 const only = process.env.BENCH_ONLY?.split(',');
 const want = (suite: string) => !only || only.includes(suite);
 const timings: Timing[] = [];
+const rows: Array<Record<string, string | number>> = [];
 
 if (want('generate')) {
   timings.push(measure('gold-city generate (default options)', (i) => buildMap(goldCity, `bench-${i}`, {}), { target: 'median ≤ 0.5 ms' }));
@@ -18,5 +24,47 @@ if (want('generate')) {
   timings.push(measure('gold-city validate (default map)', () => goldCity.validate(map)));
 }
 
+if (want('render')) {
+  const map = buildMap(goldCity, 'bench', {}) as GoldCityMap;
+  timings.push(measure('gold-city scene + SVG (default map)', () => sceneToSvg(goldCity.scene!(map, DEFAULT_STYLE)), { warmup: 20, iterations: 200 }));
+  const scene = goldCity.scene!(map, DEFAULT_STYLE);
+  const size = rasterSize(scene, { width: 1024 });
+  const svg = Buffer.from(sceneToSvg(scene, { pixels: size }));
+  const samples: number[] = [];
+  for (let i = 0; i < 23; i++) {
+    const t0 = performance.now();
+    await sharp(svg).png().toBuffer();
+    if (i >= 3) samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  timings.push({ name: 'sharp raster of that SVG to a 1024 px PNG', median: samples[10]!, p95: samples[18]!, perSecond: 1000 / samples[10]! });
+}
+
+if (want('http')) {
+  const port = 18080;
+  const child = await startService(port);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await load({ url: `${url}/api/v1/games/gold-city/maps/warm`, connections: 8, duration: 2 });
+    const same = await load({ url: `${url}/api/v1/games/gold-city/maps/42`, connections: 32, duration: 10 });
+    rows.push({ benchmark: 'GET map JSON, one seed (cached), 32 conns', 'req/s': Math.round(same.requestsPerSecond), 'p50 ms': same.p50, 'p99 ms': same.p99, errors: same.errors + same.non2xx, target: '≥ 3000 req/s, p99 ≤ 20 ms' });
+    const fresh = await load({ url, connections: 32, duration: 10, paths: (i) => `/api/v1/games/gold-city/maps/fresh-${i}` });
+    rows.push({ benchmark: 'GET map JSON, a new seed each (uncached), 32 conns', 'req/s': Math.round(fresh.requestsPerSecond), 'p50 ms': fresh.p50, 'p99 ms': fresh.p99, errors: fresh.errors + fresh.non2xx, target: '' });
+    const png = await load({ url, connections: 4, duration: 10, paths: (i) => `/api/v1/games/gold-city/maps/png-${i % 50}.png?width=1024` });
+    rows.push({ benchmark: 'GET map PNG 1024 px, 4 conns', 'req/s': Math.round(png.requestsPerSecond * 10) / 10, 'p50 ms': png.p50, 'p99 ms': png.p99, errors: png.errors + png.non2xx, target: '' });
+    const renders = Number(process.env.BENCH_PNG_RENDERS ?? 2000);
+    const before = rssMb(child);
+    const soak = await load({ url, connections: 2, amount: renders, paths: (i) => `/api/v1/games/gold-city/maps/soak-${i}.png?width=1024` });
+    const after = rssMb(child);
+    rows.push({ benchmark: `RSS before → after ${renders} PNG renders (MB)`, 'req/s': Math.round(soak.requestsPerSecond * 10) / 10, 'p50 ms': Math.round(before), 'p99 ms': Math.round(after), errors: soak.errors + soak.non2xx, target: 'flat, < 400 MB' });
+  } finally {
+    await stopService(child);
+  }
+}
+
 console.log(`node ${process.version}, ${process.platform} ${process.arch}`);
-printTable(timings.map(timingRow));
+if (timings.length) printTable(timings.map(timingRow));
+if (rows.length) {
+  console.log('');
+  printTable(rows);
+}

@@ -34,7 +34,7 @@ export const DEFAULT_LIMITS: Limits = {
   renderQueue: 8,
   rerollAttempts: 2000,
   rerollMillis: 5000,
-  cachedMaps: 2000,
+  cachedMaps: 256,
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -115,10 +115,18 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
       contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
     }),
   );
-  app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  // Request logging costs a child logger per request; below info level nothing would be written.
+  if (logger.isLevelEnabled('info')) {
+    app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  }
   app.use(express.json({ limit: limits.bodyBytes, strict: true, type: ['application/json', 'application/*+json'] }));
 
   function mapFor(game: AnyGameModule, seedText: string, optionsText: string | undefined): CachedMap {
+    // The raw request text determines the answer as surely as its normalised form does, so a
+    // repeated URL skips validation and normalisation altogether.
+    const rawKey = `raw\u0000${game.id}\u0000${seedText}\u0000${optionsText ?? ''}`;
+    const seen = cache.get(rawKey);
+    if (seen) return seen;
     const seed = normaliseSeed(seedText);
     if (!seed.ok) throw badInput([{ field: 'seed', message: seed.message.replace(/^seed: /, '') }]);
     let options: Record<string, unknown>;
@@ -128,12 +136,14 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
       throw toInputProblem(e);
     }
     const key = `${game.id}\u0000${seed.seed}\u0000${canonicalJson(options)}`;
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const map = buildMap(game, seed.seed, options) as CachedMap['map'];
-    if (game.score) (map as { score?: unknown }).score = game.score(map);
-    const entry = { map, body: JSON.stringify(map) };
-    cache.set(key, entry);
+    let entry = cache.get(key);
+    if (!entry) {
+      const map = buildMap(game, seed.seed, options) as CachedMap['map'];
+      if (game.score) (map as { score?: unknown }).score = game.score(map);
+      entry = { map, body: JSON.stringify(map) };
+      cache.set(key, entry);
+    }
+    cache.set(rawKey, entry);
     return entry;
   }
 
@@ -219,7 +229,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     if (status === 413) return sendProblem(res, new HttpProblem(413, 'Body too large', `The limit is ${limits.bodyBytes} bytes.`));
     if (type === 'entity.parse.failed') return sendProblem(res, new HttpProblem(400, 'Body is not valid JSON', undefined, { errors: [{ field: 'body', message: 'is not valid JSON' }] }));
     if (status !== undefined && status >= 400 && status < 500) return sendProblem(res, new HttpProblem(status, 'Bad request', (e as Error).message));
-    req.log.error({ err: e }, 'unhandled error');
+    logger.error({ err: e, method: req.method, url: req.originalUrl }, 'unhandled error');
     return sendProblem(res, new HttpProblem(500, 'Internal error'));
   });
 

@@ -32,6 +32,8 @@ interface Paint {
 export type SceneItem =
   | ({ kind: 'polygon'; points: Point[] } & Paint)
   | ({ kind: 'polyline'; points: Point[] } & Paint)
+  /** Many separate straight strokes in one paint, e.g. every piece outline edge. */
+  | ({ kind: 'segments'; segments: Array<[Point, Point]> } & Paint)
   | ({ kind: 'circle'; centre: Point; radius: Mm } & Paint)
   /** Text is drawn as glyph outlines, so no renderer depends on installed fonts. */
   | { kind: 'text'; at: Point; text: string; size: Mm; fill: string; anchor: 'start' | 'middle' | 'end'; bold?: boolean; baseline?: 'alphabetic' | 'middle' }

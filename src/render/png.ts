@@ -4,6 +4,11 @@ import { sceneToSvg } from './svg.ts';
 
 export const MM_PER_INCH = 25.4;
 
+// Every render is a new SVG, so libvips' operation cache would only hold memory; and the
+// service bounds render concurrency itself (RenderGate), one libvips thread per render.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** Pixel size of a scene at a dpi, or scaled to a pixel width (the dpi then follows from it). */
 export function rasterSize(scene: Scene, request: { dpi?: number; width?: number }): { width: number; height: number; dpi: number } {
   const dpi = request.width ? (request.width / scene.width) * MM_PER_INCH : (request.dpi ?? 96);
@@ -20,9 +25,8 @@ export function rasterSize(scene: Scene, request: { dpi?: number; width?: number
  */
 export async function sceneToPng(scene: Scene, request: { dpi?: number; width?: number }): Promise<Buffer> {
   const size = rasterSize(scene, request);
-  const svg = sceneToSvg(scene);
-  return sharp(Buffer.from(svg), { density: size.dpi, limitInputPixels: false })
-    .resize(size.width, size.height, { fit: 'fill' })
+  const svg = sceneToSvg(scene, { pixels: size });
+  return sharp(Buffer.from(svg), { limitInputPixels: false })
     .png({ compressionLevel: 6, adaptiveFiltering: false, palette: false })
     .withMetadata({ density: size.dpi })
     .toBuffer();

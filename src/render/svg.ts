@@ -19,19 +19,30 @@ function paint(item: { fill?: string; stroke?: string; strokeWidth?: number; das
 
 const points = (ps: Point[]) => ps.map((p) => `${n(p.x)},${n(p.y)}`).join(' ');
 
-function item(it: SceneItem): string {
+/** Distinct text outlines, each written once in <defs> and placed with <use>. */
+type Glyphs = Map<string, { id: string; d: string }>;
+
+function item(it: SceneItem, glyphs: Glyphs): string {
   switch (it.kind) {
     case 'polygon':
       return `<polygon points="${points(it.points)}"${paint(it, '#000')}/>`;
     case 'polyline':
       return `<polyline points="${points(it.points)}"${paint(it)}/>`;
+    case 'segments':
+      return `<path d="${it.segments.map(([a, b]) => `M${n(a.x)} ${n(a.y)}L${n(b.x)} ${n(b.y)}`).join('')}"${paint(it)}/>`;
     case 'circle':
       return `<circle cx="${n(it.centre.x)}" cy="${n(it.centre.y)}" r="${n(it.radius)}"${paint(it, '#000')}/>`;
     case 'text': {
       const o = outline(it.text, it.bold);
       const t = placeText(o, it.at, it.size, it.anchor, it.baseline);
+      const key = `${it.bold ? 'b' : 'r'}${it.text}`;
+      let glyph = glyphs.get(key);
+      if (!glyph) {
+        glyph = { id: `t${glyphs.size}`, d: o.d };
+        glyphs.set(key, glyph);
+      }
       // The outline is in font units with y up; one transform scales and flips it into place.
-      return `<path aria-label="${escapeXml(it.text)}" transform="matrix(${t.scale.toFixed(6)} 0 0 ${(-t.scale).toFixed(6)} ${n(t.x)} ${n(t.y)})" d="${o.d}" fill="${escapeXml(it.fill)}"/>`;
+      return `<use href="#${glyph.id}" aria-label="${escapeXml(it.text)}" transform="matrix(${t.scale.toFixed(6)} 0 0 ${(-t.scale).toFixed(6)} ${n(t.x)} ${n(t.y)})" fill="${escapeXml(it.fill)}"/>`;
     }
     case 'group': {
       const data = Object.entries(it.data ?? {})
@@ -39,7 +50,7 @@ function item(it: SceneItem): string {
         .join('');
       const role = it.role ? ` class="${escapeXml(it.role)}"` : '';
       const title = it.title ? `<title>${escapeXml(it.title)}</title>` : '';
-      return `<g${role}${data}>${title}${it.items.map(item).join('')}</g>`;
+      return `<g${role}${data}>${title}${it.items.map((child) => item(child, glyphs)).join('')}</g>`;
     }
   }
 }
@@ -48,12 +59,18 @@ function item(it: SceneItem): string {
  * The scene as a standalone SVG. Its width and height are in millimetres, so printing the SVG
  * at 100% gives true size; a pixel width for screens is set by the caller's CSS or rasteriser.
  */
-export function sceneToSvg(scene: Scene): string {
+export function sceneToSvg(scene: Scene, { pixels }: { pixels?: { width: number; height: number } } = {}): string {
+  // Rasterisers get pixel dimensions: librsvg through sharp would otherwise apply the density to
+  // millimetres twice (once converting units, once scaling from 72 dpi).
+  const size = pixels ? `width="${pixels.width}" height="${pixels.height}"` : `width="${n(scene.width)}mm" height="${n(scene.height)}mm"`;
+  const glyphs: Glyphs = new Map();
+  const body = scene.items.map((it) => item(it, glyphs)).join('');
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${n(scene.width)}mm" height="${n(scene.height)}mm" viewBox="0 0 ${n(scene.width)} ${n(scene.height)}" role="img">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" ${size} preserveAspectRatio="none" viewBox="0 0 ${n(scene.width)} ${n(scene.height)}" role="img">` +
     `<title>${escapeXml(scene.title)}</title>` +
     `<rect width="100%" height="100%" fill="${escapeXml(scene.background)}"/>` +
-    scene.items.map(item).join('') +
+    (glyphs.size ? `<defs>${[...glyphs.values()].map((g) => `<path id="${g.id}" d="${g.d}"/>`).join('')}</defs>` : '') +
+    body +
     `</svg>\n`
   );
 }

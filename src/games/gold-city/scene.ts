@@ -142,17 +142,17 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
   });
 
   // Piece outlines: every edge whose neighbour is off the board or on another piece.
-  const outlines: SceneItem[] = [];
+  const outlineEdges: Array<[Point, Point]> = [];
   map.spaces.forEach((s, i) => {
     const c = at(centres[i] as Point);
     DIRECTIONS.forEach((d, k) => {
       const j = index.get(hexKey(s.q + d.q, s.r + d.r));
       const other = j === undefined ? undefined : map.spaces[j];
       if (other && (other.piece === s.piece || j! < i)) return;
-      const [a, b] = sharedEdge(c, size, k);
-      outlines.push({ kind: 'polyline', points: [a, b], stroke: '#1b1b1b', strokeWidth: size * 0.09 });
+      outlineEdges.push(sharedEdge(c, size, k));
     });
   });
+  const outlines: SceneItem[] = [{ kind: 'segments', segments: outlineEdges, stroke: '#1b1b1b', strokeWidth: size * 0.09 }];
 
   const blockades: SceneItem[] = map.blockades.map((b) => {
     const edges: Array<[Point, Point]> = [];
@@ -165,8 +165,8 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
     });
     const look = LOOKS[b.terrain];
     const items: SceneItem[] = [];
-    for (const [p, q] of edges) items.push({ kind: 'polyline', points: [p, q], stroke: '#111111', strokeWidth: size * 0.36 });
-    for (const [p, q] of edges) items.push({ kind: 'polyline', points: [p, q], stroke: look.fill, strokeWidth: size * 0.24 });
+    items.push({ kind: 'segments', segments: edges, stroke: '#111111', strokeWidth: size * 0.36 });
+    items.push({ kind: 'segments', segments: edges, stroke: look.fill, strokeWidth: size * 0.24 });
     const mid = edges[Math.floor(edges.length / 2)];
     if (mid && style.labels) {
       const m = { x: (mid[0].x + mid[1].x) / 2, y: (mid[0].y + mid[1].y) / 2 };
