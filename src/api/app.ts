@@ -9,6 +9,7 @@ import { DEFAULT_STYLE, type Scene, type Style } from '../core/scene.ts';
 import { check } from '../core/schema.ts';
 import { loadSchema } from '../core/schemas.ts';
 import { normaliseSeed } from '../core/seed.ts';
+import { reroll, type Target } from '../core/reroll.ts';
 import { GAMES, findGame } from '../games/index.ts';
 import { rasterSize, sceneToPng } from '../render/png.ts';
 import { sceneToSvg } from '../render/svg.ts';
@@ -43,6 +44,7 @@ type Format = (typeof FORMATS)[number];
 
 const mapQuerySchema = loadSchema('api/map-query');
 const renderQuerySchema = loadSchema('api/render-query');
+const rerollSchema = loadSchema('api/reroll-request');
 
 interface RenderQuery {
   options?: string;
@@ -213,6 +215,25 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     }
     if (!game.score) throw new HttpProblem(501, 'No scorer', `${game.id} cannot be scored yet.`);
     res.json({ score: game.score(result.map) });
+  });
+
+  app.post('/api/v1/games/:game/reroll', (req, res) => {
+    const game = gameOf(req);
+    if (!req.is('application/json') && !req.is('application/*+json')) throw new HttpProblem(415, 'Send the request as application/json');
+    const checked = check<{ seed: string; options?: Record<string, unknown>; target: Target; maxAttempts: number }>(rerollSchema, req.body);
+    if (!checked.ok) throw badInput(checked.errors);
+    const body = checked.value;
+    if (body.maxAttempts > limits.rerollAttempts) throw badInput([{ field: 'maxAttempts', message: `must be <= ${limits.rerollAttempts}` }]);
+    const deadline = performance.now() + limits.rerollMillis;
+    let result;
+    try {
+      result = reroll(game, body, () => performance.now() > deadline);
+    } catch (e) {
+      throw toInputProblem(e);
+    }
+    // Stopping on time would make the answer depend on the machine, so it is an error instead.
+    if (!result) throw new HttpProblem(422, 'Reroll ran out of time', `Ask for fewer attempts (the service allows ${limits.rerollMillis} ms).`, { errors: [{ field: 'maxAttempts', message: 'too many for the time limit' }] });
+    res.json(result);
   });
 
   app.use((req, _res, next) => {

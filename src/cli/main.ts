@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { InputError, buildMap, checkMap } from '../core/maps.ts';
-import type { AnyGameModule } from '../core/game-module.ts';
+import type { AnyGameModule, Band } from '../core/game-module.ts';
+import { reroll, type Target } from '../core/reroll.ts';
 import { GAMES, findGame } from '../games/index.ts';
 
 /** Exit codes: 0 fine, 1 a map that is invalid, 2 bad usage or bad input. */
@@ -78,6 +79,58 @@ export function buildProgram(): Command {
       for (const p of result.problems) process.stdout.write(`${p.rule}\t${p.at ?? ''}\t${p.message}\n`);
       if (result.problems.length > 0) process.exitCode = EXIT_INVALID;
       else process.stdout.write('valid\n');
+    });
+
+  program
+    .command('score')
+    .description('score a map document (generated or typed in by hand) and print the score as JSON')
+    .argument('<map.json>', 'the map document')
+    .option('--playtest <games>', 'also play this many seeded bot games on it and report them')
+    .action((path: string, opts: { playtest?: string }) => {
+      const doc = readJsonFile(path) as { game?: unknown };
+      const game = gameOrFail(typeof doc?.game === 'string' ? doc.game : String(doc?.game));
+      const result = checkMap(game, doc);
+      if (!result.ok) throw new InputError(result.errors);
+      if (result.problems.length > 0) throw new UsageError(`${path}: the map breaks the rules: ${result.problems.map((p) => p.message).join('; ')}`);
+      if (!game.score) throw new UsageError(`game: ${game.id} has no scorer yet`);
+      const out: Record<string, unknown> = { score: game.score(result.map) };
+      if (opts.playtest !== undefined) {
+        const games = Number(opts.playtest);
+        if (!Number.isInteger(games) || games < 1 || games > 10_000) throw new UsageError('--playtest: a whole number of games from 1 to 10000');
+        if (!game.playtest) throw new UsageError(`game: ${game.id} has no bots yet`);
+        out.playtest = game.playtest(result.map, games);
+      }
+      process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    });
+
+  program
+    .command('reroll')
+    .description('try <seed>/1, <seed>/2, … until the score meets the target; print {seed, attempts, hit, map}')
+    .argument('<game>', `game id (${GAMES.map((g) => g.id).join(', ')})`)
+    .requiredOption('--seed <seed>', 'the base seed')
+    .addOption(new Option('--band <band>', 'target band').choices(['easy', 'medium', 'hard', 'expert']))
+    .option('--min <difficulty>', 'target: lowest difficulty (0–100)')
+    .option('--max <difficulty>', 'target: highest difficulty (0–100)')
+    .option('--options <json>', "the game's options as JSON")
+    .option('--max-attempts <n>', 'give up after this many seeds (1–2000)', '200')
+    .action((gameId: string, opts: { seed: string; band?: Band; min?: string; max?: string; options?: string; maxAttempts: string }) => {
+      const game = gameOrFail(gameId);
+      const number = (name: string, text: string | undefined, lo: number, hi: number) => {
+        const v = Number(text);
+        if (text === undefined || !/^\d+(\.\d+)?$/.test(text) || v < lo || v > hi) throw new UsageError(`${name}: a number from ${lo} to ${hi}`);
+        return v;
+      };
+      let target: Target;
+      if (opts.band !== undefined) {
+        if (opts.min !== undefined || opts.max !== undefined) throw new UsageError('--band: give either --band or --min and --max');
+        target = { band: opts.band };
+      } else if (opts.min !== undefined || opts.max !== undefined) {
+        target = { min: number('--min', opts.min, 0, 100), max: number('--max', opts.max, 0, 100) };
+      } else throw new UsageError('target: give --band, or --min and --max');
+      const maxAttempts = number('--max-attempts', opts.maxAttempts, 1, 2000);
+      if (!Number.isInteger(maxAttempts)) throw new UsageError('--max-attempts: a whole number');
+      const result = reroll(game, { seed: opts.seed, options: parseJsonOption('--options', opts.options) ?? {}, target, maxAttempts });
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     });
 
   program

@@ -41,6 +41,8 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
   validate(map: M): Problem[];
   score?(map: M): S;
   scene?(map: M, style: Style): Scene;
+  /** Seeded bot games on the map: the ground truth the score is calibrated against. */
+  playtest?(map: M, games: number): Record<string, unknown>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -67,8 +67,19 @@ function makePassable(board: Board): void {
   const isOpen = (j: number) => isEnterable((spaces[j] as Space).terrain);
   let open = reachable(board, starts, isOpen);
   if (!finishes.some((f) => open[f])) {
-    cutFewestMountains(board, starts, finishes);
+    cutCheapestPath(board, starts, finishes, (s) => s.terrain === 'mountain', (s) => {
+      s.terrain = 'jungle';
+      s.strength = 1;
+    });
     open = reachable(board, starts, isOpen);
+  }
+  // No paddle a player can buy reaches 4 (only the single-use Prop Plane does), so a band of
+  // water-4 across the course could stall a race for good: keep one crossing at water 3.
+  const wadeable = (j: number) => isEnterable((spaces[j] as Space).terrain) && !isDeepWater(spaces[j] as Space);
+  if (!finishes.some((f) => reachable(board, starts, wadeable)[f])) {
+    cutCheapestPath(board, starts, finishes, (s) => s.terrain === 'mountain' || isDeepWater(s), (s) => {
+      if (isDeepWater(s)) s.strength = 3;
+    });
   }
   spaces.forEach((s, i) => {
     if (!open[i] && isEnterable(s.terrain)) {
@@ -78,8 +89,10 @@ function makePassable(board: Board): void {
   });
 }
 
-/** 0-1 breadth-first search (a mountain costs 1, open ground 0) and open the cheapest path. */
-function cutFewestMountains(board: Board, starts: number[], finishes: number[]): void {
+const isDeepWater = (s: Space) => s.terrain === 'water' && (s.strength ?? 0) >= 4;
+
+/** 0-1 breadth-first search (a wall costs 1, open ground 0), then `open` the walls on the cheapest path. */
+function cutCheapestPath(board: Board, starts: number[], finishes: number[], isWall: (s: Space) => boolean, open: (s: Space) => void): void {
   const spaces = board.spaces as Space[];
   const cost = new Int32Array(spaces.length).fill(-1);
   const via = new Int32Array(spaces.length).fill(-1);
@@ -91,7 +104,7 @@ function cutFewestMountains(board: Board, starts: number[], finishes: number[]):
       const i = bucket[k] as number;
       if (cost[i] !== level) continue;
       for (const j of board.neighbours[i] as number[]) {
-        const c = level + ((spaces[j] as Space).terrain === 'mountain' ? 1 : 0);
+        const c = level + (isWall(spaces[j] as Space) ? 1 : 0);
         if (cost[j] === -1 || c < (cost[j] as number)) {
           cost[j] = c;
           via[j] = i;
@@ -104,10 +117,7 @@ function cutFewestMountains(board: Board, starts: number[], finishes: number[]):
   for (const f of finishes) if ((cost[f] as number) < (cost[target] as number)) target = f;
   for (let i = target; i !== -1; i = via[i] as number) {
     const s = spaces[i] as Space;
-    if (s.terrain === 'mountain') {
-      s.terrain = 'jungle';
-      s.strength = 1;
-    }
+    if (isWall(s)) open(s);
   }
 }
 

@@ -4,8 +4,10 @@ import { generateGoldCity } from './generate.ts';
 import { GAME_ID, GENERATOR_VERSION, type GoldCityMap, type GoldCityOptions } from './model.ts';
 import { validateGoldCity } from './validate.ts';
 import { goldCityScene } from './scene.ts';
+import { scoreGoldCity, type GoldCityScore } from './score.ts';
+import { playtest } from './rules/playtest.ts';
 
-export const goldCity: GameModule<GoldCityOptions, GoldCityMap> = {
+export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore> = {
   id: GAME_ID,
   title: 'Gold City',
   generatorVersion: GENERATOR_VERSION,
@@ -14,4 +16,6 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap> = {
   generate: generateGoldCity,
   validate: validateGoldCity,
   scene: goldCityScene,
+  score: scoreGoldCity,
+  playtest: (map, games) => ({ ...playtest(map, { games }) }),
 };

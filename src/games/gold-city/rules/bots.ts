@@ -1,0 +1,337 @@
+import type { Token } from '../model.ts';
+import { cardType, coinValue, type CardType } from './cards.ts';
+import { BLOCKADE_SYMBOL, act, buyable, current, type Action, type Source, type Symbol3 } from './engine.ts';
+import { blockadeEffort } from './potential.ts';
+import { occupancy, pathTo, reach } from './reach.ts';
+import type { GameState, PlayerState } from './state.ts';
+import { G, blockadeBetween, type Table } from './table.ts';
+
+/** What a bot knows of the course beyond the state: effort to the finish from every space. */
+export interface BotContext {
+  table: Table;
+  potential: Float64Array;
+}
+
+export interface Bot {
+  name: string;
+  /** Plays the whole turn of the seat to move, ending with an `end` action. */
+  takeTurn(state: GameState, ctx: BotContext): void;
+}
+
+const SYMBOLS: readonly Symbol3[] = ['machete', 'paddle', 'coin'];
+const STARTER_TYPES = new Set([0, 1, 2]);
+
+function typeOf(state: GameState, card: number): CardType {
+  return cardType(state.cards[card] as number);
+}
+
+/** How much a card is worth keeping: used to spend the weakest card that does the job. */
+function worth(type: CardType): number {
+  return type.strength + 0.3 * type.cost + (type.draw ?? 0);
+}
+
+function weakest(state: GameState, player: PlayerState, count: number, exclude: readonly number[] = []): number[] | undefined {
+  const pool = player.hand.filter((c) => !exclude.includes(c)).sort((a, b) => worth(typeOf(state, a)) - worth(typeOf(state, b)) || a - b);
+  return pool.length >= count ? pool.slice(0, count) : undefined;
+}
+
+interface Option {
+  gain: number;
+  action: Action;
+}
+
+function movementSources(state: GameState, player: PlayerState): Array<{ source: Source; symbols: readonly Symbol3[]; strength: number; worth: number }> {
+  const out: Array<{ source: Source; symbols: readonly Symbol3[]; strength: number; worth: number }> = [];
+  const seen = new Set<number>();
+  for (const card of player.hand) {
+    const type = typeOf(state, card);
+    if (type.symbol === 'action' || seen.has(type.id)) continue;
+    seen.add(type.id);
+    out.push({ source: { card }, symbols: type.symbol === 'joker' ? SYMBOLS : [type.symbol as Symbol3], strength: type.strength, worth: worth(type) });
+  }
+  player.tokens.forEach((t: Token, k) => {
+    if (t.kind === 'machete' || t.kind === 'paddle' || t.kind === 'coin') out.push({ source: { token: k }, symbols: [t.kind], strength: t.strength ?? 0, worth: 0.5 });
+  });
+  return out;
+}
+
+function finishStep(state: GameState, t: Table, player: PlayerState): Action | undefined {
+  for (let p = 0; p < player.pawns.length; p++) {
+    const at = player.pawns[p]!.at;
+    if (at < 0) continue;
+    for (let k = 0; k < 6; k++) {
+      const y = t.adj[6 * at + k] as number;
+      if (y < 0 || !t.finishes[y]) continue;
+      const b = blockadeBetween(t, at, y);
+      if (b < 0 || state.claimed[b] !== -1) return { type: 'finish', pawn: p, to: y };
+    }
+  }
+  return undefined;
+}
+
+function bestMoves(state: GameState, ctx: BotContext, player: PlayerState, firstPawnOnly: boolean): Option[] {
+  const { table: t, potential } = ctx;
+  const occ = occupancy(state, t.n);
+  const options: Option[] = [];
+  const pawns = player.pawns.map((p, i) => ({ at: p.at, i })).filter((p) => p.at >= 0);
+  for (const src of movementSources(state, player)) {
+    for (const pawn of firstPawnOnly ? pawns.slice(0, 1) : pawns) {
+      for (const symbol of src.symbols) {
+        const r = reach(state, t, occ, pawn.at, symbol, src.strength);
+        let best = -1;
+        let bestPot = potential[pawn.at] as number;
+        for (let y = 0; y < t.n; y++) {
+          if ((r.left[y] as number) >= 0 && y !== pawn.at && (potential[y] as number) < bestPot - 1e-9) {
+            bestPot = potential[y] as number;
+            best = y;
+          }
+        }
+        if (best >= 0) {
+          options.push({
+            gain: (potential[pawn.at] as number) - bestPot - 0.05 * src.worth,
+            action: { type: 'move', pawn: pawn.i, source: src.source, symbol, path: pathTo(r, best) },
+          });
+        }
+      }
+    }
+  }
+  return options;
+}
+
+/** Paying a symbol blockade on its own, when the ground beyond wants another card. */
+function clearOptions(state: GameState, ctx: BotContext, player: PlayerState): Option[] {
+  const t = ctx.table;
+  const options: Option[] = [];
+  player.pawns.forEach((pawn, p) => {
+    if (pawn.at < 0) return;
+    for (let k = 0; k < 6; k++) {
+      const y = t.adj[6 * pawn.at + k] as number;
+      if (y < 0) continue;
+      const b = blockadeBetween(t, pawn.at, y);
+      if (b < 0 || state.claimed[b] !== -1) continue;
+      const blockade = t.blockades[b]!;
+      if (blockade.terrain === 'rubble') continue;
+      let best: { src: ReturnType<typeof movementSources>[number]; symbol: Symbol3 } | undefined;
+      for (const src of movementSources(state, player)) {
+        for (const symbol of src.symbols) {
+          if (BLOCKADE_SYMBOL[blockade.terrain] !== symbol || src.strength < blockade.strength) continue;
+          if (!best || src.worth < best.src.worth) best = { src, symbol };
+        }
+      }
+      if (best) options.push({ gain: blockadeEffort(t, b) + 0.2 * blockade.points - 0.05 * best.src.worth - 0.3, action: { type: 'move', pawn: p, source: best.src.source, symbol: best.symbol, path: [], clear: y } });
+    }
+  });
+  return options;
+}
+
+function roughOptions(state: GameState, ctx: BotContext, player: PlayerState, thin: boolean): Option[] {
+  const { table: t, potential } = ctx;
+  const occ = occupancy(state, t.n);
+  const options: Option[] = [];
+  player.pawns.forEach((pawn, p) => {
+    if (pawn.at < 0) return;
+    for (let k = 0; k < 6; k++) {
+      const y = t.adj[6 * pawn.at + k] as number;
+      if (y < 0 || occ[y]) continue;
+      const b = blockadeBetween(t, pawn.at, y);
+      const intact = b >= 0 && state.claimed[b] === -1;
+      const g = t.ground[y];
+      if (intact && t.blockades[b]!.terrain === 'rubble') {
+        const cards = weakest(state, player, t.blockades[b]!.strength);
+        if (cards) options.push({ gain: blockadeEffort(t, b) - 0.4 * cards.length + 0.2 * t.blockades[b]!.points, action: { type: 'clear', pawn: p, toward: y, cards } });
+        continue;
+      }
+      if (intact || (g !== G.rubble && g !== G.basecamp)) continue;
+      const n = t.strength[y] as number;
+      const cards = weakest(state, player, n);
+      if (!cards) continue;
+      const drop = (potential[pawn.at] as number) - (potential[y] as number);
+      if (g === G.rubble) options.push({ gain: drop - 0.3 * n, action: { type: 'rough', pawn: p, to: y, cards } });
+      else {
+        // Base camps thin the deck: worth it when what goes is starter chaff.
+        const chaff = cards.filter((c) => STARTER_TYPES.has(state.cards[c] as number)).length;
+        const bonus = thin ? 0.6 * chaff - 0.8 * (cards.length - chaff) : -0.5 * n;
+        options.push({ gain: drop + bonus, action: { type: 'rough', pawn: p, to: y, cards } });
+      }
+    }
+  });
+  return options;
+}
+
+function freeStepOptions(state: GameState, ctx: BotContext, player: PlayerState): Option[] {
+  const { table: t, potential } = ctx;
+  const occ = occupancy(state, t.n);
+  const options: Option[] = [];
+  const steppers: Array<(pawn: number, to: number) => Action> = [];
+  for (const card of player.hand) if (typeOf(state, card).effect === 'native') steppers.push((pawn, to) => ({ type: 'action', card, pawn, to }));
+  player.tokens.forEach((tk, k) => {
+    if (tk.kind === 'ignore-requirement') steppers.push((pawn, to) => ({ type: 'token', token: k, pawn, to }));
+  });
+  if (steppers.length === 0) return options;
+  player.pawns.forEach((pawn, p) => {
+    if (pawn.at < 0) return;
+    for (let k = 0; k < 6; k++) {
+      const y = t.adj[6 * pawn.at + k] as number;
+      if (y < 0 || occ[y] || t.ground[y] === G.mountain) continue;
+      const b = blockadeBetween(t, pawn.at, y);
+      if (b >= 0 && state.claimed[b] === -1) continue;
+      const drop = (potential[pawn.at] as number) - (potential[y] as number);
+      // Keep free steps for expensive ground.
+      if (drop > 1.6) options.push({ gain: drop - 1.2, action: steppers[0]!(p, y) });
+    }
+  });
+  return options;
+}
+
+/** What the planner would pay to own one more card of a type, given the ground ahead. */
+function purchaseValue(state: GameState, ctx: BotContext, player: PlayerState, type: CardType): number {
+  const { table: t, potential } = ctx;
+  const need: Record<string, number> = { machete: 0, paddle: 0, coin: 0 };
+  const maxNeed: Record<string, number> = { machete: 0, paddle: 0, coin: 0 };
+  for (const pawn of player.pawns) {
+    let at = pawn.at;
+    for (let stepCount = 0; at >= 0 && stepCount < 14 && !t.finishes[at]; stepCount++) {
+      let next = -1;
+      for (let k = 0; k < 6; k++) {
+        const y = t.adj[6 * at + k] as number;
+        if (y >= 0 && (next < 0 || (potential[y] as number) < (potential[next] as number))) next = y;
+      }
+      if (next < 0 || (potential[next] as number) >= (potential[at] as number)) break;
+      const b = blockadeBetween(t, at, next);
+      const bs = b >= 0 && state.claimed[b] === -1 ? BLOCKADE_SYMBOL[t.blockades[b]!.terrain] : undefined;
+      if (bs) maxNeed[bs] = Math.max(maxNeed[bs] as number, t.blockades[b]!.strength);
+      const g = t.ground[next] as number;
+      const symbol = g === G.jungle ? 'machete' : g === G.water ? 'paddle' : g === G.village ? 'coin' : undefined;
+      if (symbol) {
+        need[symbol] = (need[symbol] as number) + 1;
+        maxNeed[symbol] = Math.max(maxNeed[symbol] as number, t.strength[next] as number);
+      }
+      at = next;
+    }
+  }
+  const owned: Record<string, number> = { machete: 0, paddle: 0, coin: 0, joker: 0 };
+  for (const c of [...player.deck, ...player.hand, ...player.discard, ...player.inPlay]) {
+    const ty = typeOf(state, c);
+    if (ty.symbol in owned) owned[ty.symbol] = Math.max(owned[ty.symbol] as number, ty.strength);
+  }
+  const total = need.machete! + need.paddle! + need.coin! + 1;
+  const remaining = Math.min(...player.pawns.filter((p) => p.at >= 0).map((p) => potential[p.at] as number));
+  // Late in the race a bought card may never come round again.
+  const horizon = Math.min(1, remaining / 12);
+  let value = 0;
+  if (type.symbol === 'machete' || type.symbol === 'paddle' || type.symbol === 'coin') {
+    const share = (need[type.symbol] as number) / total;
+    const unlocks = type.strength >= (maxNeed[type.symbol] as number) && (maxNeed[type.symbol] as number) > Math.max(owned[type.symbol] as number, owned.joker as number);
+    value = type.strength * (share + (type.symbol === 'coin' ? 0.35 : 0.1)) + (unlocks ? 3 : 0);
+  } else if (type.symbol === 'joker') {
+    const unlocks = SYMBOLS.some((s) => type.strength >= (maxNeed[s] as number) && (maxNeed[s] as number) > Math.max(owned[s] as number, owned.joker as number));
+    value = type.strength * 0.8 + (unlocks ? 3 : 0);
+  } else if (type.effect === 'draw') value = (type.draw ?? 0) * 0.9 + (type.trash ?? 0) * 0.4;
+  else if (type.effect === 'native') value = 2;
+  else value = 1.2;
+  if (type.singleUse) value *= 0.6;
+  return value * (0.3 + 0.7 * horizon);
+}
+
+function spendOnPurchase(state: GameState, ctx: BotContext, choose: (affordable: number[]) => number | undefined): void {
+  const player = current(state);
+  if (state.bought) return;
+  const money = player.hand.reduce((sum, c) => sum + coinValue(typeOf(state, c)), 0);
+  const affordable = [];
+  for (let type = 0; type < state.supply.length; type++) if (buyable(state, type) && cardType(type).cost <= money) affordable.push(type);
+  const pick = choose(affordable);
+  if (pick === undefined) return;
+  // Pay with the cheapest set that covers the cost: coins first, the rest as half coins.
+  const cost = cardType(pick).cost;
+  const sorted = player.hand.slice().sort((a, b) => coinValue(typeOf(state, b)) - coinValue(typeOf(state, a)) || a - b);
+  const pay: number[] = [];
+  let sum = 0;
+  for (const c of sorted) {
+    if (sum >= cost) break;
+    pay.push(c);
+    sum += coinValue(typeOf(state, c));
+  }
+  act(state, ctx.table, { type: 'buy', cardType: pick, cards: pay });
+}
+
+function runOptions(state: GameState, ctx: BotContext, gather: () => Option[]): void {
+  for (let guard = 0; guard < 40; guard++) {
+    if (state.over || current(state).finished) return;
+    const player = current(state);
+    const finish = finishStep(state, ctx.table, player);
+    if (finish) {
+      act(state, ctx.table, finish);
+      continue;
+    }
+    const options = gather();
+    let best: Option | undefined;
+    for (const o of options) if (o.gain > 0.05 && (!best || o.gain > best.gain)) best = o;
+    if (!best) return;
+    act(state, ctx.table, best.action);
+  }
+}
+
+/**
+ * The competent planner: draws first, then repeatedly takes the single play (a card's walk,
+ * rubble, a thinning base camp, a free step) that brings a pawn furthest towards the gate for the
+ * weakest card; buys what its route ahead demands; uses cave tokens that draw, swap or remove.
+ */
+export const plannerBot: Bot = {
+  name: 'planner',
+  takeTurn(state, ctx) {
+    const player = current(state);
+    for (const card of player.hand.slice()) {
+      const type = typeOf(state, card);
+      if (type.effect !== 'draw') continue;
+      const trash = (weakest(state, player, type.trash ?? 0, [card]) ?? []).filter((c) => STARTER_TYPES.has(state.cards[c] as number));
+      act(state, ctx.table, { type: 'action', card, trash: trash.filter((c) => c !== card) });
+    }
+    for (let k = player.tokens.length - 1; k >= 0; k--) {
+      const token = player.tokens[k]!;
+      if (token.kind === 'draw') act(state, ctx.table, { type: 'token', token: k });
+      else if (token.kind === 'remove') {
+        const chaff = player.hand.find((c) => STARTER_TYPES.has(state.cards[c] as number));
+        if (chaff !== undefined) act(state, ctx.table, { type: 'token', token: k, card: chaff });
+      } else if (token.kind === 'replace-hand' && player.hand.every((c) => typeOf(state, c).strength <= 1)) {
+        act(state, ctx.table, { type: 'token', token: k });
+      }
+    }
+    runOptions(state, ctx, () => [...bestMoves(state, ctx, current(state), false), ...clearOptions(state, ctx, current(state)), ...roughOptions(state, ctx, current(state), true), ...freeStepOptions(state, ctx, current(state))]);
+    if (!state.over && !current(state).finished) {
+      spendOnPurchase(state, ctx, (affordable) => {
+        let best: number | undefined;
+        let bestValue = 0.8;
+        for (const type of affordable) {
+          const v = purchaseValue(state, ctx, current(state), cardType(type));
+          if (v > bestValue) {
+            bestValue = v;
+            best = type;
+          }
+        }
+        return best;
+      });
+    }
+    if (!state.over) act(state, ctx.table, { type: 'end' });
+  },
+};
+
+/**
+ * The simple baseline: walks its first pawn greedily with whatever it holds, pays rubble when
+ * it is the way on, never thins or uses tokens, and buys the dearest card it can afford.
+ */
+export const baselineBot: Bot = {
+  name: 'baseline',
+  takeTurn(state, ctx) {
+    runOptions(state, ctx, () => [...bestMoves(state, ctx, current(state), true), ...clearOptions(state, ctx, current(state)), ...roughOptions(state, ctx, current(state), false).filter((o) => o.action.type !== 'rough' || ctx.table.ground[(o.action as { to: number }).to] === G.rubble)]);
+    if (!state.over && !current(state).finished) {
+      spendOnPurchase(state, ctx, (affordable) => {
+        let best: number | undefined;
+        for (const type of affordable) if (best === undefined || cardType(type).cost > cardType(best).cost) best = type;
+        return best;
+      });
+    }
+    if (!state.over) act(state, ctx.table, { type: 'end' });
+  },
+};
+
+export const BOTS: Record<string, Bot> = { planner: plannerBot, baseline: baselineBot };

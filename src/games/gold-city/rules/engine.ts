@@ -1,0 +1,416 @@
+import type { Token } from '../model.ts';
+import { HAND_SIZE, cardType, coinValue, type CardSymbol, type CardType } from './cards.ts';
+import { drawCards, type GameState, type PlayerState } from './state.ts';
+import { G, blockadeBetween, type Table } from './table.ts';
+
+export type Symbol3 = 'machete' | 'paddle' | 'coin';
+
+/** Where a movement card's strength comes from: a card in hand or a cave token. */
+export type Source = { card: number } | { token: number };
+
+export type Action =
+  /**
+   * Play one card (or symbol token) for one pawn and walk `path`, paying each step from its
+   * strength. With `clear`, the card first pays the intact blockade between the pawn and that
+   * neighbour (the pawn stays), and its leftover walks on along `path`, which may then be empty.
+   */
+  | { type: 'move'; pawn: number; source: Source; symbol: Symbol3; path: number[]; clear?: number }
+  /** Enter an adjacent rubble (discard N) or base camp (remove N) space, paying with cards from hand. */
+  | { type: 'rough'; pawn: number; to: number; cards: number[] }
+  /** Clear an intact rubble blockade next to the pawn by discarding N cards; the pawn stays. */
+  | { type: 'clear'; pawn: number; toward: number; cards: number[] }
+  /** Step onto an adjacent finishing space: free, through the gate. */
+  | { type: 'finish'; pawn: number; to: number }
+  /** Play an action card: draw (and trash), Transmitter (take `take` free), Native (step `pawn` to `to`). */
+  | { type: 'action'; card: number; trash?: number[]; take?: number; pawn?: number; to?: number }
+  /** Use a held cave token that is not a symbol. */
+  | { type: 'token'; token: number; card?: number; pawn?: number; to?: number }
+  /** Buy one card type with cards (and coin tokens); ends movement for the turn. */
+  | { type: 'buy'; cardType: number; cards: number[]; tokens?: number[] }
+  /** End the turn, keeping `keep` in hand; draw up to four. */
+  | { type: 'end'; keep?: number[] };
+
+export class RuleError extends Error {
+  override name = 'RuleError';
+}
+
+const fail = (message: string): never => {
+  throw new RuleError(message);
+};
+
+const GROUND_SYMBOL: Record<number, Symbol3> = { [G.jungle]: 'machete', [G.water]: 'paddle', [G.village]: 'coin' };
+export const BLOCKADE_SYMBOL: Record<string, Symbol3 | undefined> = { jungle: 'machete', water: 'paddle', village: 'coin', rubble: undefined };
+
+export function current(state: GameState): PlayerState {
+  return state.players[state.seat] as PlayerState;
+}
+
+export function occupied(state: GameState, space: number): boolean {
+  for (const p of state.players) for (const pawn of p.pawns) if (pawn.at === space) return true;
+  return false;
+}
+
+function takeFromHand(player: PlayerState, card: number): void {
+  const k = player.hand.indexOf(card);
+  if (k < 0) fail(`card ${card} is not in hand`);
+  player.hand.splice(k, 1);
+}
+
+function distinct(cards: number[]): void {
+  if (new Set(cards).size !== cards.length) fail('a card is named twice');
+}
+
+function pawnOf(player: PlayerState, index: number): { at: number } {
+  const pawn = player.pawns[index];
+  if (!pawn) fail(`no pawn ${index}`);
+  if (pawn!.at < 0) fail('an arrived pawn is out of play');
+  return pawn!;
+}
+
+function adjacent(table: Table, a: number, b: number): boolean {
+  for (let k = 0; k < 6; k++) if (table.adj[6 * a + k] === b) return true;
+  return false;
+}
+
+/** A used item leaves the game, unless a keep-item token is in effect. */
+function retire(state: GameState, player: PlayerState, card: number, type: CardType): void {
+  if (type.singleUse) {
+    if (state.effects.keepItem) {
+      state.effects.keepItem = false;
+      player.inPlay.push(card);
+    } else player.removed.push(card);
+  } else player.inPlay.push(card);
+}
+
+function claim(state: GameState, player: PlayerState, blockade: number): void {
+  state.claimed[blockade] = state.seat;
+  player.blockades.push(blockade);
+}
+
+/** The end of a card's movement: a pawn that stops beside a cave takes its top token. */
+function exploreCave(state: GameState, table: Table, player: PlayerState, space: number): void {
+  for (const cave of table.cavesBeside[space] ?? []) {
+    const pile = state.caves[cave] as Token[];
+    if (pile.length > 0) {
+      player.tokens.push(pile.pop() as Token);
+      return;
+    }
+  }
+}
+
+function arrive(state: GameState, player: PlayerState, pawn: { at: number }): void {
+  pawn.at = -1;
+  if (player.pawns.every((p) => p.at < 0)) {
+    player.finished = true;
+    state.finalRound = true;
+  }
+}
+
+function move(state: GameState, table: Table, player: PlayerState, a: Extract<Action, { type: 'move' }>): void {
+  const pawn = pawnOf(player, a.pawn);
+  let strength: number;
+  let symbol: CardSymbol;
+  let fromCard: { card: number; type: CardType } | undefined;
+  if ('card' in a.source) {
+    const type = cardType(state.cards[a.source.card] ?? fail('no such card'));
+    if (!player.hand.includes(a.source.card)) fail('that card is not in hand');
+    strength = type.strength;
+    symbol = state.effects.changeSymbol ? 'joker' : type.symbol;
+    fromCard = { card: a.source.card, type };
+  } else {
+    const token = player.tokens[a.source.token] ?? fail('no such token');
+    if (token.kind !== 'machete' && token.kind !== 'paddle' && token.kind !== 'coin') fail('that token does not move a pawn');
+    strength = token.strength ?? 0;
+    symbol = token.kind as Symbol3;
+  }
+  if (symbol === 'action') fail('an action card moves nobody');
+  if (symbol !== 'joker' && symbol !== a.symbol) fail(`a ${symbol} card cannot pay for ${a.symbol}`);
+  if (a.path.length === 0 && a.clear === undefined) fail('a move needs at least one step');
+  let remaining = strength;
+  let at = pawn.at;
+  if (a.clear !== undefined) {
+    const blockade = blockadeBetween(table, at, a.clear);
+    if (!adjacent(table, at, a.clear) || blockade < 0 || state.claimed[blockade] !== -1) fail('no intact blockade there');
+    const b = table.blockades[blockade]!;
+    if (BLOCKADE_SYMBOL[b.terrain] !== a.symbol) fail(`the blockade wants ${b.terrain}`);
+    if (b.strength > remaining) fail(`the blockade needs ${b.strength}, only ${remaining} left`);
+    remaining -= b.strength;
+    claim(state, player, blockade);
+  }
+  let passUsed = false;
+  for (const next of a.path) {
+    if (!adjacent(table, at, next)) fail(`space ${next} is not next to ${at}`);
+    const ground = table.ground[next] as number;
+    if (ground === G.mountain) fail('mountains can never be entered');
+    if (occupied(state, next)) {
+      if (!state.effects.passOccupied || passUsed || next === a.path[a.path.length - 1]) fail(`space ${next} is occupied`);
+      passUsed = true;
+    }
+    const blockade = blockadeBetween(table, at, next);
+    if (blockade >= 0 && state.claimed[blockade] === -1) {
+      const b = table.blockades[blockade]!;
+      if (b.terrain === 'rubble') fail('a rubble blockade is cleared by discarding cards');
+      if (BLOCKADE_SYMBOL[b.terrain] !== a.symbol) fail(`the blockade wants ${b.terrain}`);
+      if (b.strength > remaining) fail(`the blockade needs ${b.strength}, only ${remaining} left`);
+      remaining -= b.strength;
+      claim(state, player, blockade);
+    }
+    if (ground === G.finish) {
+      at = next;
+      break;
+    }
+    if (ground === G.start) {
+      at = next;
+      continue;
+    }
+    if (GROUND_SYMBOL[ground] === undefined) fail('rubble and base camps are paid in cards, not strength');
+    if (GROUND_SYMBOL[ground] !== a.symbol) fail(`space ${next} wants ${GROUND_SYMBOL[ground]}`);
+    // One card, at least the space's strength: strengths never combine.
+    if ((table.strength[next] as number) > remaining) fail(`space ${next} needs ${table.strength[next]}, only ${remaining} left`);
+    remaining -= table.strength[next] as number;
+    at = next;
+  }
+  if (passUsed) state.effects.passOccupied = false;
+  if (fromCard) {
+    takeFromHand(player, fromCard.card);
+    if (state.effects.changeSymbol) state.effects.changeSymbol = false;
+    retire(state, player, fromCard.card, fromCard.type);
+  } else if ('token' in a.source) player.tokens.splice(a.source.token, 1);
+  if (table.finishes[at]) arrive(state, player, pawn);
+  else {
+    pawn.at = at;
+    if (a.path.length > 0) exploreCave(state, table, player, at);
+  }
+}
+
+function payCards(player: PlayerState, cards: number[], count: number, to: 'discard' | 'removed'): void {
+  distinct(cards);
+  if (cards.length !== count) fail(`pay exactly ${count} card${count === 1 ? '' : 's'}`);
+  for (const c of cards) {
+    takeFromHand(player, c);
+    // Items thrown in as bodies are not used: they are discarded like any card.
+    player[to === 'discard' ? 'inPlay' : 'removed'].push(c);
+  }
+}
+
+function rough(state: GameState, table: Table, player: PlayerState, a: Extract<Action, { type: 'rough' }>): void {
+  const pawn = pawnOf(player, a.pawn);
+  if (!adjacent(table, pawn.at, a.to)) fail('not next to the pawn');
+  if (occupied(state, a.to)) fail('occupied');
+  const blockade = blockadeBetween(table, pawn.at, a.to);
+  if (blockade >= 0 && state.claimed[blockade] === -1) fail('an intact blockade is in the way');
+  const ground = table.ground[a.to];
+  if (ground !== G.rubble && ground !== G.basecamp) fail('not rubble or a base camp');
+  payCards(player, a.cards, table.strength[a.to] as number, ground === G.rubble ? 'discard' : 'removed');
+  pawn.at = a.to;
+}
+
+function clearRubble(state: GameState, table: Table, player: PlayerState, a: Extract<Action, { type: 'clear' }>): void {
+  const pawn = pawnOf(player, a.pawn);
+  const blockade = blockadeBetween(table, pawn.at, a.toward);
+  if (!adjacent(table, pawn.at, a.toward) || blockade < 0 || state.claimed[blockade] !== -1) fail('no intact blockade there');
+  const b = table.blockades[blockade]!;
+  if (b.terrain !== 'rubble') fail('only rubble blockades are cleared with cards');
+  payCards(player, a.cards, b.strength, 'discard');
+  claim(state, player, blockade);
+}
+
+/** A step that ignores the space's requirement: never past an intact blockade. */
+function freeStep(state: GameState, table: Table, player: PlayerState, pawnIndex: number, to: number): void {
+  const pawn = pawnOf(player, pawnIndex);
+  if (!adjacent(table, pawn.at, to)) fail('not next to the pawn');
+  if (table.ground[to] === G.mountain) fail('mountains can never be entered');
+  if (occupied(state, to)) fail('occupied');
+  const blockade = blockadeBetween(table, pawn.at, to);
+  if (blockade >= 0 && state.claimed[blockade] === -1) fail('an intact blockade still has to be paid for');
+  if (table.finishes[to]) arrive(state, player, pawn);
+  else pawn.at = to;
+}
+
+function playAction(state: GameState, table: Table, player: PlayerState, a: Extract<Action, { type: 'action' }>): void {
+  const type = cardType(state.cards[a.card] ?? fail('no such card'));
+  if (type.symbol !== 'action') fail(`${type.name} is not an action card`);
+  takeFromHand(player, a.card);
+  if (type.effect === 'draw') {
+    drawCards(state, player, type.draw ?? 0);
+    const trash = a.trash ?? [];
+    distinct(trash);
+    if (trash.length > (type.trash ?? 0)) fail(`${type.name} trashes at most ${type.trash ?? 0}`);
+    for (const c of trash) {
+      takeFromHand(player, c);
+      player.removed.push(c);
+    }
+  } else if (type.effect === 'transmitter') {
+    const take = a.take ?? fail('name the card to take');
+    if ((state.supply[take] ?? 0) <= 0 || cardType(take).cost === 0) fail('none of those left');
+    gain(state, player, take);
+  } else if (type.effect === 'native') {
+    freeStep(state, table, player, a.pawn ?? fail('name the pawn'), a.to ?? fail('name the space'));
+    const pawn = player.pawns[a.pawn!]!;
+    if (pawn.at >= 0) exploreCave(state, table, player, pawn.at);
+  }
+  retire(state, player, a.card, type);
+}
+
+function gain(state: GameState, player: PlayerState, type: number): void {
+  state.supply[type] = (state.supply[type] ?? 0) - 1;
+  player.discard.push(state.cards.push(type) - 1);
+}
+
+function useToken(state: GameState, table: Table, player: PlayerState, a: Extract<Action, { type: 'token' }>): void {
+  const token = player.tokens[a.token] ?? fail('no such token');
+  switch (token.kind) {
+    case 'draw':
+      drawCards(state, player, 1);
+      break;
+    case 'remove': {
+      const card = a.card ?? fail('name the card to remove');
+      takeFromHand(player, card);
+      player.removed.push(card);
+      break;
+    }
+    case 'replace-hand':
+      player.discard.push(...player.hand);
+      player.hand = [];
+      drawCards(state, player, HAND_SIZE);
+      break;
+    case 'keep-item':
+      state.effects.keepItem = true;
+      break;
+    case 'pass-occupied':
+      state.effects.passOccupied = true;
+      break;
+    case 'ignore-requirement':
+      freeStep(state, table, player, a.pawn ?? fail('name the pawn'), a.to ?? fail('name the space'));
+      break;
+    case 'change-symbol':
+      state.effects.changeSymbol = true;
+      break;
+    default:
+      fail('symbol tokens are played as a move');
+  }
+  player.tokens.splice(a.token, 1);
+}
+
+/** Whether a type can be bought now: on offer, or from the side while any slot is empty. */
+export function buyable(state: GameState, type: number): boolean {
+  if ((state.supply[type] ?? 0) <= 0 || cardType(type).cost === 0) return false;
+  return state.offer.includes(type) || state.offer.includes(-1);
+}
+
+function buy(state: GameState, player: PlayerState, a: Extract<Action, { type: 'buy' }>): void {
+  if (state.bought) fail('one purchase per turn');
+  if (!buyable(state, a.cardType)) fail('that card cannot be bought now');
+  distinct(a.cards);
+  let money = 0;
+  for (const c of a.cards) {
+    if (!player.hand.includes(c)) fail('paying with a card not in hand');
+    money += coinValue(cardType(state.cards[c] as number));
+  }
+  const tokens = (a.tokens ?? []).slice().sort((x, y) => y - x);
+  for (const k of tokens) {
+    const t = player.tokens[k] ?? fail('no such token');
+    if (t.kind !== 'coin') fail('only coin tokens pay');
+    money += t.strength ?? 0;
+  }
+  const type = cardType(a.cardType);
+  if (money < type.cost) fail(`${type.name} costs ${type.cost}; ${money} offered`);
+  for (const c of a.cards) {
+    takeFromHand(player, c);
+    player.inPlay.push(c);
+  }
+  for (const k of tokens) player.tokens.splice(k, 1);
+  if (!state.offer.includes(a.cardType)) state.offer[state.offer.indexOf(-1)] = a.cardType;
+  gain(state, player, a.cardType);
+  // A pile bought out leaves its slot empty, which opens the side piles.
+  if ((state.supply[a.cardType] ?? 0) === 0) state.offer[state.offer.indexOf(a.cardType)] = -1;
+  state.bought = true;
+}
+
+function endTurn(state: GameState, player: PlayerState, a: Extract<Action, { type: 'end' }>): void {
+  const keep = a.keep ?? [];
+  distinct(keep);
+  for (const c of keep) if (!player.hand.includes(c)) fail('keeping a card not in hand');
+  player.discard.push(...player.inPlay, ...player.hand.filter((c) => !keep.includes(c)));
+  player.inPlay = [];
+  player.hand = keep.slice();
+  drawCards(state, player, HAND_SIZE - player.hand.length);
+  state.bought = false;
+  state.effects = { passOccupied: false, changeSymbol: false, keepItem: false };
+  if (state.seat === state.seats - 1) {
+    // The final round ends with the last seat, so everyone has had as many turns.
+    if (state.finalRound) {
+      state.over = true;
+      return;
+    }
+    state.round++;
+  }
+  state.seat = (state.seat + 1) % state.seats;
+  // Players who are through the gate have nothing left to do.
+  while (!state.over && current(state).finished && state.players.some((p) => !p.finished)) {
+    if (state.seat === state.seats - 1) {
+      if (state.finalRound) {
+        state.over = true;
+        return;
+      }
+      state.round++;
+    }
+    state.seat = (state.seat + 1) % state.seats;
+  }
+  if (state.players.every((p) => p.finished)) state.over = true;
+}
+
+/**
+ * Applies one action of the seat to move, in place. Throws RuleError for anything the rules
+ * forbid. `step` is the pure form.
+ */
+export function act(state: GameState, table: Table, a: Action): void {
+  if (state.over) fail('the game is over');
+  const player = current(state);
+  if (state.bought && a.type !== 'end' && a.type !== 'token' && a.type !== 'action') fail('a purchase ends movement for the turn');
+  switch (a.type) {
+    case 'move':
+      return move(state, table, player, a);
+    case 'rough':
+      return rough(state, table, player, a);
+    case 'clear':
+      return clearRubble(state, table, player, a);
+    case 'finish': {
+      const pawn = pawnOf(player, a.pawn);
+      if (!table.finishes[a.to]) fail('not a finishing space');
+      if (!adjacent(table, pawn.at, a.to)) fail('not next to the pawn');
+      const blockade = blockadeBetween(table, pawn.at, a.to);
+      if (blockade >= 0 && state.claimed[blockade] === -1) fail('the blockade before the gate must still be paid');
+      return arrive(state, player, pawn);
+    }
+    case 'action':
+      if (state.bought && cardType(state.cards[a.card] ?? 0).effect === 'native') fail('a purchase ends movement for the turn');
+      return playAction(state, table, player, a);
+    case 'token':
+      return useToken(state, table, player, a);
+    case 'buy':
+      return buy(state, player, a);
+    case 'end':
+      return endTurn(state, player, a);
+  }
+}
+
+export function step(state: GameState, table: Table, a: Action): GameState {
+  const next = structuredClone(state);
+  act(next, table, a);
+  return next;
+}
+
+/** Seats that won: finished, most blockade points; equal totals share. */
+export function winners(state: GameState, table: Table): number[] {
+  const finished = state.players.map((p, s) => ({ p, s })).filter(({ p }) => p.finished);
+  if (finished.length === 0) return [];
+  const points = (p: PlayerState) => p.blockades.reduce((sum, b) => sum + (table.blockades[b]?.points ?? 0), 0);
+  const best = Math.max(...finished.map(({ p }) => points(p)));
+  return finished.filter(({ p }) => points(p) === best).map(({ s }) => s);
+}
+
+/** Every card instance is in exactly one place. */
+export function cardCount(player: PlayerState): number {
+  return player.deck.length + player.hand.length + player.discard.length + player.inPlay.length + player.removed.length;
+}

@@ -1,0 +1,55 @@
+import type { GoldCityMap } from '../model.ts';
+import { winners } from './engine.ts';
+import { effortToFinish } from './potential.ts';
+import { newGame, type GameState } from './state.ts';
+import { prepareTable, type Table } from './table.ts';
+import { BOTS, type Bot, type BotContext } from './bots.ts';
+
+/** A game that has not ended by then is stopped and counted as unfinished. */
+export const MAX_ROUNDS = 100;
+
+export interface GameResult {
+  rounds: number;
+  finished: boolean;
+  winners: number[];
+}
+
+export function playGame(table: Table, bots: readonly Bot[], seed: string, potential = effortToFinish(table)): GameResult & { state: GameState } {
+  const state = newGame(table, bots.length, seed);
+  const ctx: BotContext = { table, potential };
+  while (!state.over && state.round <= MAX_ROUNDS) {
+    (bots[state.seat] as Bot).takeTurn(state, ctx);
+  }
+  return { rounds: Math.min(state.round, MAX_ROUNDS), finished: state.over, winners: state.over ? winners(state, table) : [], state };
+}
+
+export interface Playtest {
+  games: number;
+  bots: string[];
+  meanRounds: number;
+  sdRounds: number;
+  /** Share of games each seat won (shared wins split). */
+  winRate: number[];
+  unfinished: number;
+}
+
+/** N seeded games on one map; the same map, bots and N give the same figures. */
+export function playtest(map: GoldCityMap, { games = 20, bots = ['planner', 'planner', 'planner', 'planner'] }: { games?: number; bots?: string[] } = {}): Playtest {
+  const table = prepareTable(map);
+  const potential = effortToFinish(table);
+  const players = bots.map((b) => BOTS[b] ?? (() => { throw new RangeError(`unknown bot ${b}`); })());
+  const rounds: number[] = [];
+  const wins = new Array<number>(players.length).fill(0);
+  let unfinished = 0;
+  for (let g = 0; g < games; g++) {
+    const r = playGame(table, players, `${map.digest ?? 'map'}/${g}`, potential);
+    // A stalled game (bots walled in by each other or by a sold-out market) is reported apart;
+    // it counts at the round cap, which is what a table would feel.
+    rounds.push(r.rounds);
+    if (!r.finished) unfinished++;
+    for (const w of r.winners) wins[w] = (wins[w] as number) + 1 / r.winners.length;
+  }
+  const mean = rounds.reduce((a, b) => a + b, 0) / games;
+  const sd = Math.sqrt(rounds.reduce((a, b) => a + (b - mean) ** 2, 0) / games);
+  return { games, bots, meanRounds: mean, sdRounds: sd, winRate: wins.map((w) => w / games), unfinished };
+}

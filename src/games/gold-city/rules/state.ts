@@ -1,0 +1,123 @@
+import { Rng, type RngState } from '../../../core/rng.ts';
+import type { Token } from '../model.ts';
+import { HAND_SIZE, INITIAL_OFFER, MARKET_TYPES, PILE_DEPTH, STARTER_DECK } from './cards.ts';
+import type { Table } from './table.ts';
+
+export interface Pawn {
+  /** Space index; -1 once the pawn has passed through the gate. */
+  at: number;
+}
+
+export interface PlayerState {
+  deck: number[];
+  hand: number[];
+  discard: number[];
+  /** Played this turn; discarded (or removed, for used items) when the turn ends. */
+  inPlay: number[];
+  removed: number[];
+  pawns: Pawn[];
+  blockades: number[];
+  tokens: Token[];
+  finished: boolean;
+}
+
+/** Effects that last until used within the current turn. */
+export interface TurnEffects {
+  passOccupied: boolean;
+  /** The next card played for movement counts as a joker. */
+  changeSymbol: boolean;
+  /** The next single-use item whose function is used is kept instead of removed. */
+  keepItem: boolean;
+}
+
+/**
+ * The whole game as plain data: everything, including the PRNG state, can be serialised and a
+ * game replayed from it. Card instances are indices into `cards`, which holds their type.
+ */
+export interface GameState {
+  seats: number;
+  players: PlayerState[];
+  cards: number[];
+  /** Six market slots: the card type on offer, or -1 for an empty slot. */
+  offer: number[];
+  /** Copies left per card type. */
+  supply: number[];
+  /** Blockade index → seat that claimed it, -1 while intact. */
+  claimed: number[];
+  /** Tokens left per cave pile (the last token is the top of the pile). */
+  caves: Token[][];
+  rngKey: string;
+  rng: RngState;
+  round: number;
+  seat: number;
+  finalRound: boolean;
+  over: boolean;
+  bought: boolean;
+  effects: TurnEffects;
+}
+
+export function startSpacesFor(seats: number, seat: number, starts: readonly number[]): number[] {
+  // Two players run two pawns each, on alternate start spaces so neither owns both front slots.
+  if (seats === 2) return [starts[seat] as number, starts[seat + 2] as number];
+  return [starts[seat] as number];
+}
+
+/** Draws up to `count` cards, shuffling the discard pile into the deck when it runs out. */
+export function drawCards(state: GameState, player: PlayerState, count: number): void {
+  for (let k = 0; k < count; k++) {
+    if (player.deck.length === 0) {
+      if (player.discard.length === 0) return;
+      const rng = Rng.fromState(state.rngKey, state.rng);
+      player.deck = rng.shuffle(player.discard);
+      player.discard = [];
+      state.rng = rng.state();
+    }
+    player.hand.push(player.deck.pop() as number);
+  }
+}
+
+export function newGame(table: Table, seats: number, seed: string): GameState {
+  if (seats < 2 || seats > 4) throw new RangeError('2 to 4 players');
+  const rng = Rng.fromSeed(`gold-city-game\u001f${seed}`, { stateful: true });
+  const cards: number[] = [];
+  const players: PlayerState[] = [];
+  for (let s = 0; s < seats; s++) {
+    const ids = STARTER_DECK.map((type) => cards.push(type) - 1);
+    players.push({
+      deck: rng.shuffle(ids),
+      hand: [],
+      discard: [],
+      inPlay: [],
+      removed: [],
+      pawns: startSpacesFor(seats, s, table.starts).map((at) => ({ at })),
+      blockades: [],
+      tokens: [],
+      finished: false,
+    });
+  }
+  const supply = new Array<number>(21).fill(0);
+  for (const type of MARKET_TYPES) supply[type] = PILE_DEPTH;
+  const state: GameState = {
+    seats,
+    players,
+    cards,
+    offer: INITIAL_OFFER.slice(),
+    supply,
+    claimed: table.blockades.map(() => -1),
+    caves: (table.map.caves ?? []).map((c) => c.tokens.map((t) => ({ ...t }))),
+    rngKey: rng.key,
+    rng: rng.state(),
+    round: 1,
+    seat: 0,
+    finalRound: false,
+    over: false,
+    bought: false,
+    effects: { passOccupied: false, changeSymbol: false, keepItem: false },
+  };
+  for (const p of players) drawCards(state, p, HAND_SIZE);
+  return state;
+}
+
+export function cloneState(state: GameState): GameState {
+  return structuredClone(state);
+}

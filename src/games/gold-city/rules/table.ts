@@ -1,0 +1,96 @@
+import { buildBoard } from '../board.ts';
+import type { Blockade, GoldCityMap, Space } from '../model.ts';
+
+/** Ground codes for the hot loops. */
+export const G = { jungle: 0, water: 1, village: 2, rubble: 3, basecamp: 4, mountain: 5, start: 6, finish: 7 } as const;
+const CODE: Record<Space['terrain'], number> = G;
+
+/** Which card symbol pays for which ground (and for which blockade). */
+export const SYMBOL_OF_GROUND = ['machete', 'paddle', 'coin'] as const;
+
+/**
+ * A course prepared for play and analysis: flat arrays by space index. Static for a whole game,
+ * shared by every state and by the analytic scorer.
+ */
+export interface Table {
+  map: GoldCityMap;
+  n: number;
+  ground: Uint8Array;
+  strength: Uint8Array;
+  piece: Int16Array;
+  /** 6 slots per space, -1 where there is no neighbour. */
+  adj: Int32Array;
+  starts: number[];
+  finishes: Uint8Array;
+  /** blockadeAt[pieceA * pieces + pieceB]: index into map.blockades, or -1. */
+  blockadeAt: Int16Array;
+  pieces: number;
+  blockades: Blockade[];
+  /** Cave index per space (into map.caves), -1 where none. */
+  caveAt: Int16Array;
+  /** Caves beside each space: list per space (usually empty). */
+  cavesBeside: number[][];
+}
+
+export function prepareTable(map: GoldCityMap): Table {
+  const board = buildBoard(map.spaces, map.pieces.map((p) => p.id));
+  const n = map.spaces.length;
+  const ground = new Uint8Array(n);
+  const strength = new Uint8Array(n);
+  const piece = new Int16Array(n);
+  const adj = new Int32Array(6 * n).fill(-1);
+  const finishes = new Uint8Array(n);
+  const starts: Array<[number, number]> = [];
+  map.spaces.forEach((s, i) => {
+    ground[i] = CODE[s.terrain];
+    strength[i] = s.strength ?? 0;
+    piece[i] = board.pieceIndex[i] as number;
+    (board.neighbours[i] as number[]).forEach((j, k) => (adj[6 * i + k] = j));
+    if (s.terrain === 'finish') finishes[i] = 1;
+    if (s.terrain === 'start') starts.push([s.start ?? 99, i]);
+  });
+  const pieces = map.pieces.length;
+  const blockadeAt = new Int16Array(pieces * pieces).fill(-1);
+  map.blockades.forEach((b, k) => {
+    const a = board.pieceOrder.get(b.between[0]);
+    const c = board.pieceOrder.get(b.between[1]);
+    if (a === undefined || c === undefined) return;
+    blockadeAt[a * pieces + c] = k;
+    blockadeAt[c * pieces + a] = k;
+  });
+  const caveAt = new Int16Array(n).fill(-1);
+  (map.caves ?? []).forEach((c, k) => {
+    const i = board.at.get(c.q, c.r);
+    if (i !== -1) caveAt[i] = k;
+  });
+  const cavesBeside: number[][] = Array.from({ length: n }, () => []);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < 6; k++) {
+      const j = adj[6 * i + k] as number;
+      if (j !== -1 && (caveAt[j] as number) >= 0) (cavesBeside[i] as number[]).push(caveAt[j] as number);
+    }
+  }
+  return {
+    map,
+    n,
+    ground,
+    strength,
+    piece,
+    adj,
+    starts: starts.sort((a, b) => a[0] - b[0]).map(([, i]) => i),
+    finishes,
+    blockadeAt,
+    pieces,
+    blockades: map.blockades,
+    caveAt,
+    cavesBeside,
+  };
+}
+
+/** The blockade (index) lying across the step i → j, or -1. */
+export function blockadeBetween(t: Table, i: number, j: number): number {
+  const a = t.piece[i] as number;
+  const b = t.piece[j] as number;
+  if (a === b || a < 0 || b < 0) return -1;
+  return t.blockadeAt[a * t.pieces + b] as number;
+}

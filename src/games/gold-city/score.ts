@@ -1,0 +1,224 @@
+import type { Band } from '../../core/game-module.ts';
+import { MinHeap } from '../../core/min-heap.ts';
+import type { GoldCityMap } from './model.ts';
+import { blockadeEffort, effortToFinish, entryEffort } from './rules/potential.ts';
+import { G, blockadeBetween, prepareTable, type Table } from './rules/table.ts';
+import calibration from '../../../fixtures/calibration/gold-city.json' with { type: 'json' };
+
+export interface StartMetrics {
+  start: number;
+  /** Fewest spaces to a finishing space. */
+  steps: number;
+  /** Effort of the cheapest route, in card plays (see README). */
+  effort: number;
+  /** Strongest single card the cheapest route asks for, per symbol (0: none needed). */
+  strongest: { machete: number; paddle: number; coin: number };
+  /** Cards given up to rubble and base camps on the cheapest route. */
+  cardsPaid: number;
+  /** Spaces within 10% of the cheapest effort, per route step: 1 is a single lane. */
+  corridor: number;
+}
+
+export interface GoldCityScore {
+  difficulty: number;
+  band: Band;
+  /** The rounds to finish the calibration predicts for four planner bots. */
+  predictedRounds: number;
+  fairness: { spread: number; relative: number; fairest: number; hardest: number };
+  metrics: {
+    starts: StartMetrics[];
+    blockadeLoad: number;
+    /** Spaces every route from the start to the finish must pass (articulation points). */
+    chokepoints: number;
+    meanEffort: number;
+    deepWater: number;
+  };
+  model: { version: string; features: Record<string, number> };
+}
+
+export const BAND_THRESHOLDS: ReadonlyArray<[Band, number]> = [
+  ['easy', 0],
+  ['medium', 25],
+  ['hard', 50],
+  ['expert', 75],
+];
+
+export function bandOf(difficulty: number): Band {
+  let band: Band = 'easy';
+  for (const [name, from] of BAND_THRESHOLDS) if (difficulty >= from) band = name;
+  return band;
+}
+
+function effortFrom(t: Table, from: number): Float64Array {
+  const dist = new Float64Array(t.n).fill(Infinity);
+  const heap = new MinHeap();
+  dist[from] = 0;
+  heap.push(0, from);
+  while (heap.size > 0) {
+    const { priority, value: x } = heap.pop();
+    if (priority > (dist[x] as number) || t.finishes[x]) continue;
+    for (let k = 0; k < 6; k++) {
+      const y = t.adj[6 * x + k] as number;
+      if (y < 0 || t.ground[y] === G.mountain) continue;
+      const b = blockadeBetween(t, x, y);
+      const d = priority + entryEffort(t, y) + (b >= 0 ? blockadeEffort(t, b) : 0);
+      if (d < (dist[y] as number)) {
+        dist[y] = d;
+        heap.push(d, y);
+      }
+    }
+  }
+  return dist;
+}
+
+function stepsToFinish(t: Table): Int32Array {
+  const steps = new Int32Array(t.n).fill(-1);
+  const queue: number[] = [];
+  for (let i = 0; i < t.n; i++) if (t.finishes[i]) (steps[i] = 0), queue.push(i);
+  for (let h = 0; h < queue.length; h++) {
+    const x = queue[h] as number;
+    for (let k = 0; k < 6; k++) {
+      const y = t.adj[6 * x + k] as number;
+      if (y >= 0 && steps[y] === -1 && t.ground[y] !== G.mountain) (steps[y] = (steps[x] as number) + 1), queue.push(y);
+    }
+  }
+  return steps;
+}
+
+/** Articulation points of the open ground that separate the start piece from the finish. */
+function chokepoints(t: Table): number {
+  const n = t.n;
+  const disc = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const cut = new Uint8Array(n);
+  let time = 0;
+  const root = t.starts[0] ?? 0;
+  // Iterative Tarjan: a frame per space with its next neighbour slot.
+  const stack: Array<[number, number, number]> = [[root, -1, 0]];
+  disc[root] = low[root] = time++;
+  let rootChildren = 0;
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const [x, parent] = frame;
+    if (frame[2] < 6) {
+      const y = t.adj[6 * x + frame[2]] as number;
+      frame[2]++;
+      if (y < 0 || y === parent || t.ground[y] === G.mountain) continue;
+      if (disc[y] === -1) {
+        disc[y] = low[y] = time++;
+        if (x === root) rootChildren++;
+        stack.push([y, x, 0]);
+      } else low[x] = Math.min(low[x] as number, disc[y] as number);
+    } else {
+      stack.pop();
+      if (parent >= 0) {
+        low[parent] = Math.min(low[parent] as number, low[x] as number);
+        if (parent !== root && (low[x] as number) >= (disc[parent] as number)) cut[parent] = 1;
+      }
+    }
+  }
+  if (rootChildren > 1) cut[root] = 1;
+  let count = 0;
+  for (let i = 0; i < n; i++) if (cut[i] && !t.finishes[i] && t.ground[i] !== G.start) count++;
+  return count;
+}
+
+const SYMBOL_BY_GROUND: Record<number, 'machete' | 'paddle' | 'coin'> = { [G.jungle]: 'machete', [G.water]: 'paddle', [G.village]: 'coin' };
+
+export function analyse(map: GoldCityMap): Omit<GoldCityScore, 'difficulty' | 'band' | 'predictedRounds' | 'model'> & { features: Record<string, number> } {
+  const t = prepareTable(map);
+  const toFinish = effortToFinish(t);
+  const steps = stepsToFinish(t);
+  const starts: StartMetrics[] = t.starts.map((s) => {
+    const strongest = { machete: 0, paddle: 0, coin: 0 };
+    let cardsPaid = 0;
+    // Walk the cheapest route down the effort field.
+    for (let at = s, guard = 0; !t.finishes[at] && guard < t.n; guard++) {
+      let next = -1;
+      for (let k = 0; k < 6; k++) {
+        const y = t.adj[6 * at + k] as number;
+        if (y < 0 || t.ground[y] === G.mountain) continue;
+        const b = blockadeBetween(t, at, y);
+        const via = (toFinish[y] as number) + entryEffort(t, y) + (b >= 0 ? blockadeEffort(t, b) : 0);
+        if (Math.abs(via - (toFinish[at] as number)) < 1e-9 && (next < 0 || y < next)) next = y;
+      }
+      if (next < 0) break;
+      const b = blockadeBetween(t, at, next);
+      if (b >= 0) {
+        const bl = t.blockades[b]!;
+        if (bl.terrain === 'rubble') cardsPaid += bl.strength;
+        else {
+          const sym = ({ jungle: 'machete', water: 'paddle', village: 'coin' } as const)[bl.terrain];
+          strongest[sym] = Math.max(strongest[sym], bl.strength);
+        }
+      }
+      const g = t.ground[next] as number;
+      const sym = SYMBOL_BY_GROUND[g];
+      if (sym) strongest[sym] = Math.max(strongest[sym], t.strength[next] as number);
+      if (g === G.rubble || g === G.basecamp) cardsPaid += t.strength[next] as number;
+      at = next;
+    }
+    const from = effortFrom(t, s);
+    const best = toFinish[s] as number;
+    let near = 0;
+    for (let i = 0; i < t.n; i++) if ((from[i] as number) + (toFinish[i] as number) <= best * 1.1 + 1e-9) near++;
+    const stepCount = steps[s] as number;
+    return { start: map.spaces[s]?.start ?? 0, steps: stepCount, effort: round2(best), strongest, cardsPaid, corridor: round2(near / Math.max(1, stepCount + 1)) };
+  });
+  const efforts = starts.map((s) => s.effort);
+  const meanEffort = efforts.reduce((a, b) => a + b, 0) / Math.max(1, efforts.length);
+  const spread = Math.max(...efforts) - Math.min(...efforts);
+  const blockadeLoad = map.blockades.reduce((sum, b) => sum + b.strength, 0);
+  let deepWater = 0;
+  for (let i = 0; i < t.n; i++) if (t.ground[i] === G.water && (t.strength[i] as number) >= 4) deepWater++;
+  const choke = chokepoints(t);
+  const mean = (f: (s: StartMetrics) => number) => starts.reduce((a, s) => a + f(s), 0) / Math.max(1, starts.length);
+  const features: Record<string, number> = {
+    effort: meanEffort,
+    steps: mean((s) => s.steps),
+    strongest: mean((s) => Math.max(s.strongest.machete, s.strongest.paddle, s.strongest.coin - 1)),
+    cardsPaid: mean((s) => s.cardsPaid),
+    corridor: mean((s) => s.corridor),
+    blockadeLoad,
+    chokepoints: choke,
+  };
+  const hardest = starts.reduce((a, s) => (s.effort > a.effort ? s : a), starts[0]!);
+  const fairest = starts.reduce((a, s) => (s.effort < a.effort ? s : a), starts[0]!);
+  return {
+    fairness: { spread: round2(spread), relative: round2(spread / Math.max(1e-9, meanEffort)), fairest: fairest.start, hardest: hardest.start },
+    metrics: { starts, blockadeLoad, chokepoints: choke, meanEffort: round2(meanEffort), deepWater },
+    features,
+  };
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+interface Calibration {
+  version: string;
+  features: string[];
+  coefficients: number[];
+  intercept: number;
+  rounds: { easiest: number; hardest: number };
+}
+
+/**
+ * difficulty = predicted rounds for four planner bots, rescaled so the calibration set's
+ * easiest map is 0 and its hardest 100 (clamped). The linear model and its fit figures live in
+ * fixtures/calibration/gold-city.json, written by scripts/calibrate-gold-city.ts.
+ */
+export function scoreGoldCity(map: GoldCityMap): GoldCityScore {
+  const cal = calibration as Calibration;
+  const a = analyse(map);
+  let rounds = cal.intercept;
+  cal.features.forEach((name, k) => (rounds += (cal.coefficients[k] as number) * (a.features[name] ?? 0)));
+  const scaled = (100 * (rounds - cal.rounds.easiest)) / (cal.rounds.hardest - cal.rounds.easiest);
+  const difficulty = Math.max(0, Math.min(100, Math.round(scaled)));
+  return {
+    difficulty,
+    band: bandOf(difficulty),
+    predictedRounds: round2(rounds),
+    fairness: a.fairness,
+    metrics: a.metrics,
+    model: { version: cal.version, features: Object.fromEntries(Object.entries(a.features).map(([k, v]) => [k, round2(v)])) },
+  };
+}
