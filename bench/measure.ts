@@ -30,7 +30,7 @@ export function measure(name: string, fn: (i: number) => unknown, { warmup = 200
 
 export function printTable(rows: Array<Record<string, string | number>>): void {
   const cols = Object.keys(rows[0] ?? {});
-  const text = (v: string | number | undefined) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(3)) : (v ?? ''));
+  const text = (v: string | number | undefined) => (typeof v === 'number' ? (Number.isNaN(v) ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(3)) : (v ?? ''));
   const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => text(r[c]).length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
   console.log(line(cols));

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the speed targets of the open issues, measured on this machine.
- * BENCH_ONLY=generate,http,render picks suites; BENCH_PNG_RENDERS sets the soak length (2000).
+ * BENCH_ONLY=generate,score,render,http picks suites; BENCH_PNG_RENDERS sets the soak length (2000).
  */
 import sharp from 'sharp';
 import { buildMap } from '../src/core/maps.ts';
@@ -10,6 +10,11 @@ import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import { rasterSize } from '../src/render/png.ts';
 import { sceneToSvg } from '../src/render/svg.ts';
 import { load, rssMb, startService, stopService } from './http.ts';
+import { reroll } from '../src/core/reroll.ts';
+import { plannerBot } from '../src/games/gold-city/rules/bots.ts';
+import { playGame } from '../src/games/gold-city/rules/playtest.ts';
+import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
+import { prepareTable } from '../src/games/gold-city/rules/table.ts';
 import { measure, printTable, timingRow, type Timing } from './measure.ts';
 
 const only = process.env.BENCH_ONLY?.split(',');
@@ -22,6 +27,19 @@ if (want('generate')) {
   timings.push(measure('gold-city generate (10 pieces, expert)', (i) => buildMap(goldCity, `bench-${i}`, { pieces: 10, tier: 'expert' })));
   const map = buildMap(goldCity, 'bench', {}) as GoldCityMap;
   timings.push(measure('gold-city validate (default map)', () => goldCity.validate(map)));
+}
+
+if (want('score')) {
+  const maps = Array.from({ length: 64 }, (_, i) => buildMap(goldCity, `score-${i}`, {}) as GoldCityMap);
+  timings.push(measure('gold-city analytic score (default map)', (i) => goldCity.score!(maps[i % maps.length]!), { target: 'median ≤ 0.5 ms' }));
+  const start = performance.now();
+  const r = reroll(goldCity, { seed: 'bench', options: {}, target: { min: 101, max: 101 }, maxAttempts: 2000 });
+  const perSecond = (r!.attempts / (performance.now() - start)) * 1000;
+  timings.push({ name: 'reroll: generate + score, one core (2000 attempts)', median: 1000 / perSecond, p95: Number.NaN, perSecond, target: '≥ 1,000 per second' });
+  const table = prepareTable(maps[0]!);
+  const potential = effortToFinish(table);
+  const bots = [plannerBot, plannerBot, plannerBot, plannerBot];
+  timings.push(measure('one 4-bot game (planner ×4, default map)', (i) => playGame(table, bots, `g${i}`, potential), { warmup: 20, iterations: 300, target: 'median ≤ 5 ms' }));
 }
 
 if (want('render')) {

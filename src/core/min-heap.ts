@@ -35,9 +35,18 @@ export class MinHeap {
   }
 
   #swap(a: number, b: number): void {
-    [this.#priority[a], this.#priority[b]] = [this.#priority[b] as number, this.#priority[a] as number];
-    [this.#value[a], this.#value[b]] = [this.#value[b] as number, this.#value[a] as number];
-    [this.#order[a], this.#order[b]] = [this.#order[b] as number, this.#order[a] as number];
+    const p = this.#priority;
+    const v = this.#value;
+    const o = this.#order;
+    const tp = p[a] as number;
+    p[a] = p[b] as number;
+    p[b] = tp;
+    const tv = v[a] as number;
+    v[a] = v[b] as number;
+    v[b] = tv;
+    const to = o[a] as number;
+    o[a] = o[b] as number;
+    o[b] = to;
   }
 
   #up(i: number): void {

@@ -122,6 +122,36 @@ describe('HTTP API over a real listening server', () => {
     expect(notAMap.status).toBe(422);
   });
 
+  it('serves maps with their score, scores a posted map, and rerolls to a target', async () => {
+    const map = (await (await get('/api/v1/games/gold-city/maps/scored')).json()) as { score: { difficulty: number; band: string } };
+    expect(map.score.difficulty).toBeGreaterThanOrEqual(0);
+    const post = (path: string, body: unknown) => get(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const scored = (await (await post('/api/v1/games/gold-city/score', map)).json()) as { score: { difficulty: number } };
+    expect(scored.score.difficulty).toBe(map.score.difficulty);
+
+    const request = { seed: 'api', options: { tier: 'hard' }, target: { band: 'hard' }, maxAttempts: 60 };
+    const a = (await (await post('/api/v1/games/gold-city/reroll', request)).json()) as { hit: boolean; seed: string; attempts: number; map: { digest: string; score: { band: string } } };
+    const b = (await (await post('/api/v1/games/gold-city/reroll', request)).json()) as typeof a;
+    expect(a.hit).toBe(true);
+    expect(a.map.score.band).toBe('hard');
+    expect(b).toEqual(a);
+    const direct = (await (await get(`/api/v1/games/gold-city/maps/${encodeURIComponent(a.seed)}?options=${encodeURIComponent(JSON.stringify(request.options))}`)).json()) as { digest: string };
+    expect(direct.digest).toBe(a.map.digest);
+
+    for (const [body, field] of [
+      [{ ...request, target: { band: 'impossible' } }, 'target'],
+      [{ ...request, maxAttempts: 100000 }, 'maxAttempts'],
+      [{ ...request, options: { tier: 'x' } }, 'options.tier'],
+      [{ ...request, target: { min: 80, max: 20 } }, 'target.min'],
+      [{ target: { band: 'hard' } }, 'seed'],
+    ] as const) {
+      const res = await post('/api/v1/games/gold-city/reroll', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const problem = (await res.json()) as { errors: Array<{ field: string }> };
+      expect(problem.errors.map((e) => e.field).join(' '), JSON.stringify(body)).toContain(field);
+    }
+  });
+
   it('publishes a valid OpenAPI 3.1 document', async () => {
     const doc = await (await get('/api/v1/openapi.json')).json();
     const validator = new Validator();

@@ -49,11 +49,14 @@ export function bandOf(difficulty: number): Band {
   return band;
 }
 
-function effortFrom(t: Table, from: number): Float64Array {
+/** Effort from the nearest of `sources` to every space (Dijkstra forwards). */
+function effortFrom(t: Table, sources: readonly number[]): Float64Array {
   const dist = new Float64Array(t.n).fill(Infinity);
   const heap = new MinHeap();
-  dist[from] = 0;
-  heap.push(0, from);
+  for (const s of sources) {
+    dist[s] = 0;
+    heap.push(0, s);
+  }
   while (heap.size > 0) {
     const { priority, value: x } = heap.pop();
     if (priority > (dist[x] as number) || t.finishes[x]) continue;
@@ -129,6 +132,8 @@ export function analyse(map: GoldCityMap): Omit<GoldCityScore, 'difficulty' | 'b
   const t = prepareTable(map);
   const toFinish = effortToFinish(t);
   const steps = stepsToFinish(t);
+  // One search from all start spaces together: they share a piece and nearly every route.
+  const from = effortFrom(t, t.starts);
   const starts: StartMetrics[] = t.starts.map((s) => {
     const strongest = { machete: 0, paddle: 0, coin: 0 };
     let cardsPaid = 0;
@@ -158,7 +163,6 @@ export function analyse(map: GoldCityMap): Omit<GoldCityScore, 'difficulty' | 'b
       if (g === G.rubble || g === G.basecamp) cardsPaid += t.strength[next] as number;
       at = next;
     }
-    const from = effortFrom(t, s);
     const best = toFinish[s] as number;
     let near = 0;
     for (let i = 0; i < t.n; i++) if ((from[i] as number) + (toFinish[i] as number) <= best * 1.1 + 1e-9) near++;

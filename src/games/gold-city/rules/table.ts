@@ -1,4 +1,5 @@
-import { buildBoard } from '../board.ts';
+import { DIRECTIONS, type Axial } from '../../../geometry/hex/axial.ts';
+import { HexTable } from '../../../geometry/hex/hex-table.ts';
 import type { Blockade, GoldCityMap, Space } from '../model.ts';
 
 /** Ground codes for the hot loops. */
@@ -33,8 +34,12 @@ export interface Table {
 }
 
 export function prepareTable(map: GoldCityMap): Table {
-  const board = buildBoard(map.spaces, map.pieces.map((p) => p.id));
   const n = map.spaces.length;
+  const at = HexTable.around(map.spaces);
+  map.spaces.forEach((s, i) => {
+    if (at.get(s.q, s.r) === -1) at.set(s.q, s.r, i);
+  });
+  const pieceOrder = new Map(map.pieces.map((p, i) => [p.id, i] as const));
   const ground = new Uint8Array(n);
   const strength = new Uint8Array(n);
   const piece = new Int16Array(n);
@@ -44,23 +49,26 @@ export function prepareTable(map: GoldCityMap): Table {
   map.spaces.forEach((s, i) => {
     ground[i] = CODE[s.terrain];
     strength[i] = s.strength ?? 0;
-    piece[i] = board.pieceIndex[i] as number;
-    (board.neighbours[i] as number[]).forEach((j, k) => (adj[6 * i + k] = j));
+    piece[i] = pieceOrder.get(s.piece) ?? -1;
+    for (let k = 0; k < 6; k++) {
+      const d = DIRECTIONS[k] as Axial;
+      adj[6 * i + k] = at.get(s.q + d.q, s.r + d.r);
+    }
     if (s.terrain === 'finish') finishes[i] = 1;
     if (s.terrain === 'start') starts.push([s.start ?? 99, i]);
   });
   const pieces = map.pieces.length;
   const blockadeAt = new Int16Array(pieces * pieces).fill(-1);
   map.blockades.forEach((b, k) => {
-    const a = board.pieceOrder.get(b.between[0]);
-    const c = board.pieceOrder.get(b.between[1]);
+    const a = pieceOrder.get(b.between[0]);
+    const c = pieceOrder.get(b.between[1]);
     if (a === undefined || c === undefined) return;
     blockadeAt[a * pieces + c] = k;
     blockadeAt[c * pieces + a] = k;
   });
   const caveAt = new Int16Array(n).fill(-1);
   (map.caves ?? []).forEach((c, k) => {
-    const i = board.at.get(c.q, c.r);
+    const i = at.get(c.q, c.r);
     if (i !== -1) caveAt[i] = k;
   });
   const cavesBeside: number[][] = Array.from({ length: n }, () => []);

@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildMap } from '../../src/core/maps.ts';
+import { spearman } from '../../src/core/stats.ts';
+import { goldCity } from '../../src/games/gold-city/index.ts';
+import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
+import { BOTS, type BotContext } from '../../src/games/gold-city/rules/bots.ts';
+import { MAX_ROUNDS, playtest } from '../../src/games/gold-city/rules/playtest.ts';
+import { effortToFinish } from '../../src/games/gold-city/rules/potential.ts';
+import { newGame, type GameState } from '../../src/games/gold-city/rules/state.ts';
+import { prepareTable } from '../../src/games/gold-city/rules/table.ts';
+import { CALIBRATION_GAMES, calibrationCases } from '../../fixtures/calibration/cases.ts';
+import calibration from '../../fixtures/calibration/gold-city.json' with { type: 'json' };
+
+function zones(state: GameState): number[] {
+  return state.players.flatMap((p) => [...p.deck, ...p.hand, ...p.discard, ...p.inPlay, ...p.removed]);
+}
+
+describe('bot games', () => {
+  it('every game ends within the round bound, cards conserved but for base camps and used items', () => {
+    let finished = 0;
+    let games = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.constantFrom('easy', 'normal', 'hard', 'expert'),
+        fc.constantFrom(['planner', 'planner', 'planner', 'planner'], ['baseline', 'planner', 'baseline'], ['planner', 'planner'], ['baseline', 'baseline', 'baseline', 'baseline']),
+        (n, tier, botNames) => {
+          const map = buildMap(goldCity, `life-${n}`, { tier, players: botNames.length }) as GoldCityMap;
+          const table = prepareTable(map);
+          const ctx: BotContext = { table, potential: effortToFinish(table) };
+          const state = newGame(table, botNames.length, `life-${n}`);
+          let removed = new Set<number>();
+          let turns = 0;
+          while (!state.over && state.round <= MAX_ROUNDS) {
+            BOTS[botNames[state.seat]!]!.takeTurn(state, ctx);
+            turns++;
+            const all = zones(state);
+            // Every card instance is in exactly one place.
+            expect(all.length).toBe(state.cards.length);
+            expect(new Set(all).size).toBe(state.cards.length);
+            const now = new Set(state.players.flatMap((p) => p.removed));
+            for (const c of removed) expect(now.has(c)).toBe(true);
+            removed = now;
+          }
+          expect(turns).toBeLessThanOrEqual(MAX_ROUNDS * botNames.length);
+          games++;
+          if (state.over) finished++;
+        },
+      ),
+      { numRuns: 60, seed: 99 },
+    );
+    // Stalls happen (walled-in pawns, a sold-out market) but are rare.
+    expect(finished / games).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('a playtest reports rounds, their spread and per-seat win rates that add up to one', () => {
+    const map = buildMap(goldCity, 'report', {}) as GoldCityMap;
+    const p = playtest(map, { games: 12 });
+    expect(p.meanRounds).toBeGreaterThan(5);
+    expect(p.sdRounds).toBeGreaterThanOrEqual(0);
+    expect(p.winRate).toHaveLength(4);
+    expect(p.winRate.reduce((a, b) => a + b, 0)).toBeCloseTo(1 - p.unfinished / 12, 6);
+    expect(playtest(map, { games: 12 })).toEqual(p);
+  });
+
+  it('the planner beats the baseline head to head', () => {
+    let planner = 0;
+    for (let i = 0; i < 10; i++) {
+      const map = buildMap(goldCity, `duel-${i}`, {}) as GoldCityMap;
+      const p = playtest(map, { games: 6, bots: ['baseline', 'planner', 'baseline', 'planner'] });
+      planner += (p.winRate[1] ?? 0) + (p.winRate[3] ?? 0);
+    }
+    expect(planner / 10).toBeGreaterThan(0.6);
+  });
+});
+
+describe('analytic difficulty against playtests', () => {
+  it('ranks 100 fresh maps across tiers as the bots experience them (Spearman ≥ 0.85)', () => {
+    const cases = calibrationCases('test', 100);
+    const difficulty: number[] = [];
+    const rounds: number[] = [];
+    for (const { seed, options } of cases) {
+      const map = buildMap(goldCity, seed, options) as GoldCityMap;
+      difficulty.push(goldCity.score!(map).difficulty);
+      rounds.push(playtest(map, { games: CALIBRATION_GAMES }).meanRounds);
+    }
+    const rho = spearman(difficulty, rounds);
+    console.log(`calibration: Spearman(difficulty, playtest mean rounds) = ${rho.toFixed(3)} over ${cases.length} maps (model ${calibration.version})`);
+    expect(rho).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('tiers order the difficulty', () => {
+    const mean = (tier: string) => {
+      let sum = 0;
+      for (let i = 0; i < 30; i++) sum += goldCity.score!(buildMap(goldCity, `tier-${i}`, { tier }) as GoldCityMap).difficulty;
+      return sum / 30;
+    };
+    const [easy, normal, hard, expert] = ['easy', 'normal', 'hard', 'expert'].map(mean) as [number, number, number, number];
+    expect(easy).toBeLessThan(normal);
+    expect(normal).toBeLessThan(hard);
+    expect(hard).toBeLessThan(expert);
+  });
+});
