@@ -13,6 +13,8 @@ import { reroll, type Target } from '../core/reroll.ts';
 import { GAMES, findGame } from '../games/index.ts';
 import { rasterSize, sceneToPng } from '../render/png.ts';
 import { sceneToSvg } from '../render/svg.ts';
+import { sceneToPdf } from '../render/pdf.ts';
+import { layoutPrint } from '../render/print-layout.ts';
 import { MapCache, type CachedMap } from './map-cache.ts';
 import { buildOpenApi } from './openapi.ts';
 import { HttpProblem, badInput, sendProblem } from './problem.ts';
@@ -26,6 +28,7 @@ export interface Limits {
   rerollAttempts: number;
   rerollMillis: number;
   cachedMaps: number;
+  maxPdfPages: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -36,6 +39,7 @@ export const DEFAULT_LIMITS: Limits = {
   rerollAttempts: 2000,
   rerollMillis: 5000,
   cachedMaps: 256,
+  maxPdfPages: 64,
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -149,6 +153,9 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     return entry;
   }
 
+  // The web page: static files, revalidated by ETag so a deploy is seen at once.
+  app.use(express.static(new URL('../../public/', import.meta.url).pathname, { index: 'index.html', etag: true, lastModified: false, maxAge: 0 }));
+
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -202,7 +209,13 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
       const png = await renders.run(() => sceneToPng(scene, size));
       return void res.type('image/png').send(png);
     }
-    throw new HttpProblem(501, 'PDF not available yet', 'Printable PDFs are not implemented yet.');
+    const layout = layoutPrint(scene.width, scene.height, { paper: query.paper, size: query.size });
+    if (layout.tiles.length > limits.maxPdfPages) {
+      throw badInput([{ field: 'hexSize', message: `would print ${layout.tiles.length} pages; the limit is ${limits.maxPdfPages} (use a smaller hexSize or size=fit)` }], 'PDF too large');
+    }
+    const { pdf } = await renders.run(() => sceneToPdf(scene, { paper: query.paper, size: query.size, label: `${game.title} · seed ${map.seed ?? ''}` }));
+    res.setHeader('Content-Disposition', `inline; filename="${game.id}-${encodeURIComponent(map.seed ?? 'map')}.pdf"`);
+    return void res.type('application/pdf').send(pdf);
   });
 
   app.post('/api/v1/games/:game/score', (req, res) => {

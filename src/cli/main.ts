@@ -2,6 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { InputError, buildMap, checkMap } from '../core/maps.ts';
 import type { AnyGameModule, Band } from '../core/game-module.ts';
+import { DEFAULT_STYLE } from '../core/scene.ts';
+import { sceneToSvg } from '../render/svg.ts';
+import { sceneToPng } from '../render/png.ts';
+import { sceneToPdf } from '../render/pdf.ts';
 import { reroll, type Target } from '../core/reroll.ts';
 import { GAMES, findGame } from '../games/index.ts';
 
@@ -40,7 +44,7 @@ function readJsonFile(path: string): unknown {
   }
 }
 
-function emit(text: string, out: string | undefined): void {
+function emit(text: string | Buffer, out: string | undefined): void {
   if (out) writeFileSync(out, text);
   else process.stdout.write(text);
 }
@@ -59,12 +63,33 @@ export function buildProgram(): Command {
     .argument('<game>', `game id (${GAMES.map((g) => g.id).join(', ')})`)
     .requiredOption('--seed <seed>', 'the seed: 1–128 characters')
     .option('--options <json>', "the game's options as JSON, e.g. '{\"pieces\":7}'")
-    .addOption(new Option('--format <format>', 'output format').choices(['json']).default('json'))
+    .addOption(new Option('--format <format>', 'output format').choices(['json', 'svg', 'png', 'pdf']).default('json'))
     .option('--out <file>', 'write to this file instead of stdout')
-    .action((gameId: string, opts: { seed: string; options?: string; out?: string }) => {
+    .option('--dpi <dpi>', 'png: dots per inch at true size (recorded in the file)', '300')
+    .addOption(new Option('--paper <paper>', 'pdf: paper size').choices(['a4', 'letter']).default('a4'))
+    .addOption(new Option('--size <size>', 'pdf: true size over several pages, or fit onto one').choices(['true', 'fit']).default('true'))
+    .option('--hex-size <mm>', 'svg/png/pdf: hex size in millimetres, centre to corner', String(DEFAULT_STYLE.hexSize))
+    .action(async (gameId: string, opts: { seed: string; options?: string; out?: string; format: string; dpi: string; paper: 'a4' | 'letter'; size: 'true' | 'fit'; hexSize: string }) => {
       const game = gameOrFail(gameId);
       const map = buildMap(game, opts.seed, parseJsonOption('--options', opts.options));
-      emit(`${JSON.stringify(map, null, 2)}\n`, opts.out);
+      if (game.score) (map as { score?: unknown }).score = game.score(map);
+      if (opts.format === 'json') return emit(`${JSON.stringify(map, null, 2)}\n`, opts.out);
+      if (!game.scene) throw new UsageError(`--format: ${game.id} has no picture yet`);
+      const hexSize = Number(opts.hexSize);
+      if (!(hexSize >= 8 && hexSize <= 60)) throw new UsageError('--hex-size: millimetres from 8 to 60');
+      const scene = game.scene(map, { ...DEFAULT_STYLE, hexSize });
+      if (opts.format === 'svg') return emit(sceneToSvg(scene), opts.out);
+      if ((opts.format === 'png' || opts.format === 'pdf') && !opts.out && process.stdout.isTTY) throw new UsageError(`--out: give a file for ${opts.format} output`);
+      let bytes: Buffer;
+      if (opts.format === 'png') {
+        const dpi = Number(opts.dpi);
+        if (!Number.isInteger(dpi) || dpi < 24 || dpi > 600) throw new UsageError('--dpi: a whole number from 24 to 600');
+        bytes = await sceneToPng(scene, { dpi });
+      } else {
+        bytes = (await sceneToPdf(scene, { paper: opts.paper, size: opts.size, label: `${game.title} · seed ${opts.seed}` })).pdf;
+      }
+      if (opts.out) writeFileSync(opts.out, bytes);
+      else process.stdout.write(bytes);
     });
 
   program

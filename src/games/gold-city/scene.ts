@@ -228,14 +228,12 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
     legend.push({ kind: 'text', at: { x: c.x + size * 0.6, y: c.y - size * 0.02 }, text: LOOKS[t].name, size: size * 0.3, fill: ink, anchor: 'start', bold: true });
     legend.push({ kind: 'text', at: { x: c.x + size * 0.6, y: c.y + size * 0.34 }, text: note, size: size * 0.24, fill: ink, anchor: 'start' });
   });
-  legend.push({
-    kind: 'text',
-    at: { x: margin, y: legendTop + size * 1.2 },
-    text: 'Numbers: the strength one card must reach (rubble, base camp: cards to give up). Bars across seams: blockades, paid like a space; the badge shows points. Black arch: cave.',
-    size: size * 0.24,
-    fill: ink,
-    anchor: 'start',
-  });
+  for (const [k, line] of [
+    'Numbers: the strength one card must reach; on rubble and base camps, the cards to give up.',
+    'Bars across seams: blockades, paid like a space; badge: requirement and tiebreak points. Black arch: cave.',
+  ].entries()) {
+    legend.push({ kind: 'text', at: { x: margin, y: legendTop + size * (1.15 + 0.38 * k) }, text: line, size: size * 0.24, fill: ink, anchor: 'start' });
+  }
 
   return { width, height, background: page, title, items: [...spaces, ...outlines, ...blockades, ...extras, ...header, ...legend] };
 }

@@ -1,0 +1,329 @@
+// The goldmaps page: every control talks to the same HTTP API a game client would use.
+const $ = (id) => document.getElementById(id);
+const api = '/api/v1';
+let games = [];
+let current = null; // { game, seed, options, map }
+
+function fieldId(field) {
+  // API field names → control ids: "options.pieces" → "opt-pieces", "target.min" → "min".
+  if (field.startsWith('options.')) return `opt-${field.slice(8)}`;
+  if (field === 'options') return 'options';
+  if (field.startsWith('target')) return field.endsWith('min') ? 'min' : field.endsWith('max') ? 'max' : 'band';
+  if (field === 'maxAttempts') return 'attempts';
+  return field;
+}
+
+function clearErrors() {
+  for (const el of document.querySelectorAll('.error')) el.textContent = '';
+  for (const el of document.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+}
+
+/** Shows an API problem in words, next to each control it names. */
+function showProblem(problem) {
+  const errors = problem.errors ?? [];
+  if (errors.length === 0) {
+    $('error-general').textContent = problem.detail ?? problem.title ?? 'Something went wrong.';
+    return;
+  }
+  for (const e of errors) {
+    const id = fieldId(e.field);
+    const control = $(id);
+    const slot = $(`error-${id}`) ?? $(`error-${e.field.split('.')[0]}`) ?? $('error-general');
+    const name = e.field.replace(/^options\./, '');
+    slot.textContent = `${name} ${e.message}.`;
+    if (control) control.setAttribute('aria-invalid', 'true');
+  }
+}
+
+async function call(url, init) {
+  const res = await fetch(url, init);
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok) {
+    const problem = type.includes('json') ? await res.json() : { title: `${res.status} ${res.statusText}` };
+    throw Object.assign(new Error(problem.title), { problem });
+  }
+  return type.includes('json') ? res.json() : res.text();
+}
+
+function optionControl(name, schema) {
+  const wrap = document.createElement('div');
+  const id = `opt-${name}`;
+  const label = document.createElement('label');
+  label.htmlFor = id;
+  label.textContent = name;
+  let input;
+  if (schema.type === 'boolean') {
+    wrap.className = 'field check';
+    input = document.createElement('input');
+    input.type = 'checkbox';
+    input.checked = schema.default === true;
+    wrap.append(input, label);
+  } else {
+    wrap.className = 'field';
+    if (schema.enum) {
+      input = document.createElement('select');
+      for (const v of schema.enum) input.append(new Option(String(v), String(v), false, v === schema.default));
+    } else {
+      input = document.createElement('input');
+      input.type = 'number';
+      if (schema.minimum !== undefined) input.min = schema.minimum;
+      if (schema.maximum !== undefined) input.max = schema.maximum;
+      input.step = schema.type === 'integer' ? '1' : 'any';
+      if (schema.default !== undefined) input.value = schema.default;
+    }
+    wrap.append(label, input);
+  }
+  input.id = id;
+  input.name = name;
+  input.dataset.kind = schema.type ?? 'enum';
+  const error = document.createElement('p');
+  error.className = 'error';
+  error.id = `error-${id}`;
+  error.setAttribute('role', 'alert');
+  const describedBy = [`error-${id}`];
+  if (schema.description) {
+    const hint = document.createElement('p');
+    hint.className = 'hint';
+    hint.id = `hint-${id}`;
+    hint.textContent = schema.description;
+    wrap.append(hint);
+    describedBy.unshift(hint.id);
+  }
+  input.setAttribute('aria-describedby', describedBy.join(' '));
+  wrap.append(error);
+  return wrap;
+}
+
+function renderOptions(game, values = {}) {
+  const box = $('options');
+  for (const el of [...box.children]) if (el.tagName !== 'LEGEND') el.remove();
+  for (const [name, schema] of Object.entries(game.optionsSchema.properties ?? {})) box.append(optionControl(name, schema));
+  setOptions(values);
+}
+
+function setOptions(values) {
+  for (const [name, value] of Object.entries(values)) {
+    const input = $(`opt-${name}`);
+    if (!input) continue;
+    if (input.type === 'checkbox') input.checked = Boolean(value);
+    else input.value = String(value);
+  }
+}
+
+/** Only what differs from the defaults, so share links stay short and readable. */
+function readOptions(game) {
+  const out = {};
+  for (const [name, schema] of Object.entries(game.optionsSchema.properties ?? {})) {
+    const input = $(`opt-${name}`);
+    let value;
+    if (input.type === 'checkbox') value = input.checked;
+    else if (input.dataset.kind === 'integer' || input.dataset.kind === 'number') value = input.value === '' ? undefined : Number(input.value);
+    else value = input.value;
+    if (value !== undefined && value !== schema.default) out[name] = value;
+  }
+  return out;
+}
+
+function selectedGame() {
+  return games.find((g) => g.id === $('game').value);
+}
+
+function mapUrl(gameId, seed, options, ext = '', query = '') {
+  const opts = Object.keys(options).length ? `options=${encodeURIComponent(JSON.stringify(options))}` : '';
+  const q = [opts, query].filter(Boolean).join('&');
+  return `${api}/games/${gameId}/maps/${encodeURIComponent(seed)}${ext}${q ? `?${q}` : ''}`;
+}
+
+function shareUrl(gameId, seed, options) {
+  const params = new URLSearchParams({ game: gameId, seed });
+  if (Object.keys(options).length) params.set('options', JSON.stringify(options));
+  return `${location.origin}/?${params}`;
+}
+
+function drawChart(starts) {
+  const w = 480;
+  const barH = 26;
+  const max = Math.max(...starts.map((s) => s.effort), 1);
+  const rows = starts
+    .map((s, i) => {
+      const len = Math.round(((w - 150) * s.effort) / max);
+      const y = i * (barH + 8);
+      return `<g><text x="0" y="${y + 18}" font-size="14">Start ${s.start}</text><rect x="70" y="${y}" width="${len}" height="${barH}" fill="#b36b00" rx="3"></rect><text x="${76 + len}" y="${y + 18}" font-size="13">${s.effort} · ${s.steps} steps</text></g>`;
+    })
+    .join('');
+  $('chart').innerHTML = `<svg viewBox="0 0 ${w} ${starts.length * (barH + 8)}" role="img" aria-label="Route cost per start space">${rows}</svg>`;
+}
+
+function showScore(score) {
+  $('difficulty').textContent = score ? String(score.difficulty) : '–';
+  const badge = $('band-badge');
+  badge.textContent = score?.band ?? 'not scored';
+  badge.className = `badge ${score?.band ?? ''}`;
+  if (!score) return;
+  const fairness = score.fairness.spread === 0
+    ? 'Every start space has the same route cost; turn order is the only edge.'
+    : `Start spaces differ by ${score.fairness.spread} in route cost (start ${score.fairness.fairest} has it easiest, start ${score.fairness.hardest} hardest).`;
+  $('score-summary').textContent = `About ${Math.round(score.predictedRounds)} rounds for four players. ${fairness}`;
+  drawChart(score.metrics.starts);
+  const reasons = { ...score.model.features, chokepoints: score.metrics.chokepoints, 'blockade load': score.metrics.blockadeLoad };
+  $('reasons').innerHTML = Object.entries(reasons)
+    .map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`)
+    .join('');
+}
+
+function wireTooltips() {
+  const tip = $('tooltip');
+  const svg = $('map').querySelector('svg');
+  if (!svg) return;
+  const describe = (g) => g.querySelector('title')?.textContent ?? '';
+  svg.addEventListener('mousemove', (ev) => {
+    const g = ev.target.closest('g.space, g.blockade, g.gate');
+    if (!g) return void (tip.hidden = true);
+    tip.textContent = describe(g);
+    tip.hidden = false;
+    tip.style.left = `${ev.clientX + 14}px`;
+    tip.style.top = `${ev.clientY + 14}px`;
+    $('space-info').textContent = tip.textContent;
+  });
+  svg.addEventListener('mouseleave', () => (tip.hidden = true));
+  // Titles would double as native tooltips; the styled one replaces them.
+  for (const t of svg.querySelectorAll('g > title')) {
+    t.parentElement.dataset.title = t.textContent;
+  }
+}
+
+async function show(gameId, seed, options) {
+  const map = await call(mapUrl(gameId, seed, options));
+  const svg = await call(mapUrl(gameId, seed, options, '.svg', 'theme=print'));
+  current = { game: gameId, seed, options, map };
+  $('map').innerHTML = svg;
+  $('map').querySelector('svg')?.setAttribute('aria-label', `Map for seed ${seed}`);
+  wireTooltips();
+  showScore(map.score);
+  $('dl-json').href = mapUrl(gameId, seed, options, '.json');
+  $('dl-svg').href = mapUrl(gameId, seed, options, '.svg');
+  // 300 dpi where the board allows it; large boards step down to stay within the service's
+  // 40-megapixel render limit (the PDF is vector and always prints sharp).
+  const el = $('map').querySelector('svg');
+  const inches = (attr) => parseFloat(el?.getAttribute(attr) ?? '0') / 25.4;
+  const area = inches('width') * inches('height');
+  const dpi = area > 0 ? Math.min(300, Math.floor(Math.sqrt(40_000_000 / area))) : 300;
+  $('dl-png').href = mapUrl(gameId, seed, options, '.png', `dpi=${dpi}`);
+  $('dl-png').textContent = `PNG (${dpi} dpi)`;
+  $('dl-pdf').href = mapUrl(gameId, seed, options, '.pdf', 'paper=a4&size=true');
+  $('dl-pdf-letter').href = mapUrl(gameId, seed, options, '.pdf', 'paper=letter&size=true');
+  $('dl-pdf-fit').href = mapUrl(gameId, seed, options, '.pdf', 'paper=a4&size=fit');
+  const share = shareUrl(gameId, seed, options);
+  $('share').value = share;
+  history.replaceState(null, '', share);
+  $('result').hidden = false;
+  $('result').dataset.digest = map.digest;
+  $('seed').value = seed;
+}
+
+async function run(task, message) {
+  clearErrors();
+  $('status').textContent = message;
+  for (const b of document.querySelectorAll('button')) b.disabled = true;
+  try {
+    await task();
+  } catch (e) {
+    $('status').textContent = '';
+    if (e.problem) showProblem(e.problem);
+    else $('error-general').textContent = `The service could not be reached (${e.message}).`;
+    return;
+  } finally {
+    for (const b of document.querySelectorAll('button')) b.disabled = false;
+  }
+}
+
+function randomSeed() {
+  const words = ['amber', 'bramble', 'canyon', 'delta', 'ember', 'fjord', 'gulch', 'harbor', 'isle', 'jungle', 'kestrel', 'lagoon', 'mesa', 'nugget', 'oasis', 'pampas'];
+  const n = crypto.getRandomValues(new Uint32Array(2));
+  return `${words[n[0] % words.length]}-${n[1] % 100000}`;
+}
+
+/** A path cannot carry an empty seed, so the page says what the API would. */
+function seedMissing() {
+  if ($('seed').value !== '') return false;
+  clearErrors();
+  showProblem({ errors: [{ field: 'seed', message: 'must not be empty' }] });
+  return true;
+}
+
+async function generate() {
+  const game = selectedGame();
+  const options = readOptions(game);
+  if (seedMissing()) return;
+  await run(async () => {
+    await show(game.id, $('seed').value, options);
+    $('status').textContent = `Seed ${$('seed').value}.`;
+  }, 'Building the map…');
+}
+
+async function doReroll() {
+  const game = selectedGame();
+  const options = readOptions(game);
+  const target = $('target-kind').value === 'band' ? { band: $('band').value } : { min: Number($('min').value), max: Number($('max').value) };
+  const body = { seed: $('seed').value, options, target, maxAttempts: Number($('attempts').value) };
+  if (seedMissing()) return;
+  await run(async () => {
+    const r = await call(`${api}/games/${game.id}/reroll`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await show(game.id, r.seed, options);
+    $('status').textContent = r.hit
+      ? `Found at attempt ${r.attempts}: seed ${r.seed}, difficulty ${r.map.score.difficulty} (${r.map.score.band}).`
+      : `No map in ${r.attempts} attempts met the target; the nearest is seed ${r.seed}, difficulty ${r.map.score.difficulty} (${r.map.score.band}).`;
+  }, 'Rerolling…');
+}
+
+async function start() {
+  const body = await call(`${api}/games`);
+  games = body.games;
+  for (const g of games) $('game').append(new Option(g.title, g.id));
+  const params = new URLSearchParams(location.search);
+  const wanted = games.find((g) => g.id === params.get('game')) ?? games[0];
+  $('game').value = wanted.id;
+  let options = {};
+  try {
+    options = params.get('options') ? JSON.parse(params.get('options')) : {};
+  } catch {
+    $('error-general').textContent = 'The options in this link are not valid JSON; using the defaults.';
+  }
+  renderOptions(wanted, options);
+  $('seed').value = params.get('seed') ?? randomSeed();
+  $('game').addEventListener('change', () => renderOptions(selectedGame()));
+  $('roll').addEventListener('click', () => {
+    $('seed').value = randomSeed();
+    generate();
+  });
+  $('controls').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    generate();
+  });
+  $('reroll').addEventListener('click', doReroll);
+  $('target-kind').addEventListener('change', () => {
+    const band = $('target-kind').value === 'band';
+    $('band-field').hidden = !band;
+    $('range-field').hidden = band;
+  });
+  $('copy').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText($('share').value);
+      $('status').textContent = 'Link copied.';
+    } catch {
+      $('share').select();
+      $('status').textContent = 'Select the link and copy it.';
+    }
+  });
+  if (params.get('seed')) {
+    await run(async () => {
+      await show(wanted.id, params.get('seed'), options);
+      $('status').textContent = `Seed ${params.get('seed')}.`;
+    }, 'Building the map…');
+  }
+  document.body.dataset.ready = 'true';
+}
+
+start().catch((e) => {
+  $('error-general').textContent = `The page could not start: ${e.message}`;
+});

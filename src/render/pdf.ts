@@ -1,0 +1,220 @@
+import PDFDocument from 'pdfkit';
+import type { Point, Scene, SceneItem } from '../core/scene.ts';
+import { outline, placeText } from './glyphs.ts';
+import { layoutPrint, type PrintLayout, type PrintOptions } from './print-layout.ts';
+
+const PT_PER_MM = 72 / 25.4;
+
+/** '#rrggbb' or '#rrggbbaa' → colour and opacity, as pdfkit takes them. */
+function colour(c: string | undefined): { color: string; opacity: number } | undefined {
+  if (!c || c === 'none') return undefined;
+  if (/^#[0-9a-f]{8}$/i.test(c)) return { color: c.slice(0, 7), opacity: parseInt(c.slice(7), 16) / 255 };
+  return { color: c, opacity: 1 };
+}
+
+type Doc = PDFKit.PDFDocument;
+
+function paintPath(doc: Doc, it: { fill?: string; stroke?: string; strokeWidth?: number; opacity?: number }, defaultFill?: string): void {
+  const fill = colour(it.fill ?? defaultFill);
+  const stroke = colour(it.stroke);
+  const alpha = it.opacity ?? 1;
+  if (stroke) doc.lineWidth(it.strokeWidth ?? 0.3).lineJoin('round').lineCap('round');
+  if (fill && stroke) doc.fillColor(fill.color, fill.opacity * alpha).strokeColor(stroke.color, stroke.opacity * alpha).fillAndStroke();
+  else if (fill) doc.fillColor(fill.color, fill.opacity * alpha).fill();
+  else if (stroke) doc.strokeColor(stroke.color, stroke.opacity * alpha).stroke();
+}
+
+function trace(doc: Doc, points: Point[], close: boolean): void {
+  points.forEach((p, i) => (i === 0 ? doc.moveTo(p.x, p.y) : doc.lineTo(p.x, p.y)));
+  if (close) doc.closePath();
+}
+
+/** Draws scene items in millimetre units (the caller has scaled the page to mm). */
+function draw(doc: Doc, it: SceneItem): void {
+  switch (it.kind) {
+    case 'polygon':
+      trace(doc, it.points, true);
+      return paintPath(doc, it, '#000000');
+    case 'polyline':
+      trace(doc, it.points, false);
+      return paintPath(doc, { ...it, fill: 'none' });
+    case 'segments':
+      for (const [a, b] of it.segments) doc.moveTo(a.x, a.y).lineTo(b.x, b.y);
+      return paintPath(doc, { ...it, fill: 'none' });
+    case 'circle':
+      doc.circle(it.centre.x, it.centre.y, it.radius);
+      return paintPath(doc, it, '#000000');
+    case 'text': {
+      const o = outline(it.text, it.bold);
+      const t = placeText(o, it.at, it.size, it.anchor, it.baseline);
+      const fill = colour(it.fill) ?? { color: '#000000', opacity: 1 };
+      doc.save();
+      doc.transform(t.scale, 0, 0, -t.scale, t.x, t.y);
+      doc.path(o.d).fillColor(fill.color, fill.opacity).fill();
+      doc.restore();
+      return;
+    }
+    case 'group':
+      for (const child of it.items) draw(doc, child);
+      return;
+  }
+}
+
+function caption(doc: Doc, text: string, x: number, y: number, size: number): void {
+  draw(doc, { kind: 'text', at: { x, y }, text, size, fill: '#333333', anchor: 'start' });
+}
+
+/** Corner crop marks just outside the printed window, so each sheet can be trimmed to it. */
+function cropMarks(doc: Doc, x: number, y: number, w: number, h: number): void {
+  const len = 5;
+  const gap = 1.5;
+  doc.save().lineWidth(0.2).strokeColor('#000000');
+  for (const [cx, cy, dx, dy] of [
+    [x, y, -1, -1],
+    [x + w, y, 1, -1],
+    [x, y + h, -1, 1],
+    [x + w, y + h, 1, 1],
+  ] as const) {
+    doc.moveTo(cx + dx * gap, cy).lineTo(cx + dx * (gap + len), cy).stroke();
+    doc.moveTo(cx, cy + dy * gap).lineTo(cx, cy + dy * (gap + len)).stroke();
+  }
+  doc.restore();
+}
+
+/** A registration cross in a circle: printed on both pages that share an overlap strip. */
+function alignmentMark(doc: Doc, x: number, y: number): void {
+  doc.save().lineWidth(0.25).strokeColor('#000000');
+  doc.circle(x, y, 2.2).stroke();
+  doc.moveTo(x - 3.5, y).lineTo(x + 3.5, y).stroke();
+  doc.moveTo(x, y - 3.5).lineTo(x, y + 3.5).stroke();
+  doc.restore();
+}
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Bounding boxes of the scene's top-level items (text measured from its outline). */
+function boxes(items: SceneItem[]): Box[] {
+  const out: Box[] = [];
+  const ofPoints = (ps: Point[], pad = 0) => {
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (const p of ps) {
+      x0 = Math.min(x0, p.x);
+      y0 = Math.min(y0, p.y);
+      x1 = Math.max(x1, p.x);
+      y1 = Math.max(y1, p.y);
+    }
+    return { x0: x0 - pad, y0: y0 - pad, x1: x1 + pad, y1: y1 + pad };
+  };
+  const visit = (it: SceneItem): Point[] => {
+    switch (it.kind) {
+      case 'polygon':
+      case 'polyline':
+        return it.points;
+      case 'segments':
+        return it.segments.flat();
+      case 'circle':
+        return [
+          { x: it.centre.x - it.radius, y: it.centre.y - it.radius },
+          { x: it.centre.x + it.radius, y: it.centre.y + it.radius },
+        ];
+      case 'text': {
+        const o = outline(it.text, it.bold);
+        const t = placeText(o, it.at, it.size, it.anchor, it.baseline);
+        return [
+          { x: t.x, y: t.y - it.size },
+          { x: t.x + o.width * t.scale, y: t.y + it.size * 0.3 },
+        ];
+      }
+      case 'group':
+        return it.items.flatMap(visit);
+    }
+  };
+  for (const it of items) {
+    // A segments item may run all over the board: box each stroke on its own.
+    if (it.kind === 'segments') for (const seg of it.segments) out.push(ofPoints(seg, 0.5));
+    else {
+      const ps = visit(it);
+      if (ps.length > 0) out.push(ofPoints(ps, 0.5));
+    }
+  }
+  return out;
+}
+
+export interface PdfRequest extends PrintOptions {
+  /** Printed on every page: which map this is. */
+  label: string;
+}
+
+/**
+ * A vector PDF of the scene. True size: as many pages as the board needs, each showing its
+ * window with crop marks, alignment crosses in the overlap strips and "row r, column c of R × C";
+ * fit: the whole board on one page with its scale printed. Same scene, same bytes (the creation
+ * date is fixed; pdfkit writes no random ID without encryption).
+ */
+export async function sceneToPdf(scene: Scene, request: PdfRequest): Promise<{ pdf: Buffer; layout: PrintLayout }> {
+  const layout = layoutPrint(scene.width, scene.height, request);
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    compress: true,
+    info: { Title: scene.title, Creator: 'goldmaps', Producer: 'goldmaps', CreationDate: new Date(0), ModDate: new Date(0) },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  const { margin, overlap } = layout;
+  // Pages a winding course never crosses stay unprinted; the others keep their grid position.
+  const inked = boxes(scene.items);
+  const printed = layout.tiles.filter((t) => inked.some((b) => b.x1 > t.x && b.x0 < t.x + t.width && b.y1 > t.y && b.y0 < t.y + t.height));
+  for (const tile of printed) {
+    doc.addPage({ size: [layout.pageWidth * PT_PER_MM, layout.pageHeight * PT_PER_MM], margin: 0 });
+    doc.save();
+    doc.scale(PT_PER_MM);
+    const areaW = request.size === 'fit' ? scene.width * layout.scale : tile.width;
+    const areaH = request.size === 'fit' ? scene.height * layout.scale : tile.height;
+    doc.save();
+    doc.rect(margin, margin, areaW, areaH).clip();
+    doc.translate(margin, margin);
+    doc.scale(layout.scale);
+    doc.translate(-tile.x, -tile.y);
+    doc.rect(0, 0, scene.width, scene.height).fillColor(scene.background).fill();
+    for (const item of scene.items) draw(doc, item);
+    doc.restore();
+    if (request.size === 'true') {
+      cropMarks(doc, margin, margin, areaW, areaH);
+      // Crosses in the middle of each overlap strip shared with a neighbour page.
+      const crossY = [margin + areaH * 0.25, margin + areaH * 0.75];
+      const crossX = [margin + areaW * 0.25, margin + areaW * 0.75];
+      if (tile.column < layout.columns) for (const y of crossY) alignmentMark(doc, margin + areaW - overlap / 2, y);
+      if (tile.column > 1) for (const y of crossY) alignmentMark(doc, margin + overlap / 2, y);
+      if (tile.row < layout.rows) for (const x of crossX) alignmentMark(doc, x, margin + areaH - overlap / 2);
+      if (tile.row > 1) for (const x of crossX) alignmentMark(doc, x, margin + overlap / 2);
+      const skipped = layout.tiles.length - printed.length;
+      const where = `row ${tile.row}, column ${tile.column} of ${layout.rows} × ${layout.columns}${skipped ? ` (${skipped} blank left out)` : ''}`;
+      caption(doc, `${where} · ${request.label} · true size: check that the 50 mm bar measures 50 mm · overlap ${overlap} mm`, margin, layout.pageHeight - margin - 2, 3);
+      doc.save().lineWidth(0.6).strokeColor('#000000');
+      const barX = layout.pageWidth - margin - 50;
+      const barY = layout.pageHeight - margin - 6.5;
+      doc.moveTo(barX, barY).lineTo(barX + 50, barY).stroke();
+      doc.moveTo(barX, barY - 1.5).lineTo(barX, barY + 1.5).stroke();
+      doc.moveTo(barX + 50, barY - 1.5).lineTo(barX + 50, barY + 1.5).stroke();
+      doc.restore();
+    } else {
+      caption(doc, `${request.label} · fitted to one page at ${Math.round(layout.scale * 100)}% of true size`, margin, layout.pageHeight - margin - 2, 3);
+    }
+    doc.restore();
+  }
+  doc.end();
+  await done;
+  return { pdf: Buffer.concat(chunks), layout: { ...layout, tiles: printed } };
+}

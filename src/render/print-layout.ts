@@ -1,0 +1,89 @@
+/** Paper sizes in millimetres, portrait. */
+export const PAPER = { a4: { width: 210, height: 297 }, letter: { width: 215.9, height: 279.4 } } as const;
+export type Paper = keyof typeof PAPER;
+
+export interface PrintOptions {
+  paper: Paper;
+  /** 'true': 1:1, tiled over as many pages as needed; 'fit': scaled onto one page. */
+  size: 'true' | 'fit';
+  /** Unprintable border most printers keep. */
+  margin?: number;
+  /** Strip printed on both neighbouring pages, to glue or tape over. */
+  overlap?: number;
+}
+
+export interface Tile {
+  row: number;
+  column: number;
+  /** The window of the board (mm, board coordinates) this page shows. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PrintLayout {
+  pageWidth: number;
+  pageHeight: number;
+  landscape: boolean;
+  margin: number;
+  overlap: number;
+  /** Height kept free at the bottom of each page for the caption and page index. */
+  footer: number;
+  scale: number;
+  rows: number;
+  columns: number;
+  tiles: Tile[];
+}
+
+export const FOOTER_MM = 9;
+
+function tilesFor(boardW: number, boardH: number, areaW: number, areaH: number, overlap: number): { rows: number; columns: number } {
+  const columns = boardW <= areaW ? 1 : Math.ceil((boardW - overlap) / (areaW - overlap));
+  const rows = boardH <= areaH ? 1 : Math.ceil((boardH - overlap) / (areaH - overlap));
+  return { rows, columns };
+}
+
+/**
+ * Lays a board of `boardW` × `boardH` mm out on paper. True size tries both orientations and
+ * keeps the one with fewer pages (portrait on a tie); each page's window steps by its printable
+ * size less the overlap, so neighbouring pages repeat a strip of the board to align and glue.
+ */
+export function layoutPrint(boardW: number, boardH: number, options: PrintOptions): PrintLayout {
+  const margin = options.margin ?? 10;
+  const overlap = options.overlap ?? 12;
+  const paper = PAPER[options.paper];
+  const candidates = [false, true].map((landscape) => {
+    const pageWidth = landscape ? paper.height : paper.width;
+    const pageHeight = landscape ? paper.width : paper.height;
+    const areaW = pageWidth - 2 * margin;
+    const areaH = pageHeight - 2 * margin - FOOTER_MM;
+    return { landscape, pageWidth, pageHeight, areaW, areaH };
+  });
+  if (options.size === 'fit') {
+    const best = candidates
+      .map((c) => ({ ...c, scale: Math.min(c.areaW / boardW, c.areaH / boardH) }))
+      .reduce((a, b) => (b.scale > a.scale + 1e-9 ? b : a));
+    return {
+      pageWidth: best.pageWidth,
+      pageHeight: best.pageHeight,
+      landscape: best.landscape,
+      margin,
+      overlap: 0,
+      footer: FOOTER_MM,
+      scale: best.scale,
+      rows: 1,
+      columns: 1,
+      tiles: [{ row: 1, column: 1, x: 0, y: 0, width: boardW, height: boardH }],
+    };
+  }
+  const scored = candidates.map((c) => ({ ...c, ...tilesFor(boardW, boardH, c.areaW, c.areaH, overlap) }));
+  const best = scored.reduce((a, b) => (b.rows * b.columns < a.rows * a.columns ? b : a));
+  const tiles: Tile[] = [];
+  for (let row = 0; row < best.rows; row++) {
+    for (let column = 0; column < best.columns; column++) {
+      tiles.push({ row: row + 1, column: column + 1, x: column * (best.areaW - overlap), y: row * (best.areaH - overlap), width: best.areaW, height: best.areaH });
+    }
+  }
+  return { pageWidth: best.pageWidth, pageHeight: best.pageHeight, landscape: best.landscape, margin, overlap, footer: FOOTER_MM, scale: 1, rows: best.rows, columns: best.columns, tiles };
+}
