@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the speed targets of the open issues, measured on this machine.
- * BENCH_ONLY=generate,score,render,http picks suites; BENCH_PNG_RENDERS sets the soak length (2000).
+ * BENCH_ONLY=generate,score,lost-valley,render,http picks suites; BENCH_PNG_RENDERS sets the soak length (2000).
  */
 import sharp from 'sharp';
 import { buildMap } from '../src/core/maps.ts';
@@ -11,6 +11,8 @@ import { rasterSize } from '../src/render/png.ts';
 import { sceneToSvg } from '../src/render/svg.ts';
 import { load, rssMb, startService, stopService } from './http.ts';
 import { reroll } from '../src/core/reroll.ts';
+import { lostValley } from '../src/games/lost-valley/index.ts';
+import type { LostValleyMap } from '../src/games/lost-valley/model.ts';
 import { plannerBot } from '../src/games/gold-city/rules/bots.ts';
 import { playGame } from '../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
@@ -27,6 +29,12 @@ if (want('generate')) {
   timings.push(measure('gold-city generate (10 pieces, expert)', (i) => buildMap(goldCity, `bench-${i}`, { pieces: 10, tier: 'expert' })));
   const map = buildMap(goldCity, 'bench', {}) as GoldCityMap;
   timings.push(measure('gold-city validate (default map)', () => goldCity.validate(map)));
+}
+
+if (want('lost-valley')) {
+  timings.push(measure('lost-valley generate (4 prospectors)', (i) => buildMap(lostValley, `bench-${i}`, {}), { warmup: 50, iterations: 1000, target: 'median ≤ 2 ms' }));
+  const maps = Array.from({ length: 32 }, (_, i) => buildMap(lostValley, `lv-score-${i}`, {}) as LostValleyMap);
+  timings.push(measure('lost-valley score', (i) => lostValley.score!(maps[i % maps.length]!), { warmup: 50, iterations: 1000, target: 'median ≤ 2 ms' }));
 }
 
 if (want('score')) {

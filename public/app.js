@@ -160,6 +160,17 @@ function showScore(score) {
   badge.textContent = score?.band ?? 'not scored';
   badge.className = `badge ${score?.band ?? ''}`;
   if (!score) return;
+  if (!score.metrics?.starts) {
+    // A game without start spaces (the waterfall landscapes): its own metrics, in words.
+    const m = score.metrics ?? {};
+    $('score-summary').textContent = `The ice needs about ${m.iceRounds} rounds to reach the waterfall; ${m.goldReachable} of ${m.goldTotal} gold lies within that many turns on foot.`;
+    $('chart').innerHTML = '';
+    $('reasons').innerHTML = Object.entries(m)
+      .filter(([, v]) => typeof v === 'number')
+      .map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`)
+      .join('');
+    return;
+  }
   const fairness = score.fairness.spread === 0
     ? 'Every start space has the same route cost; turn order is the only edge.'
     : `Start spaces differ by ${score.fairness.spread} in route cost (start ${score.fairness.fairest} has it easiest, start ${score.fairness.hardest} hardest).`;
@@ -177,7 +188,7 @@ function wireTooltips() {
   if (!svg) return;
   const describe = (g) => g.querySelector('title')?.textContent ?? '';
   svg.addEventListener('mousemove', (ev) => {
-    const g = ev.target.closest('g.space, g.blockade, g.gate');
+    const g = ev.target.closest('g.space, g.blockade, g.gate, g.tile, g.ford, g.trading-post');
     if (!g) return void (tip.hidden = true);
     tip.textContent = describe(g);
     tip.hidden = false;

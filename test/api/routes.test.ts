@@ -45,6 +45,20 @@ describe('HTTP API over a real listening server', () => {
     expect((JSON.parse(stdout) as { digest: string }).digest).toBe(map.digest);
   });
 
+  it('serves Lost Valley landscapes through the same routes, with the CLI digest', async () => {
+    const res = await get('/api/v1/games/lost-valley/maps/api-42?options=%7B%22players%22%3A3%7D');
+    expect(res.status).toBe(200);
+    const map = (await res.json()) as { digest: string; tiles: unknown[]; score: { band: string } };
+    expect(map.score.band).toMatch(/easy|medium|hard|expert/);
+    const { stdout } = await run(process.execPath, [cli, 'generate', 'lost-valley', '--seed', 'api-42', '--options', '{"players":3}']);
+    expect((JSON.parse(stdout) as { digest: string }).digest).toBe(map.digest);
+    const svg = await (await get('/api/v1/games/lost-valley/maps/api-42.svg?options=%7B%22players%22%3A3%7D')).text();
+    expect(svg.match(/class="tile"/g)).toHaveLength(map.tiles.length);
+    const png = await get('/api/v1/games/lost-valley/maps/api-42.png?width=600');
+    expect(png.headers.get('content-type')).toBe('image/png');
+    await png.arrayBuffer();
+  });
+
   it('answers 304 to a matching If-None-Match, for JSON and renders', async () => {
     for (const path of ['/api/v1/games/gold-city/maps/304', '/api/v1/games/gold-city/maps/304.svg']) {
       const first = await get(path);

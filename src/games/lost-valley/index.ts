@@ -1,0 +1,19 @@
+import type { GameModule } from '../../core/game-module.ts';
+import { loadSchema } from '../../core/schemas.ts';
+import { generateLostValley } from './generate.ts';
+import { GAME_ID, GENERATOR_VERSION, type LostValleyMap, type LostValleyOptions } from './model.ts';
+import { lostValleyScene } from './scene.ts';
+import { scoreLostValley, type LostValleyScore } from './score.ts';
+import { validateLostValley } from './validate.ts';
+
+export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValleyScore> = {
+  id: GAME_ID,
+  title: 'Lost Valley (waterfall landscape)',
+  generatorVersion: GENERATOR_VERSION,
+  optionsSchema: loadSchema('lost-valley.options'),
+  mapSchema: loadSchema('lost-valley.map'),
+  generate: generateLostValley,
+  validate: validateLostValley,
+  score: scoreLostValley,
+  scene: lostValleyScene,
+};

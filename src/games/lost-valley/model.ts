@@ -1,0 +1,87 @@
+import type { GeneratorInfo, ScoreBase } from '../../core/game-module.ts';
+
+export const GAME_ID = 'lost-valley';
+/** What a seed builds; bump with regenerated goldens whenever any seed's landscape changes. */
+export const GENERATOR_VERSION = '1.0.0';
+
+export interface LostValleyOptions {
+  /** Virtual prospectors exploring (the players at the table). */
+  players: 2 | 3 | 4;
+}
+
+export type TileKind = 'start' | 'river' | 'land' | 'triangle' | 'spring';
+export type LvTerrain = 'tundra' | 'forest' | 'mountain' | 'lake' | 'riverside' | 'spring';
+export type MarkerKind = 'rivergold' | 'mountaingold' | 'animal' | 'event';
+
+export interface Symbols {
+  rivergold?: number;
+  mountaingold?: number;
+  animal?: number;
+  event?: number;
+  fish?: number;
+  bearCave?: number;
+}
+
+export interface PrintedTile {
+  id: string;
+  terrain: LvTerrain;
+  shape?: 'straight' | 'wide' | 'sharp';
+  symbols: Symbols;
+}
+
+export interface TileSet {
+  start: PrintedTile;
+  river: PrintedTile[];
+  land: PrintedTile[];
+  triangles: PrintedTile[];
+  spring: PrintedTile;
+  markers: {
+    rivergold: Record<string, number>;
+    mountaingold: Record<string, number>;
+    animal: Record<string, number>;
+    event: Record<string, number>;
+  };
+}
+
+export type FaceTriple = [number, number, number];
+export type VertexPair = [number, number];
+
+export interface LvTile {
+  id: string;
+  kind: TileKind;
+  terrain: LvTerrain;
+  faces: FaceTriple[];
+  order: number;
+  /** The printed tile it is, from fixtures/lost-valley/tiles.json. */
+  printed: string;
+  symbols?: Symbols;
+}
+
+export interface Marker {
+  tile: string;
+  kind: MarkerKind;
+  value?: number;
+  type?: string;
+}
+
+export interface LostValleyMap {
+  game: typeof GAME_ID;
+  generator?: GeneratorInfo;
+  seed?: string;
+  options?: LostValleyOptions;
+  digest?: string;
+  tradingPost: VertexPair;
+  tiles: LvTile[];
+  /** Tile ids from the waterfall (the trading post piece) up to the spring. */
+  river: string[];
+  /** Every edge the river flows across, from the waterfall upstream. */
+  riverCrossings: Array<[VertexPair, VertexPair]>;
+  fords: Array<[VertexPair, VertexPair]>;
+  markers: Marker[];
+  /** Where the ice block starts: the spring tile. */
+  iceBlock?: string;
+  score?: ScoreBase & Record<string, unknown>;
+  [extra: string]: unknown;
+}
+
+export const LAND_TILES = 32;

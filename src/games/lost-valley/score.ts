@@ -1,0 +1,86 @@
+import type { Band } from '../../core/game-module.ts';
+import { corners, isFace, vertexKey, type Face } from '../../geometry/trilattice/lattice.ts';
+import { bandOf } from '../gold-city/score.ts';
+import type { LostValleyMap } from './model.ts';
+import { movementGraph, turnsOnFoot } from './movement.ts';
+import calibration from '../../../fixtures/calibration/lost-valley.json' with { type: 'json' };
+
+export interface LostValleyScore {
+  difficulty: number;
+  band: Band;
+  metrics: {
+    riverTiles: number;
+    /** Expected rounds for the ice block to reach the waterfall: a 5–6 at the end of each turn. */
+    iceRounds: number;
+    goldTotal: number;
+    goldReachable: number;
+    sites: Array<{ tile: string; kind: 'rivergold' | 'mountaingold'; gold: number; turns: number; needs: string }>;
+    meanTurnsToGold: number;
+    canalShare: number;
+    danger: number;
+  };
+  raw: number;
+  model: { version: string };
+}
+
+const ANIMAL_DANGER: Record<string, number> = { rat: 0, deer: 0, wolf: 1, bear: 2 };
+
+/** The raw, unscaled difficulty: a documented weighted sum (see README). */
+export function rawDifficulty(m: LostValleyScore['metrics']): number {
+  const scarcity = m.goldTotal > 0 ? 1 - m.goldReachable / m.goldTotal : 1;
+  return 30 * scarcity + 2 * m.meanTurnsToGold + 25 * m.canalShare + 1.5 * m.danger - 1 * m.iceRounds;
+}
+
+export function scoreLostValley(map: LostValleyMap): LostValleyScore {
+  const players = map.options?.players ?? 4;
+  const graph = movementGraph(map);
+  const turns = turnsOnFoot(graph, map.tradingPost as unknown as [number, number]);
+  const riverTiles = Math.max(0, map.river.length - 1);
+  const iceRounds = (3 * riverTiles) / players;
+  const byTile = new Map(map.tiles.map((t) => [t.id, t] as const));
+  const gold = new Map<string, { kind: 'rivergold' | 'mountaingold'; gold: number }>();
+  let danger = 0;
+  for (const m of map.markers) {
+    if (m.kind === 'rivergold' || m.kind === 'mountaingold') {
+      const g = gold.get(m.tile) ?? { kind: m.kind, gold: 0 };
+      g.gold += m.value ?? 0;
+      gold.set(m.tile, g);
+    } else if (m.kind === 'animal') danger += ANIMAL_DANGER[m.type ?? ''] ?? 0;
+  }
+  if (map.tiles.some((t) => t.symbols?.bearCave)) danger += 1;
+  const sites: LostValleyScore['metrics']['sites'] = [];
+  for (const [tileId, g] of gold) {
+    const tile = byTile.get(tileId);
+    if (!tile) continue;
+    let best = Infinity;
+    for (const f of tile.faces) {
+      if (!isFace(f)) continue;
+      for (const c of corners(f as Face)) {
+        const i = graph.index.get(vertexKey(c));
+        if (i !== undefined) best = Math.min(best, turns[i] as number);
+      }
+    }
+    const needs = g.kind === 'mountaingold' ? 'mine' : tile.terrain === 'tundra' ? 'canal' : 'water';
+    sites.push({ tile: tileId, kind: g.kind, gold: g.gold, turns: Number.isFinite(best) ? Math.ceil(best) : -1, needs });
+  }
+  const reach = sites.filter((s) => s.turns >= 0);
+  const goldTotal = sites.reduce((a, s) => a + s.gold, 0);
+  const goldReachable = reach.filter((s) => s.turns <= iceRounds).reduce((a, s) => a + s.gold, 0);
+  const meanTurnsToGold = reach.length ? reach.reduce((a, s) => a + s.turns * s.gold, 0) / Math.max(1, reach.reduce((a, s) => a + s.gold, 0)) : 0;
+  const river = sites.filter((s) => s.kind === 'rivergold');
+  const canalShare = river.length ? river.filter((s) => s.needs === 'canal').reduce((a, s) => a + s.gold, 0) / river.reduce((a, s) => a + s.gold, 0) : 0;
+  const metrics = {
+    riverTiles,
+    iceRounds: Math.round(iceRounds * 100) / 100,
+    goldTotal,
+    goldReachable,
+    sites,
+    meanTurnsToGold: Math.round(meanTurnsToGold * 100) / 100,
+    canalShare: Math.round(canalShare * 1000) / 1000,
+    danger,
+  };
+  const raw = rawDifficulty(metrics);
+  const { low, high, version } = calibration as { low: number; high: number; version: string };
+  const difficulty = Math.max(0, Math.min(100, Math.round((100 * (raw - low)) / (high - low))));
+  return { difficulty, band: bandOf(difficulty), metrics, raw: Math.round(raw * 100) / 100, model: { version } };
+}

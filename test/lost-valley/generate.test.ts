@@ -1,0 +1,143 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { mapDigest } from '../../src/core/canonical.ts';
+import { buildMap, checkMap } from '../../src/core/maps.ts';
+import { DEFAULT_STYLE } from '../../src/core/scene.ts';
+import { check } from '../../src/core/schema.ts';
+import { lostValley } from '../../src/games/lost-valley/index.ts';
+import { LAND_TILES, type LostValleyMap } from '../../src/games/lost-valley/model.ts';
+import { TILE_SET } from '../../src/games/lost-valley/tiles.ts';
+import { sceneToSvg } from '../../src/render/svg.ts';
+import { faceKey, faceNeighbours, type Face } from '../../src/geometry/trilattice/lattice.ts';
+import { seedString } from '../gold-city/arbitraries.ts';
+
+const options = fc.record({ players: fc.integer({ min: 2, max: 4 }) }, { requiredKeys: [] });
+const fresh = (seed = 'broken') => structuredClone(buildMap(lostValley, seed, {})) as LostValleyMap;
+const rules = (map: LostValleyMap) => lostValley.validate(map).map((p) => p.rule);
+
+describe('Lost Valley tile set', () => {
+  it('has the box counts and prints exactly the marker supply', () => {
+    expect(TILE_SET.river).toHaveLength(12);
+    expect(TILE_SET.land).toHaveLength(LAND_TILES);
+    expect(TILE_SET.triangles).toHaveLength(10);
+    const printed = [TILE_SET.start, ...TILE_SET.river, ...TILE_SET.land, ...TILE_SET.triangles, TILE_SET.spring];
+    const sum = (k: 'rivergold' | 'mountaingold' | 'animal' | 'event') => printed.reduce((a, t) => a + (t.symbols[k] ?? 0), 0);
+    const supply = (k: keyof typeof TILE_SET.markers) => Object.values(TILE_SET.markers[k]).reduce((a, b) => a + b, 0);
+    for (const k of ['rivergold', 'mountaingold', 'animal', 'event'] as const) expect(sum(k)).toBe(supply(k));
+    expect(supply('rivergold')).toBe(35);
+    expect(supply('mountaingold')).toBe(37);
+    expect(supply('animal')).toBe(12);
+    expect(supply('event')).toBe(15);
+  });
+});
+
+describe('Lost Valley generation over many seeds', () => {
+  it('builds valid, schema-conforming landscapes that rebuild to the same digest (1,000 seeds)', () => {
+    fc.assert(
+      fc.property(seedString, options, (seed, o) => {
+        const map = buildMap(lostValley, seed, o) as LostValleyMap;
+        expect(lostValley.validate(map)).toEqual([]);
+        expect(check(lostValley.mapSchema, map).ok).toBe(true);
+        expect(buildMap(lostValley, seed, o).digest).toBe(map.digest);
+        expect(mapDigest(map)).toBe(map.digest);
+        // Placement order is the order of the list, from the trading post on.
+        expect(map.tiles.map((t) => t.order)).toEqual(map.tiles.map((_, i) => i));
+        expect(map.tiles[0]!.kind).toBe('start');
+        expect(map.iceBlock).toBe(map.river.at(-1));
+      }),
+      { numRuns: 1000, seed: 31 },
+    );
+  });
+
+  it('scores every landscape 0–100 with the metrics it came from', () => {
+    fc.assert(
+      fc.property(seedString, options, (seed, o) => {
+        const s = lostValley.score!(buildMap(lostValley, seed, o) as LostValleyMap);
+        expect(s.difficulty).toBeGreaterThanOrEqual(0);
+        expect(s.difficulty).toBeLessThanOrEqual(100);
+        expect(s.metrics.goldReachable).toBeLessThanOrEqual(s.metrics.goldTotal);
+        expect(s.metrics.iceRounds).toBeGreaterThan(0);
+        expect(s.metrics.sites.every((site) => site.turns >= 0)).toBe(true);
+      }),
+      { numRuns: 200, seed: 8 },
+    );
+  });
+
+  it('draws every tile, the river, the fords and the trading post', () => {
+    const map = buildMap(lostValley, 'picture', {}) as LostValleyMap;
+    const svg = sceneToSvg(lostValley.scene!(map, DEFAULT_STYLE));
+    expect(svg.match(/class="tile"/g)).toHaveLength(map.tiles.length);
+    expect(svg.match(/class="ford"/g)).toHaveLength(2);
+    expect(svg).toContain('class="trading-post"');
+  });
+});
+
+describe('Lost Valley validate() catches each broken invariant by name', () => {
+  it('accepts the generated landscape', () => {
+    expect(rules(fresh())).toEqual([]);
+  });
+
+  it('overlap', () => {
+    const map = fresh();
+    map.tiles[3]!.faces[0] = map.tiles[2]!.faces[0]!;
+    expect(rules(map)).toContain('overlap');
+  });
+
+  it('a diamond of faces that do not touch', () => {
+    const map = fresh();
+    const land = map.tiles.find((t) => t.kind === 'land')!;
+    land.faces[1] = [land.faces[0]![0] + 10, land.faces[0]![1] + 10, land.faces[0]![2] - 20];
+    expect(rules(map)).toContain('diamond');
+  });
+
+  it('a river that breaks or runs into land', () => {
+    const map = fresh();
+    const landTile = map.tiles.find((t) => t.kind === 'land')!;
+    map.river.splice(2, 0, landTile.id);
+    expect(rules(map)).toContain('river');
+    // Turn the first river tile into land: the river now flows across into it.
+    const map2 = fresh();
+    const first = map2.tiles.find((t) => t.id === map2.river[1])!;
+    first.kind = 'land';
+    map2.river = map2.river.filter((id) => id !== first.id);
+    expect(rules(map2)).toContain('river-into-land');
+  });
+
+  it('fewer than 32 land tiles', () => {
+    const map = fresh();
+    const k = map.tiles.findIndex((t) => t.kind === 'land');
+    const removed = map.tiles.splice(k, 1)[0]!;
+    map.markers = map.markers.filter((m) => m.tile !== removed.id);
+    expect(rules(map)).toContain('land-count');
+  });
+
+  it('an enclosed hole', () => {
+    const map = fresh();
+    const covered = new Set(map.tiles.flatMap((t) => t.faces.map((f) => faceKey(f as Face))));
+    // Take one face out of a diamond whose every neighbour is covered: it leaves a hole.
+    const tile = map.tiles.find((t) => t.kind === 'land' && faceNeighbours(t.faces[1] as Face).every((g) => covered.has(faceKey(g))))!;
+    tile.faces.pop();
+    expect(rules(map)).toContain('hole');
+  });
+
+  it('markers that do not match the symbols or exceed the supply', () => {
+    const map = fresh();
+    map.markers.push({ tile: map.tiles[1]!.id, kind: 'mountaingold', value: 4 });
+    expect(rules(map)).toContain('marker');
+    const map2 = fresh();
+    for (let i = 0; i < 30; i++) map2.markers.push({ tile: map2.tiles[1]!.id, kind: 'animal', type: 'bear' });
+    expect(rules(map2)).toContain('marker-supply');
+  });
+
+  it('not two fords', () => {
+    const map = fresh();
+    map.fords.pop();
+    expect(rules(map)).toContain('fords');
+  });
+
+  it('a document of the wrong shape fails the schema, naming the field', () => {
+    const r = checkMap(lostValley, { game: 'lost-valley', tradingPost: [0], tiles: [], river: [], fords: [], markers: [] });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.map((e) => e.field)).toContain('tradingPost');
+  });
+});
