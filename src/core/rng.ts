@@ -8,46 +8,67 @@ export interface RngState {
   s2: number;
 }
 
+/** murmur3's 32-bit finaliser: every input bit reaches every output bit. */
+function fmix32(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 /**
- * A seeded stream. Streams are forked by label rather than drawn in sequence, so adding a
- * stage (or a draw inside one) never shifts the numbers another stage sees.
+ * Alea's starting state from a 96-bit hash of the key (three multiplicative lanes over the
+ * UTF-16 code units, cross-mixed and finalised). Alea's own seeding runs its Mash hash three
+ * times over the key and costs ten times as much per stream; generation forks dozens of streams
+ * per map, so seeding is done here and alea only generates.
+ */
+export function seedState(key: string): RngState {
+  let a = 0x9e3779b9;
+  let b = 0x85ebca6b;
+  let c = 0xc2b2ae35;
+  for (let i = 0; i < key.length; i++) {
+    const k = key.charCodeAt(i);
+    a = Math.imul(a ^ k, 0x01000193);
+    b = Math.imul(b ^ k, 0x5bd1e995);
+    c = Math.imul(c ^ k, 0x27d4eb2d);
+  }
+  a = fmix32(a ^ c ^ key.length);
+  b = fmix32(b ^ a);
+  c = fmix32(c ^ b);
+  const unit = 2.3283064365386963e-10; // 2^-32
+  return { c: 1, s0: a * unit, s1: b * unit, s2: c * unit };
+}
+
+/**
+ * A seeded stream (seedrandom's alea). Streams are forked by label rather than drawn in
+ * sequence, so adding a stage (or a draw inside one) never shifts the numbers another stage sees.
  */
 export class Rng {
   readonly #key: string;
-  readonly #alea: seedrandom.PRNG;
+  #state: RngState | undefined;
+  #generator: seedrandom.PRNG | undefined;
 
-  readonly #stateful: boolean;
-  #fingerprint: string | undefined;
-
-  private constructor(key: string, stateful: boolean, state?: RngState) {
+  private constructor(key: string, state?: RngState) {
     this.#key = key;
-    this.#stateful = stateful;
-    // Asking alea to keep a readable state costs twice as much per stream, so only streams
-    // that a game keeps inside its state (and saves and restores) pay for it.
-    this.#alea = state
-      ? seedrandom.alea('', { state: { ...state } })
-      : stateful
-        ? seedrandom.alea(key, { state: true })
-        : seedrandom.alea(key);
+    this.#state = state;
   }
 
-  /** A generation stream; `stateful` streams can also report and resume their state. */
-  static fromSeed(seed: string, { stateful = false }: { stateful?: boolean } = {}): Rng {
-    return new Rng(seed, stateful);
+  /** Seeded on first use: pipelines fork whole trees of streams, most of which only fork further. */
+  get #alea(): seedrandom.PRNG {
+    this.#generator ??= seedrandom.alea('', { state: { ...(this.#state ?? seedState(this.#key)) } });
+    return this.#generator;
+  }
+
+  static fromSeed(seed: string): Rng {
+    return new Rng(seed);
   }
 
   static fromState(key: string, state: RngState): Rng {
-    return new Rng(key, true, state);
+    return new Rng(key, state);
   }
 
-  /**
-   * An independent stream whose numbers depend only on this stream's key and the label. The
-   * child is keyed by a 64-bit fingerprint of the parent's key rather than the whole key, so
-   * deep forks stay as cheap to seed as shallow ones.
-   */
+  /** An independent stream whose numbers depend only on this stream's key and the label. */
   fork(label: string): Rng {
-    this.#fingerprint ??= fingerprint(this.#key);
-    return new Rng(`${this.#fingerprint}\u001f${label}`, this.#stateful);
+    return new Rng(`${this.#key}\u001f${label}`);
   }
 
   get key(): string {
@@ -55,7 +76,6 @@ export class Rng {
   }
 
   state(): RngState {
-    if (!this.#stateful) throw new Error('this stream was not created stateful');
     return (this.#alea as unknown as { state(): RngState }).state();
   }
 
@@ -101,16 +121,4 @@ export class Rng {
     }
     return out;
   }
-}
-
-/** FNV-1a over UTF-16 code units, two 32-bit lanes with different offsets, as 16 hex digits. */
-function fingerprint(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x01000193) ^ (a >>> 15);
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }

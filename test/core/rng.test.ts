@@ -19,12 +19,19 @@ describe('Rng', () => {
   });
 
   it('resumes exactly from a saved state', () => {
-    const rng = Rng.fromSeed('state', { stateful: true });
+    const rng = Rng.fromSeed('state');
     draw(rng, 7);
     const saved = rng.state();
     const expected = draw(rng);
     expect(draw(Rng.fromState(rng.key, saved))).toEqual(expected);
-    expect(() => Rng.fromSeed('plain').state()).toThrow();
+  });
+
+  it('spreads seeds: nearby keys give unrelated first draws', () => {
+    const firsts = Array.from({ length: 4000 }, (_, i) => Rng.fromSeed(`s${i}`).next());
+    const buckets = new Array(10).fill(0);
+    for (const f of firsts) buckets[Math.floor(f * 10)]++;
+    for (const b of buckets) expect(Math.abs(b - 400)).toBeLessThan(80);
+    expect(new Set(firsts).size).toBe(firsts.length);
   });
 
   it('keeps int, pick, weightedIndex and shuffle in range', () => {

@@ -78,7 +78,7 @@ export function drawCards(state: GameState, player: PlayerState, count: number):
 
 export function newGame(table: Table, seats: number, seed: string): GameState {
   if (seats < 2 || seats > 4) throw new RangeError('2 to 4 players');
-  const rng = Rng.fromSeed(`gold-city-game\u001f${seed}`, { stateful: true });
+  const rng = Rng.fromSeed(`gold-city-game\u001f${seed}`);
   const cards: number[] = [];
   const players: PlayerState[] = [];
   for (let s = 0; s < seats; s++) {
