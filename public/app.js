@@ -146,7 +146,7 @@ function drawChart(starts) {
   const max = Math.max(...starts.map((s) => s.effort), 1);
   const rows = starts
     .map((s, i) => {
-      const len = Math.round(((w - 150) * s.effort) / max);
+      const len = Math.round(((w - 200) * s.effort) / max);
       const y = i * (barH + 8);
       return `<g><text x="0" y="${y + 18}" font-size="14">Start ${s.start}</text><rect x="70" y="${y}" width="${len}" height="${barH}" fill="#b36b00" rx="3"></rect><text x="${76 + len}" y="${y + 18}" font-size="13">${s.effort} · ${s.steps} steps</text></g>`;
     })
