@@ -3,9 +3,6 @@ import { Command, CommanderError, Option } from 'commander';
 import { InputError, buildMap, checkMap } from '../core/maps.ts';
 import type { AnyGameModule, Band } from '../core/game-module.ts';
 import { DEFAULT_STYLE } from '../core/scene.ts';
-import { sceneToSvg } from '../render/svg.ts';
-import { sceneToPng } from '../render/png.ts';
-import { sceneToPdf } from '../render/pdf.ts';
 import { reroll, type Target } from '../core/reroll.ts';
 import { GAMES, findGame } from '../games/index.ts';
 
@@ -78,14 +75,18 @@ export function buildProgram(): Command {
       const hexSize = Number(opts.hexSize);
       if (!(hexSize >= 8 && hexSize <= 60)) throw new UsageError('--hex-size: millimetres from 8 to 60');
       const scene = game.scene(map, { ...DEFAULT_STYLE, hexSize });
+      // Renderers load only when asked for, so JSON output does not pay for sharp and pdfkit.
+      const { sceneToSvg } = await import('../render/svg.ts');
       if (opts.format === 'svg') return emit(sceneToSvg(scene), opts.out);
       if ((opts.format === 'png' || opts.format === 'pdf') && !opts.out && process.stdout.isTTY) throw new UsageError(`--out: give a file for ${opts.format} output`);
       let bytes: Buffer;
       if (opts.format === 'png') {
         const dpi = Number(opts.dpi);
         if (!Number.isInteger(dpi) || dpi < 24 || dpi > 600) throw new UsageError('--dpi: a whole number from 24 to 600');
+        const { sceneToPng } = await import('../render/png.ts');
         bytes = await sceneToPng(scene, { dpi });
       } else {
+        const { sceneToPdf } = await import('../render/pdf.ts');
         bytes = (await sceneToPdf(scene, { paper: opts.paper, size: opts.size, label: `${game.title} · seed ${opts.seed}` })).pdf;
       }
       if (opts.out) writeFileSync(opts.out, bytes);

@@ -36,10 +36,6 @@ const START_RIVER_EDGE: Edge = edge([-1, 1], [0, 1]);
 
 const MAX_TURNS = 5000;
 
-interface Placed {
-  tile: LvTile;
-}
-
 /** Everything the exploration replay keeps: the board, the river's open end, the stacks. */
 class Landscape {
   readonly tiles: LvTile[] = [];
@@ -345,5 +341,3 @@ export function generateLostValley(seed: string, options: LostValleyOptions): Lo
   doc.digest = mapDigest(doc);
   return doc;
 }
-
-export type { Placed };
