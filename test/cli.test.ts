@@ -78,3 +78,24 @@ describe('goldmaps CLI', () => {
     expect(r.stdout).toMatch(/--seed <seed>/);
   });
 });
+
+describe('goldmaps rank', () => {
+  it('ranks seeds hardest first on worker threads, the same every time, with the digests the library builds', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'goldmaps-rank-'));
+    const out = join(dir, 'rank.csv');
+    const r = await goldmaps('rank', 'gold-city', '--count', '300', '--from', 'ranked', '--options', '{"tier":"hard"}', '--out', out);
+    expect(r.code).toBe(0);
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('rank,seed,difficulty,band,digest');
+    const rows = lines.slice(1).map((l) => l.split(','));
+    expect(rows).toHaveLength(300);
+    const difficulties = rows.map((row) => Number(row[2]));
+    expect(difficulties).toEqual([...difficulties].sort((a, b) => b - a));
+    const { buildMap } = await import('../src/core/maps.ts');
+    const { goldCity } = await import('../src/games/gold-city/index.ts');
+    for (const row of rows.slice(0, 3)) expect(buildMap(goldCity, row[1]!, { tier: 'hard' }).digest).toBe(row[4]);
+    const again = await goldmaps('rank', 'gold-city', '--count', '300', '--from', 'ranked', '--options', '{"tier":"hard"}');
+    expect(again.stdout).toBe(readFileSync(out, 'utf8'));
+    expect((await goldmaps('rank', 'gold-city', '--count', '0')).code).toBe(2);
+  });
+});

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { InputError, buildMap, checkMap } from '../core/maps.ts';
+import { InputError, buildMap, checkMap, normaliseOptions } from '../core/maps.ts';
+import { SEED_MAX_LENGTH, normaliseSeed } from '../core/seed.ts';
 import type { AnyGameModule, Band } from '../core/game-module.ts';
 import { DEFAULT_STYLE } from '../core/scene.ts';
 import { reroll, type Target } from '../core/reroll.ts';
@@ -157,6 +158,34 @@ export function buildProgram(): Command {
       if (!Number.isInteger(maxAttempts)) throw new UsageError('--max-attempts: a whole number');
       const result = reroll(game, { seed: opts.seed, options: parseJsonOption('--options', opts.options) ?? {}, target, maxAttempts });
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    });
+
+  program
+    .command('rank')
+    .description('build and score <from>/1 … <from>/N on every core; print a CSV, hardest first')
+    .argument('<game>', `game id (${GAMES.map((g) => g.id).join(', ')})`)
+    .requiredOption('--count <n>', 'how many seeds (1–1000000)')
+    .option('--from <seed>', 'the base seed', 'rank')
+    .option('--options <json>', "the game's options as JSON")
+    .option('--out <file>', 'write the CSV here instead of stdout')
+    .action(async (gameId: string, opts: { count: string; from: string; options?: string; out?: string }) => {
+      const game = gameOrFail(gameId);
+      if (!game.score) throw new UsageError(`game: ${game.id} has no scorer to rank by`);
+      const count = Number(opts.count);
+      if (!/^\d+$/.test(opts.count) || count < 1 || count > 1_000_000) throw new UsageError('--count: a whole number from 1 to 1000000');
+      const base = normaliseSeed(opts.from);
+      if (!base.ok) throw new UsageError(`--from: ${base.message.replace(/^seed: /, '')}`);
+      if ([...base.seed].length + 1 + String(count).length > SEED_MAX_LENGTH) throw new UsageError(`--from: leave room for "/${count}" within ${SEED_MAX_LENGTH} characters`);
+      const options = normaliseOptions(game, parseJsonOption('--options', opts.options));
+      const { rank, rankCsv } = await import('../core/rank.ts');
+      const { SingleBar, Presets } = await import('cli-progress');
+      const bar = process.stderr.isTTY ? new SingleBar({ format: 'ranking {bar} {value}/{total} seeds · {eta_formatted} left', stream: process.stderr }, Presets.shades_classic) : undefined;
+      bar?.start(count, 0);
+      const started = performance.now();
+      const rows = await rank(game.id, { count, from: base.seed, options }, (done) => bar?.update(done));
+      bar?.stop();
+      process.stderr.write(`goldmaps: ranked ${count} ${game.id} maps in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+      emit(rankCsv(rows), opts.out);
     });
 
   program
