@@ -20,10 +20,11 @@ export interface GoldCityOptions {
 }
 
 export type PieceKind = 'start' | 'terrain' | 'strip' | 'finish';
-export type Symbol = 'jungle' | 'water' | 'village';
-export type CostedTerrain = Symbol | 'rubble' | 'basecamp';
+/** Ground that a card symbol pays for (machete, paddle, coin). */
+export type SymbolGround = 'jungle' | 'water' | 'village';
+export type CostedTerrain = SymbolGround | 'rubble' | 'basecamp';
 export type Terrain = CostedTerrain | 'mountain' | 'start' | 'finish';
-export type BlockadeTerrain = Symbol | 'rubble';
+export type BlockadeTerrain = SymbolGround | 'rubble';
 
 /** Printed strength ranges per ground (inclusive). */
 export const STRENGTH_RANGE: Readonly<Record<CostedTerrain, readonly [number, number]>> = {

@@ -337,8 +337,15 @@ function endTurn(state: GameState, player: PlayerState, a: Extract<Action, { typ
   drawCards(state, player, HAND_SIZE - player.hand.length);
   state.bought = false;
   state.effects = { passOccupied: false, changeSymbol: false, keepItem: false };
+  passTurn(state);
+  // Players who are through the gate have nothing left to do.
+  while (!state.over && current(state).finished && state.players.some((p) => !p.finished)) passTurn(state);
+  if (state.players.every((p) => p.finished)) state.over = true;
+}
+
+/** The next seat; the final round ends with the last seat, so everyone has had as many turns. */
+function passTurn(state: GameState): void {
   if (state.seat === state.seats - 1) {
-    // The final round ends with the last seat, so everyone has had as many turns.
     if (state.finalRound) {
       state.over = true;
       return;
@@ -346,18 +353,6 @@ function endTurn(state: GameState, player: PlayerState, a: Extract<Action, { typ
     state.round++;
   }
   state.seat = (state.seat + 1) % state.seats;
-  // Players who are through the gate have nothing left to do.
-  while (!state.over && current(state).finished && state.players.some((p) => !p.finished)) {
-    if (state.seat === state.seats - 1) {
-      if (state.finalRound) {
-        state.over = true;
-        return;
-      }
-      state.round++;
-    }
-    state.seat = (state.seat + 1) % state.seats;
-  }
-  if (state.players.every((p) => p.finished)) state.over = true;
 }
 
 /**
