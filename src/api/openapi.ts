@@ -1,6 +1,7 @@
 import { loadSchema } from '../core/schemas.ts';
 import { GAMES } from '../games/index.ts';
-import packageJson from '../../package.json' with { type: 'json' };
+import { readJson } from '../core/json-file.ts';
+const packageJson = readJson<{ version: string }>(new URL('../../package.json', import.meta.url));
 
 const problem = { description: 'Problem details', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
 

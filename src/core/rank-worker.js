@@ -1,7 +1,14 @@
-// Worker threads do not inherit the main thread's TypeScript loader: register tsx, then hand
-// piscina the TypeScript task.
-import { register } from 'tsx/esm/api';
+// Worker threads do not inherit the main thread's TypeScript loader. Built (dist/), the task is
+// plain JavaScript beside this file; from the sources, register tsx and load the TypeScript.
+import { existsSync } from 'node:fs';
 
-register();
-const task = await import('./rank-task.ts');
+const compiled = new URL('./rank-task.js', import.meta.url);
+let task;
+if (existsSync(compiled)) {
+  task = await import(compiled.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  task = await import(new URL('./rank-task.ts', import.meta.url).href);
+}
 export default task.default;

@@ -3,7 +3,8 @@ import { MinHeap } from '../../core/min-heap.ts';
 import type { GoldCityMap } from './model.ts';
 import { blockadeEffort, effortToFinish, entryEffort } from './rules/potential.ts';
 import { G, blockadeBetween, prepareTable, type Table } from './rules/table.ts';
-import calibration from '../../../fixtures/calibration/gold-city.json' with { type: 'json' };
+import { readJson } from '../../core/json-file.ts';
+const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/gold-city.json', import.meta.url));
 
 export interface StartMetrics {
   start: number;
@@ -211,7 +212,7 @@ interface Calibration {
  * fixtures/calibration/gold-city.json, written by scripts/calibrate-gold-city.ts.
  */
 export function scoreGoldCity(map: GoldCityMap): GoldCityScore {
-  const cal = calibration as Calibration;
+  const cal = calibration;
   const a = analyse(map);
   let rounds = cal.intercept;
   cal.features.forEach((name, k) => (rounds += (cal.coefficients[k] as number) * (a.features[name] ?? 0)));

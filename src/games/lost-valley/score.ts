@@ -3,7 +3,8 @@ import { corners, isFace, vertexKey, type Face } from '../../geometry/trilattice
 import { bandOf } from '../gold-city/score.ts';
 import type { LostValleyMap } from './model.ts';
 import { movementGraph, turnsOnFoot } from './movement.ts';
-import calibration from '../../../fixtures/calibration/lost-valley.json' with { type: 'json' };
+import { readJson } from '../../core/json-file.ts';
+const calibration = readJson<{ low: number; high: number; version: string }>(new URL('../../../fixtures/calibration/lost-valley.json', import.meta.url));
 
 export interface LostValleyScore {
   difficulty: number;
@@ -80,7 +81,7 @@ export function scoreLostValley(map: LostValleyMap): LostValleyScore {
     danger,
   };
   const raw = rawDifficulty(metrics);
-  const { low, high, version } = calibration as { low: number; high: number; version: string };
+  const { low, high, version } = calibration;
   const difficulty = Math.max(0, Math.min(100, Math.round((100 * (raw - low)) / (high - low))));
   return { difficulty, band: bandOf(difficulty), metrics, raw: Math.round(raw * 100) / 100, model: { version } };
 }
