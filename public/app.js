@@ -197,6 +197,31 @@ function wireTooltips() {
     $('space-info').textContent = tip.textContent;
   });
   svg.addEventListener('mouseleave', () => (tip.hidden = true));
+  // From the keyboard: focus the map, then arrows walk the spaces (tiles) in document order.
+  const stops = [...svg.querySelectorAll('g.space, g.tile')];
+  let cursor = -1;
+  const map = $('map');
+  map.onkeydown = (ev) => {
+    const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    if (ev.key === 'Home') cursor = 0;
+    else if (ev.key === 'End') cursor = stops.length - 1;
+    else if (ev.key in moves) cursor = Math.min(stops.length - 1, Math.max(0, cursor + moves[ev.key]));
+    else if (ev.key === 'Escape') {
+      tip.hidden = true;
+      return;
+    } else return;
+    ev.preventDefault();
+    for (const g of svg.querySelectorAll('.current')) g.classList.remove('current');
+    const g = stops[cursor];
+    g.classList.add('current');
+    const box = g.getBoundingClientRect();
+    tip.textContent = describe(g);
+    tip.hidden = false;
+    tip.style.left = `${box.right + 6}px`;
+    tip.style.top = `${box.top}px`;
+    $('space-info').textContent = `${cursor + 1} of ${stops.length}: ${tip.textContent}`;
+    g.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  };
   // Titles would double as native tooltips; the styled one replaces them.
   for (const t of svg.querySelectorAll('g > title')) {
     t.parentElement.dataset.title = t.textContent;

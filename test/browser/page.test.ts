@@ -71,6 +71,18 @@ describe.skipIf(!available)('the web page in a real Chromium', () => {
     await page.close();
   });
 
+  it('walks the spaces from the keyboard, announcing each', async () => {
+    const page = await open('/?game=gold-city&seed=keys');
+    await page.focus('#map');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.textContent('#space-info')).toMatch(/^2 of \d+: (Start|Jungle|Water|Village|Rubble|Base camp|Mountain)/);
+    expect(await page.isVisible('#tooltip')).toBe(true);
+    await page.keyboard.press('End');
+    expect(await page.textContent('#space-info')).toMatch(/^(\d+) of \1: Finish/);
+    await page.close();
+  });
+
   it('a share URL rebuilds the same map', async () => {
     const page = await open();
     await page.fill('#seed', 'shared seed/é');
