@@ -10,6 +10,8 @@ import { TILE_SET } from '../../src/games/lost-valley/tiles.ts';
 import { sceneToSvg } from '../../src/render/svg.ts';
 import { faceKey, faceNeighbours, type Face } from '../../src/geometry/trilattice/lattice.ts';
 import { seedString } from '../gold-city/arbitraries.ts';
+import { simulate } from '../../src/games/lost-valley/sim.ts';
+import { spearman } from '../../src/core/stats.ts';
 
 const options = fc.record({ players: fc.integer({ min: 2, max: 4 }) }, { requiredKeys: [] });
 const fresh = (seed = 'broken') => structuredClone(buildMap(lostValley, seed, {})) as LostValleyMap;
@@ -139,5 +141,26 @@ describe('Lost Valley validate() catches each broken invariant by name', () => {
     const r = checkMap(lostValley, { game: 'lost-valley', tradingPost: [0], tiles: [], river: [], fords: [], markers: [] });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors.map((e) => e.field)).toContain('tradingPost');
+  });
+});
+
+describe('Lost Valley difficulty against the prospector race', () => {
+  it('ranks 100 fresh landscapes as the simple race experiences them (Spearman ≥ 0.6)', () => {
+    const difficulty: number[] = [];
+    const scarceGold: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const map = buildMap(lostValley, `lv-test-${i}`, { players: 2 + (i % 3) }) as LostValleyMap;
+      difficulty.push(lostValley.score!(map).difficulty);
+      scarceGold.push(-simulate(map, { games: 8 }).goldPerProspector);
+    }
+    const rho = spearman(difficulty, scarceGold);
+    console.log(`lost-valley calibration: Spearman(difficulty, −gold per prospector) = ${rho.toFixed(3)} over 100 landscapes`);
+    expect(rho).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it('the race is seeded: the same landscape gives the same figures', () => {
+    const map = buildMap(lostValley, 'race', {}) as LostValleyMap;
+    expect(simulate(map, { games: 4 })).toEqual(simulate(map, { games: 4 }));
+    expect(simulate(map, { games: 4 }).goldPerProspector).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,7 @@ import { GAME_ID, GENERATOR_VERSION, type LostValleyMap, type LostValleyOptions 
 import { lostValleyScene } from './scene.ts';
 import { scoreLostValley, type LostValleyScore } from './score.ts';
 import { validateLostValley } from './validate.ts';
+import { simulate } from './sim.ts';
 
 export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValleyScore> = {
   id: GAME_ID,
@@ -16,4 +17,5 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   validate: validateLostValley,
   score: scoreLostValley,
   scene: lostValleyScene,
+  playtest: (map, games) => ({ ...simulate(map, { games }) }),
 };

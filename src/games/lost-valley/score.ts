@@ -4,12 +4,13 @@ import { bandOf } from '../gold-city/score.ts';
 import type { LostValleyMap } from './model.ts';
 import { movementGraph, turnsOnFoot } from './movement.ts';
 import { readJson } from '../../core/json-file.ts';
-const calibration = readJson<{ low: number; high: number; version: string }>(new URL('../../../fixtures/calibration/lost-valley.json', import.meta.url));
+const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/lost-valley.json', import.meta.url));
 
 export interface LostValleyScore {
   difficulty: number;
   band: Band;
   metrics: {
+    players: number;
     riverTiles: number;
     /** Expected rounds for the ice block to reach the waterfall: a 5–6 at the end of each turn. */
     iceRounds: number;
@@ -20,16 +21,34 @@ export interface LostValleyScore {
     canalShare: number;
     danger: number;
   };
+  /** Gold per prospector the calibrated model predicts before the ice arrives. */
+  predictedGold: number;
   raw: number;
-  model: { version: string };
+  model: { version: string; features: Record<string, number> };
+}
+
+interface Calibration {
+  version: string;
+  features: string[];
+  coefficients: number[];
+  intercept: number;
+  low: number;
+  high: number;
 }
 
 const ANIMAL_DANGER: Record<string, number> = { rat: 0, deer: 0, wolf: 1, bear: 2 };
 
-/** The raw, unscaled difficulty: a documented weighted sum (see README). */
-export function rawDifficulty(m: LostValleyScore['metrics']): number {
-  const scarcity = m.goldTotal > 0 ? 1 - m.goldReachable / m.goldTotal : 1;
-  return 30 * scarcity + 2 * m.meanTurnsToGold + 25 * m.canalShare + 1.5 * m.danger - 1 * m.iceRounds;
+/** The landscape features the calibrated model reads (see scripts/calibrate-lost-valley.ts). */
+export function features(m: LostValleyScore['metrics']): Record<string, number> {
+  return {
+    scarcity: m.goldTotal > 0 ? 1 - m.goldReachable / m.goldTotal : 1,
+    meanTurnsToGold: m.meanTurnsToGold,
+    canalShare: m.canalShare,
+    // Gold per turn falls off as a long river gives diminishing extra time.
+    logIceRounds: Math.log(1 + m.iceRounds),
+    goldTotal: m.goldTotal,
+    players: m.players,
+  };
 }
 
 export function scoreLostValley(map: LostValleyMap): LostValleyScore {
@@ -71,6 +90,7 @@ export function scoreLostValley(map: LostValleyMap): LostValleyScore {
   const river = sites.filter((s) => s.kind === 'rivergold');
   const canalShare = river.length ? river.filter((s) => s.needs === 'canal').reduce((a, s) => a + s.gold, 0) / river.reduce((a, s) => a + s.gold, 0) : 0;
   const metrics = {
+    players,
     riverTiles,
     iceRounds: Math.round(iceRounds * 100) / 100,
     goldTotal,
@@ -80,8 +100,20 @@ export function scoreLostValley(map: LostValleyMap): LostValleyScore {
     canalShare: Math.round(canalShare * 1000) / 1000,
     danger,
   };
-  const raw = rawDifficulty(metrics);
-  const { low, high, version } = calibration;
+  const f = features(metrics);
+  const { low, high, version, intercept, coefficients } = calibration;
+  let predictedGold = intercept;
+  calibration.features.forEach((name, k) => (predictedGold += (coefficients[k] as number) * (f[name] ?? 0)));
+  // Less gold before the ice comes is a harder landscape.
+  const raw = -predictedGold;
   const difficulty = Math.max(0, Math.min(100, Math.round((100 * (raw - low)) / (high - low))));
-  return { difficulty, band: bandOf(difficulty), metrics, raw: Math.round(raw * 100) / 100, model: { version } };
+  const round2 = (x: number) => Math.round(x * 100) / 100;
+  return {
+    difficulty,
+    band: bandOf(difficulty),
+    metrics,
+    predictedGold: round2(predictedGold),
+    raw: round2(raw),
+    model: { version, features: Object.fromEntries(Object.entries(f).map(([k, v]) => [k, round2(v)])) },
+  };
 }
