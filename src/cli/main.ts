@@ -42,6 +42,15 @@ function readJsonFile(path: string): unknown {
   }
 }
 
+/** A map document from a file: its game (from its own `game` field) and its schema-checked form. */
+function readMapDocument(path: string): { game: AnyGameModule; result: Extract<ReturnType<typeof checkMap>, { ok: true }> } {
+  const doc = readJsonFile(path) as { game?: unknown };
+  const game = gameOrFail(typeof doc?.game === 'string' ? doc.game : String(doc?.game));
+  const result = checkMap(game, doc);
+  if (!result.ok) throw new InputError(result.errors);
+  return { game, result };
+}
+
 function emit(text: string | Buffer, out: string | undefined): void {
   if (out) writeFileSync(out, text);
   else process.stdout.write(text);
@@ -99,10 +108,7 @@ export function buildProgram(): Command {
     .description('check a map document: problems one a line, exit 1 when invalid')
     .argument('<map.json>', 'the map document')
     .action((path: string) => {
-      const doc = readJsonFile(path) as { game?: unknown };
-      const game = gameOrFail(typeof doc?.game === 'string' ? doc.game : String(doc?.game));
-      const result = checkMap(game, doc);
-      if (!result.ok) throw new InputError(result.errors);
+      const { result } = readMapDocument(path);
       for (const p of result.problems) process.stdout.write(`${p.rule}\t${p.at ?? ''}\t${p.message}\n`);
       if (result.problems.length > 0) process.exitCode = EXIT_INVALID;
       else process.stdout.write('valid\n');
@@ -114,10 +120,7 @@ export function buildProgram(): Command {
     .argument('<map.json>', 'the map document')
     .option('--playtest <games>', 'also play this many seeded bot games on it and report them')
     .action((path: string, opts: { playtest?: string }) => {
-      const doc = readJsonFile(path) as { game?: unknown };
-      const game = gameOrFail(typeof doc?.game === 'string' ? doc.game : String(doc?.game));
-      const result = checkMap(game, doc);
-      if (!result.ok) throw new InputError(result.errors);
+      const { game, result } = readMapDocument(path);
       if (result.problems.length > 0) throw new UsageError(`${path}: the map breaks the rules: ${result.problems.map((p) => p.message).join('; ')}`);
       if (!game.score) throw new UsageError(`game: ${game.id} has no scorer yet`);
       const out: Record<string, unknown> = { score: game.score(result.map) };
