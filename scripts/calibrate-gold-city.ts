@@ -14,7 +14,7 @@ import { analyse } from '../src/games/gold-city/score.ts';
 import { CALIBRATION_GAMES, calibrationCases } from '../fixtures/calibration/cases.ts';
 
 /** Bump when the bots, rules or features change, so scores say which model made them. */
-const CALIBRATION_REVISION = 1;
+const CALIBRATION_REVISION = 2;
 const FEATURES = ['effort', 'steps', 'strongest', 'cardsPaid', 'corridor', 'blockadeLoad', 'chokepoints'];
 
 function sample(prefix: string, count: number) {

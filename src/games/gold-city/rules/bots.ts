@@ -1,7 +1,7 @@
 import type { Token } from '../model.ts';
 import { cardType, coinValue, type CardType } from './cards.ts';
 import { BLOCKADE_SYMBOL, act, buyable, current, type Action, type Source, type Symbol3 } from './engine.ts';
-import { blockadeEffort } from './potential.ts';
+import { blockadeEffort, effortToFinish } from './potential.ts';
 import { occupancy, pathTo, reach } from './reach.ts';
 import type { GameState, PlayerState } from './state.ts';
 import { G, blockadeBetween, type Table } from './table.ts';
@@ -10,6 +10,30 @@ import { G, blockadeBetween, type Table } from './table.ts';
 export interface BotContext {
   table: Table;
   potential: Float64Array;
+  /** What a bot remembers between its turns, by seat: how long its pawns have not advanced. */
+  memory?: Map<number, { effort: number; stuck: number }>;
+}
+
+/** Turns without progress after which the planner routes around the pawns in its way. */
+const STUCK_TURNS = 2;
+
+/**
+ * When a seat's pawns have not advanced for a while they are usually queued behind a pawn that
+ * cannot pay its next step; plan this turn on a field that treats occupied spaces as closed, so
+ * they look for a way round.
+ */
+function contextForTurn(state: GameState, ctx: BotContext): BotContext {
+  const memory = (ctx.memory ??= new Map());
+  const player = current(state);
+  const effort = player.pawns.reduce((sum, p) => sum + (p.at < 0 ? 0 : (ctx.potential[p.at] as number)), 0);
+  const seen = memory.get(state.seat);
+  const stuck = seen && effort >= seen.effort - 1e-9 ? seen.stuck + 1 : 0;
+  memory.set(state.seat, { effort, stuck });
+  if (stuck < STUCK_TURNS) return ctx;
+  const own = new Set(player.pawns.map((p) => p.at));
+  const closed = new Uint8Array(ctx.table.n);
+  for (const p of state.players) for (const pawn of p.pawns) if (pawn.at >= 0 && !own.has(pawn.at)) closed[pawn.at] = 1;
+  return { ...ctx, potential: effortToFinish(ctx.table, closed) };
 }
 
 export interface Bot {
@@ -278,7 +302,8 @@ function runOptions(state: GameState, ctx: BotContext, gather: () => Option[]): 
  */
 export const plannerBot: Bot = {
   name: 'planner',
-  takeTurn(state, ctx) {
+  takeTurn(state, shared) {
+    const ctx = contextForTurn(state, shared);
     const player = current(state);
     for (const card of player.hand.slice()) {
       const type = typeOf(state, card);

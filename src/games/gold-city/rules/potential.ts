@@ -32,9 +32,10 @@ export function blockadeEffort(t: Table, blockade: number): number {
 
 /**
  * Effort from every space to the nearest finishing space (Dijkstra backwards from the finish);
- * Infinity where the finish is out of reach. Blockades count as intact.
+ * Infinity where the finish is out of reach. Blockades count as intact; `closed` spaces (pawns
+ * that have stopped moving) cannot be walked through.
  */
-export function effortToFinish(t: Table): Float64Array {
+export function effortToFinish(t: Table, closed?: Uint8Array): Float64Array {
   const dist = new Float64Array(t.n).fill(Infinity);
   const heap = new MinHeap();
   for (let i = 0; i < t.n; i++) {
@@ -49,7 +50,7 @@ export function effortToFinish(t: Table): Float64Array {
     const enter = entryEffort(t, x);
     for (let k = 0; k < 6; k++) {
       const y = t.adj[6 * x + k] as number;
-      if (y < 0 || t.ground[y] === G.mountain) continue;
+      if (y < 0 || t.ground[y] === G.mountain || closed?.[y]) continue;
       const b = blockadeBetween(t, y, x);
       const d = priority + enter + (b >= 0 ? blockadeEffort(t, b) : 0);
       if (d < (dist[y] as number)) {
