@@ -9,7 +9,7 @@ import { DEFAULT_STYLE, type Scene, type Style } from '../core/scene.ts';
 import { check } from '../core/schema.ts';
 import { loadSchema } from '../core/schemas.ts';
 import { normaliseSeed } from '../core/seed.ts';
-import { reroll, type Target } from '../core/reroll.ts';
+import { rerollAsync, type Target } from '../core/reroll.ts';
 import { GAMES, findGame } from '../games/index.ts';
 import { rasterSize, sceneToPng } from '../render/png.ts';
 import { sceneToSvg } from '../render/svg.ts';
@@ -241,7 +241,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     res.json({ score: game.score(result.map) });
   });
 
-  app.post('/api/v1/games/:game/reroll', (req, res) => {
+  app.post('/api/v1/games/:game/reroll', async (req, res) => {
     const game = gameOf(req);
     if (!req.is('application/json') && !req.is('application/*+json')) throw new HttpProblem(415, 'Send the request as application/json');
     const checked = check<{ seed: string; options?: Record<string, unknown>; target: Target; maxAttempts: number }>(rerollSchema, req.body);
@@ -251,7 +251,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     const deadline = performance.now() + limits.rerollMillis;
     let result;
     try {
-      result = reroll(game, body, () => performance.now() > deadline);
+      result = await rerollAsync(game, body, () => performance.now() > deadline);
     } catch (e) {
       throw toInputProblem(e);
     }

@@ -166,6 +166,24 @@ describe('HTTP API over a real listening server', () => {
     }
   });
 
+  it('stays responsive while a long reroll runs: it yields to other requests', async () => {
+    const order: string[] = [];
+    const long = fetch(`${server.url}/api/v1/games/gold-city/reroll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seed: 'slow', options: { tier: 'easy', pieces: 3 }, target: { band: 'expert' }, maxAttempts: 600 }),
+    }).then(async (r) => {
+      order.push('reroll');
+      return (await r.json()) as { hit: boolean; attempts: number };
+    });
+    await new Promise((r) => setTimeout(r, 30));
+    await get('/healthz').then((r) => r.json());
+    order.push('healthz');
+    const result = await long;
+    expect(order).toEqual(['healthz', 'reroll']);
+    expect(result.attempts).toBe(600);
+  });
+
   it('publishes a valid OpenAPI 3.1 document', async () => {
     const doc = await (await get('/api/v1/openapi.json')).json();
     const validator = new Validator();

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildMap, checkMap } from '../../src/core/maps.ts';
-import { missBy, reroll } from '../../src/core/reroll.ts';
+import { missBy, reroll, rerollAsync } from '../../src/core/reroll.ts';
 import { goldCity } from '../../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
 import { BAND_THRESHOLDS, bandOf } from '../../src/games/gold-city/score.ts';
@@ -71,6 +71,11 @@ describe('reroll', () => {
     for (let k = 1; k < a.attempts; k++) {
       expect(missBy(goldCity.score!(buildMap(goldCity, `table/${k}`, request.options) as GoldCityMap).difficulty, request.target)).toBeGreaterThan(0);
     }
+  });
+
+  it('answers the same whether it runs at once or yielding to the event loop', async () => {
+    const request = { seed: 'both', options: {}, target: { band: 'hard' as const }, maxAttempts: 40 };
+    expect(await rerollAsync(goldCity, request)).toEqual(reroll(goldCity, request));
   });
 
   it('on a miss returns the nearest candidate with hit: false', () => {
