@@ -9,6 +9,7 @@ import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import { rasterSize } from '../src/render/png.ts';
 import { sceneToSvg } from '../src/render/svg.ts';
+import { sceneToPdf } from '../src/render/pdf.ts';
 import { load, rssMb, startService, stopService } from './http.ts';
 import { reroll } from '../src/core/reroll.ts';
 import { lostValley } from '../src/games/lost-valley/index.ts';
@@ -64,6 +65,14 @@ if (want('render')) {
   }
   samples.sort((a, b) => a - b);
   timings.push({ name: 'sharp raster of that SVG to a 1024 px PNG', median: samples[10]!, p95: samples[18]!, perSecond: 1000 / samples[10]! });
+  const pdfSamples: number[] = [];
+  for (let i = 0; i < 13; i++) {
+    const t0 = performance.now();
+    await sceneToPdf(scene, { paper: 'a4', size: 'true', label: 'bench' });
+    if (i >= 3) pdfSamples.push(performance.now() - t0);
+  }
+  pdfSamples.sort((a, b) => a - b);
+  timings.push({ name: 'true-size A4 PDF of that map', median: pdfSamples[5]!, p95: pdfSamples[9]!, perSecond: 1000 / pdfSamples[5]! });
 }
 
 if (want('http')) {

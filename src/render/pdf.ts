@@ -90,6 +90,8 @@ function alignmentMark(doc: Doc, x: number, y: number): void {
   doc.restore();
 }
 
+const CULL_PAD = 12;
+
 interface Box {
   x0: number;
   y0: number;
@@ -97,8 +99,8 @@ interface Box {
   y1: number;
 }
 
-/** Bounding boxes of the scene's top-level items (text measured from its outline). */
-function boxes(items: SceneItem[]): Box[] {
+/** The bounding box of each top-level item (text measured from its outline), in item order. */
+function itemBoxes(items: SceneItem[], pad: number): Box[] {
   const out: Box[] = [];
   const ofPoints = (ps: Point[], pad = 0) => {
     let x0 = Infinity;
@@ -138,13 +140,34 @@ function boxes(items: SceneItem[]): Box[] {
     }
   };
   for (const it of items) {
-    // A segments item may run all over the board: box each stroke on its own.
-    if (it.kind === 'segments') for (const seg of it.segments) out.push(ofPoints(seg, 0.5));
-    else {
-      const ps = visit(it);
-      if (ps.length > 0) out.push(ofPoints(ps, 0.5));
-    }
+    const ps = visit(it);
+    out.push(ps.length > 0 ? ofPoints(ps, pad) : { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
   }
+  return out;
+}
+
+function meets(b: Box, t: { x: number; y: number; width: number; height: number }): boolean {
+  return b.x1 > t.x && b.x0 < t.x + t.width && b.y1 > t.y && b.y0 < t.y + t.height;
+}
+
+function segmentBox([a, b]: [Point, Point], pad: number): Box {
+  return { x0: Math.min(a.x, b.x) - pad, y0: Math.min(a.y, b.y) - pad, x1: Math.max(a.x, b.x) + pad, y1: Math.max(a.y, b.y) + pad };
+}
+
+/**
+ * The items a page window shows: the others are skipped rather than drawn and clipped away, so
+ * a many-page print costs about as much as one drawing of the board. A segments item (every piece
+ * outline, say) keeps just its strokes that reach the window.
+ */
+function itemsIn(items: SceneItem[], boxes: Box[], pad: number, window: { x: number; y: number; width: number; height: number }): SceneItem[] {
+  const out: SceneItem[] = [];
+  items.forEach((it, i) => {
+    if (!meets(boxes[i]!, window)) return;
+    if (it.kind === 'segments') {
+      const segments = it.segments.filter((seg) => meets(segmentBox(seg, pad), window));
+      if (segments.length > 0) out.push({ ...it, segments });
+    } else out.push(it);
+  });
   return out;
 }
 
@@ -174,8 +197,12 @@ export async function sceneToPdf(scene: Scene, request: PdfRequest): Promise<{ p
   });
   const { margin, overlap } = layout;
   // Pages a winding course never crosses stay unprinted; the others keep their grid position.
-  const inked = boxes(scene.items);
-  const printed = layout.tiles.filter((t) => inked.some((b) => b.x1 > t.x && b.x0 < t.x + t.width && b.y1 > t.y && b.y0 < t.y + t.height));
+  // A page is printed when something is drawn on it; what it draws is padded past the widest
+  // stroke a scene uses, so nothing visible at a page edge is culled.
+  const tight = itemBoxes(scene.items, 0.5);
+  const loose = itemBoxes(scene.items, CULL_PAD);
+  const printed = layout.tiles.filter((tile) => itemsIn(scene.items, tight, 0.5, tile).length > 0);
+  const itemsOf = new Map(printed.map((tile) => [tile, itemsIn(scene.items, loose, CULL_PAD, tile)] as const));
   for (const tile of printed) {
     doc.addPage({ size: [layout.pageWidth * PT_PER_MM, layout.pageHeight * PT_PER_MM], margin: 0 });
     doc.save();
@@ -188,7 +215,7 @@ export async function sceneToPdf(scene: Scene, request: PdfRequest): Promise<{ p
     doc.scale(layout.scale);
     doc.translate(-tile.x, -tile.y);
     doc.rect(0, 0, scene.width, scene.height).fillColor(scene.background).fill();
-    for (const item of scene.items) draw(doc, item);
+    for (const item of itemsOf.get(tile) ?? scene.items) draw(doc, item);
     doc.restore();
     if (request.size === 'true') {
       cropMarks(doc, margin, margin, areaW, areaH);
