@@ -21,10 +21,11 @@ function seamFlags(course: Course, index: number): Uint8Array {
 }
 
 /**
- * The start spaces are the side of the start hexagon farthest from the first piece, numbered
- * 1–4 in row order so the numbering is reproducible whatever the course's direction.
+ * The start spaces are the side of the start hexagon (always laid at the origin) farthest from
+ * the first piece, numbered 1–4 in row order so the numbering is reproducible whatever the
+ * course's direction.
  */
-function startSide(start: PlacedPiece, next: PlacedPiece): Axial[] {
+function startSide(next: PlacedPiece): Axial[] {
   const sides: Axial[][] = [];
   for (let d = 0; d < 6; d++) {
     const corner = { q: 3 * (DIRECTIONS[d] as Axial).q, r: 3 * (DIRECTIONS[d] as Axial).r };
@@ -147,7 +148,7 @@ export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCi
   const start = pieces[0] as PlacedPiece;
   const finish = pieces[pieces.length - 1] as PlacedPiece;
   const startNumber = new Map<number, number>();
-  startSide(start, pieces[1] as PlacedPiece).forEach((h, i) => startNumber.set(start.hexes.findIndex((s) => s.q === h.q && s.r === h.r), i + 1));
+  startSide(pieces[1] as PlacedPiece).forEach((h, i) => startNumber.set(start.hexes.findIndex((s) => s.q === h.q && s.r === h.r), i + 1));
 
   const spaces: Space[] = [];
   pieces.forEach((piece, p) => {
