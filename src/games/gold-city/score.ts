@@ -23,7 +23,7 @@ export interface StartMetrics {
 export interface GoldCityScore {
   difficulty: number;
   band: Band;
-  /** The rounds to finish the calibration predicts for four planner bots. */
+  /** The rounds to finish the calibration predicts for the map's number of players. */
   predictedRounds: number;
   fairness: { spread: number; relative: number; fairest: number; hardest: number };
   metrics: {
@@ -186,6 +186,9 @@ export function analyse(map: GoldCityMap): Omit<GoldCityScore, 'difficulty' | 'b
     corridor: mean((s) => s.corridor),
     blockadeLoad,
     chokepoints: choke,
+    // Rounds depend on the table: fewer rivals for the market, and with two players two pawns each.
+    players: map.options?.players ?? 4,
+    twoPlayerEffort: (map.options?.players ?? 4) === 2 ? meanEffort : 0,
   };
   const hardest = starts.reduce((a, s) => (s.effort > a.effort ? s : a), starts[0]!);
   const fairest = starts.reduce((a, s) => (s.effort < a.effort ? s : a), starts[0]!);
@@ -203,12 +206,15 @@ interface Calibration {
   features: string[];
   coefficients: number[];
   intercept: number;
-  rounds: { easiest: number; hardest: number };
+  /** Per number of players: the predicted rounds that map to difficulty 0 and 100. */
+  rounds: Record<string, { easiest: number; hardest: number }>;
 }
 
 /**
- * difficulty = predicted rounds for four planner bots, rescaled so the calibration set's
- * easiest map is 0 and its hardest 100 (clamped). The linear model and its fit figures live in
+ * difficulty = predicted rounds for planner bots, one per player the map is made for (four for a
+ * course typed in by hand), rescaled so that among calibration maps for the same number of
+ * players the easiest is 0 and the hardest 100 (clamped): a hard two-player course is hard for
+ * two. The linear model and its fit figures live in
  * fixtures/calibration/gold-city.json, written by scripts/calibrate-gold-city.ts.
  */
 export function scoreGoldCity(map: GoldCityMap): GoldCityScore {
@@ -216,7 +222,8 @@ export function scoreGoldCity(map: GoldCityMap): GoldCityScore {
   const a = analyse(map);
   let rounds = cal.intercept;
   cal.features.forEach((name, k) => (rounds += (cal.coefficients[k] as number) * (a.features[name] ?? 0)));
-  const scaled = (100 * (rounds - cal.rounds.easiest)) / (cal.rounds.hardest - cal.rounds.easiest);
+  const range = cal.rounds[String(a.features.players)] ?? (cal.rounds['4'] as { easiest: number; hardest: number });
+  const scaled = (100 * (rounds - range.easiest)) / (range.hardest - range.easiest);
   const difficulty = Math.max(0, Math.min(100, Math.round(scaled)));
   return {
     difficulty,

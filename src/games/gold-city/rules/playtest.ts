@@ -33,8 +33,12 @@ export interface Playtest {
   unfinished: number;
 }
 
-/** N seeded games on one map; the same map, bots and N give the same figures. */
-export function playtest(map: GoldCityMap, { games = 20, bots = ['planner', 'planner', 'planner', 'planner'] }: { games?: number; bots?: string[] } = {}): Playtest {
+/**
+ * N seeded games on one map; the same map, bots and N give the same figures. By default one
+ * planner per player the map was made for (four for a course typed in by hand).
+ */
+export function playtest(map: GoldCityMap, { games = 20, bots }: { games?: number; bots?: string[] } = {}): Playtest {
+  bots ??= Array.from({ length: map.options?.players ?? 4 }, () => 'planner');
   const table = prepareTable(map);
   const potential = effortToFinish(table);
   const players = bots.map((b) => BOTS[b] ?? (() => { throw new RangeError(`unknown bot ${b}`); })());
