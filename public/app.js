@@ -154,7 +154,7 @@ function drawChart(starts) {
   $('chart').innerHTML = `<svg viewBox="0 0 ${w} ${starts.length * (barH + 8)}" role="img" aria-label="Route cost per start space">${rows}</svg>`;
 }
 
-function showScore(score) {
+function showScore(score, players = 4) {
   $('difficulty').textContent = score ? String(score.difficulty) : '–';
   const badge = $('band-badge');
   badge.textContent = score?.band ?? 'not scored';
@@ -174,7 +174,7 @@ function showScore(score) {
   const fairness = score.fairness.spread === 0
     ? 'Every start space has the same route cost; turn order is the only edge.'
     : `Start spaces differ by ${score.fairness.spread} in route cost (start ${score.fairness.fairest} has it easiest, start ${score.fairness.hardest} hardest).`;
-  $('score-summary').textContent = `About ${Math.round(score.predictedRounds)} rounds for four players. ${fairness}`;
+  $('score-summary').textContent = `About ${Math.round(score.predictedRounds)} rounds for ${players} players. ${fairness}`;
   drawChart(score.metrics.starts);
   const reasons = { ...score.model.features, chokepoints: score.metrics.chokepoints, 'blockade load': score.metrics.blockadeLoad };
   $('reasons').innerHTML = Object.entries(reasons)
@@ -235,7 +235,7 @@ async function show(gameId, seed, options) {
   $('map').innerHTML = svg;
   $('map').querySelector('svg')?.setAttribute('aria-label', `Map for seed ${seed}`);
   wireTooltips();
-  showScore(map.score);
+  showScore(map.score, map.options?.players ?? 4);
   $('dl-json').href = mapUrl(gameId, seed, options, '.json');
   $('dl-svg').href = mapUrl(gameId, seed, options, '.svg');
   // 300 dpi where the board allows it; large boards step down to stay within the service's

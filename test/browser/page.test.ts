@@ -54,10 +54,12 @@ describe.skipIf(!available)('the web page in a real Chromium', () => {
     const page = await open();
     await page.fill('#seed', 'browser-reroll');
     await page.selectOption('#band', 'medium');
+    await page.fill('#opt-players', '3');
     await page.click('#reroll');
     await page.waitForFunction(() => /Found at attempt|No map in/.test(document.querySelector('#status')?.textContent ?? ''));
     expect(await page.textContent('#status')).toMatch(/Found at attempt \d+: seed browser-reroll\/\d+/);
     expect(await page.textContent('#band-badge')).toBe('medium');
+    expect(await page.textContent('#score-summary')).toMatch(/rounds for 3 players/);
     await page.close();
   });
 
