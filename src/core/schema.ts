@@ -110,12 +110,3 @@ export function check<T>(schema: object, input: unknown, { coerce = false }: { c
   }
   return { ok: false, errors };
 }
-
-export function formatFieldErrors(errors: FieldError[], prefix = ''): string {
-  return errors
-    .map((e) => {
-      const field = [prefix, e.field].filter(Boolean).join(e.field.startsWith('[') ? '' : '.');
-      return `${field || '(root)'}: ${e.message}`;
-    })
-    .join('; ');
-}

@@ -61,8 +61,3 @@ export function rotate(h: Axial, turns: number): Axial {
 export function compareAxial(a: Axial, b: Axial): number {
   return a.r - b.r || a.q - b.q;
 }
-
-/** Twice the pixel centre in units of half a hex width, so it stays integer: x2 = 2q + r. */
-export function doubledCentre(h: Axial): { x2: number; y: number } {
-  return { x2: 2 * h.q + h.r, y: h.r };
-}

@@ -117,7 +117,3 @@ export function newGame(table: Table, seats: number, seed: string): GameState {
   for (const p of players) drawCards(state, p, HAND_SIZE);
   return state;
 }
-
-export function cloneState(state: GameState): GameState {
-  return structuredClone(state);
-}

@@ -6,9 +6,6 @@ import type { Blockade, GoldCityMap, Space } from '../model.ts';
 export const G = { jungle: 0, water: 1, village: 2, rubble: 3, basecamp: 4, mountain: 5, start: 6, finish: 7 } as const;
 const CODE: Record<Space['terrain'], number> = G;
 
-/** Which card symbol pays for which ground (and for which blockade). */
-export const SYMBOL_OF_GROUND = ['machete', 'paddle', 'coin'] as const;
-
 /**
  * A course prepared for play and analysis: flat arrays by space index. Static for a whole game,
  * shared by every state and by the analytic scorer.
