@@ -1,6 +1,6 @@
 import type { Rng } from '../../core/rng.ts';
 import { distance, type Axial } from '../../geometry/hex/axial.ts';
-import type { Board } from './board.ts';
+import { neighboursOf, type Board } from './board.ts';
 import {
   CAVE_TOKEN_SUPPLY,
   MAX_BLOCKADES,
@@ -62,7 +62,7 @@ export function hideCaves(rng: Rng, board: Board, middlePieces: number): CavePil
     .map((s, i) => ({ s, i }))
     .filter(({ s, i }) => {
       const p = board.pieceIndex[i] as number;
-      return s.terrain === 'mountain' && p > 0 && p < last && (board.neighbours[i] as number[]).some((j) => isEnterable((spaces[j] as Space).terrain));
+      return s.terrain === 'mountain' && p > 0 && p < last && [...neighboursOf(board, i)].some((j) => isEnterable((spaces[j] as Space).terrain));
     });
   const wanted = Math.min(MAX_CAVE_PILES, middlePieces + 1, candidates.length);
   const shuffled = rng.shuffle(candidates);

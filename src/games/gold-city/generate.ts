@@ -1,7 +1,7 @@
 import { mapDigest } from '../../core/canonical.ts';
 import { Rng } from '../../core/rng.ts';
 import { DIRECTIONS, compareAxial, distance, type Axial } from '../../geometry/hex/axial.ts';
-import { buildBoard, reachable, type Board } from './board.ts';
+import { buildBoard, neighboursOf, reachable, type Board } from './board.ts';
 import { layCourse, type Course, type PlacedPiece } from './course.ts';
 import { hideCaves, layBlockades } from './features.ts';
 import { GAME_ID, GENERATOR_VERSION, isEnterable, type GoldCityMap, type GoldCityOptions, type Space } from './model.ts';
@@ -104,7 +104,7 @@ function cutCheapestPath(board: Board, starts: number[], finishes: number[], isW
     for (let k = 0; k < bucket.length; k++) {
       const i = bucket[k] as number;
       if (cost[i] !== level) continue;
-      for (const j of board.neighbours[i] as number[]) {
+      for (const j of neighboursOf(board, i)) {
         const c = level + (isWall(spaces[j] as Space) ? 1 : 0);
         if (cost[j] === -1 || c < (cost[j] as number)) {
           cost[j] = c;

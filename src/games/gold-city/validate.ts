@@ -1,5 +1,5 @@
 import type { Problem } from '../../core/game-module.ts';
-import { buildBoard, reachable } from './board.ts';
+import { buildBoard, neighboursOf, reachable } from './board.ts';
 import { tokenSupply } from './features.ts';
 import { MAX_BLOCKADES, STRENGTH_RANGE, TOKENS_PER_PILE, isEnterable, tokenLabel, type CostedTerrain, type GoldCityMap, type Space } from './model.ts';
 
@@ -43,7 +43,7 @@ export function validateGoldCity(map: GoldCityMap): Problem[] {
   const touching = new Set<string>();
   map.spaces.forEach((s, i) => {
     const a = board.pieceIndex[i] as number;
-    for (const j of board.neighbours[i] as number[]) {
+    for (const j of neighboursOf(board, i)) {
       const b = board.pieceIndex[j] as number;
       if (a < 0 || b < 0 || a >= b) continue;
       touching.add(`${a}:${b}`);
@@ -71,7 +71,7 @@ export function validateGoldCity(map: GoldCityMap): Problem[] {
 
   const open = (j: number) => isEnterable((map.spaces[j] as Space).terrain);
   map.spaces.forEach((s, i) => {
-    if (s.cave && s.terrain === 'mountain' && !(board.neighbours[i] as number[]).some(open)) {
+    if (s.cave && s.terrain === 'mountain' && ![...neighboursOf(board, i)].some(open)) {
       add('cave-closed', `cave at ${where(s)} borders no space a pawn can stand on`, `spaces[${i}].cave`);
     }
   });

@@ -1,5 +1,4 @@
-import { DIRECTIONS, type Axial } from '../../../geometry/hex/axial.ts';
-import { HexTable } from '../../../geometry/hex/hex-table.ts';
+import { buildBoard } from '../board.ts';
 import type { Blockade, GoldCityMap, Space } from '../model.ts';
 
 /** Ground codes for the hot loops. */
@@ -31,26 +30,17 @@ export interface Table {
 }
 
 export function prepareTable(map: GoldCityMap): Table {
+  const board = buildBoard(map.spaces, map.pieces.map((p) => p.id));
+  const { at, adj, pieceOrder } = board;
   const n = map.spaces.length;
-  const at = HexTable.around(map.spaces);
-  map.spaces.forEach((s, i) => {
-    if (at.get(s.q, s.r) === -1) at.set(s.q, s.r, i);
-  });
-  const pieceOrder = new Map(map.pieces.map((p, i) => [p.id, i] as const));
   const ground = new Uint8Array(n);
   const strength = new Uint8Array(n);
-  const piece = new Int16Array(n);
-  const adj = new Int32Array(6 * n).fill(-1);
+  const piece = Int16Array.from(board.pieceIndex);
   const finishes = new Uint8Array(n);
   const starts: Array<[number, number]> = [];
   map.spaces.forEach((s, i) => {
     ground[i] = CODE[s.terrain];
     strength[i] = s.strength ?? 0;
-    piece[i] = pieceOrder.get(s.piece) ?? -1;
-    for (let k = 0; k < 6; k++) {
-      const d = DIRECTIONS[k] as Axial;
-      adj[6 * i + k] = at.get(s.q + d.q, s.r + d.r);
-    }
     if (s.terrain === 'finish') finishes[i] = 1;
     if (s.terrain === 'start') starts.push([s.start ?? 99, i]);
   });
