@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readJson } from './json-file.ts';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
@@ -11,7 +12,7 @@ function allSchemaFiles(dir: URL): Array<Record<string, unknown>> {
     .flatMap((entry) => {
       if (entry.isDirectory()) return allSchemaFiles(new URL(`${entry.name}/`, dir));
       if (!entry.name.endsWith('.json')) return [];
-      return [JSON.parse(readFileSync(new URL(entry.name, dir), 'utf8')) as Record<string, unknown>];
+      return [readJson<Record<string, unknown>>(new URL(entry.name, dir))];
     });
 }
 
