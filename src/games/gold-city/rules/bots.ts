@@ -93,9 +93,8 @@ function finishStep(state: GameState, t: Table, player: PlayerState): Action | u
   return undefined;
 }
 
-function bestMoves(state: GameState, ctx: BotContext, player: PlayerState, firstPawnOnly: boolean): Option[] {
+function bestMoves(state: GameState, ctx: BotContext, player: PlayerState, occ: Uint8Array, firstPawnOnly: boolean): Option[] {
   const { table: t, potential } = ctx;
-  const occ = occupancy(state, t.n);
   const options: Option[] = [];
   const pawns = player.pawns.map((p, i) => ({ at: p.at, i })).filter((p) => p.at >= 0);
   for (const src of movementSources(state, player)) {
@@ -148,9 +147,8 @@ function clearOptions(state: GameState, ctx: BotContext, player: PlayerState): O
   return options;
 }
 
-function roughOptions(state: GameState, ctx: BotContext, player: PlayerState, thin: boolean): Option[] {
+function roughOptions(state: GameState, ctx: BotContext, player: PlayerState, occ: Uint8Array, thin: boolean): Option[] {
   const { table: t, potential } = ctx;
-  const occ = occupancy(state, t.n);
   const options: Option[] = [];
   player.pawns.forEach((pawn, p) => {
     if (pawn.at < 0) return;
@@ -182,9 +180,8 @@ function roughOptions(state: GameState, ctx: BotContext, player: PlayerState, th
   return options;
 }
 
-function freeStepOptions(state: GameState, ctx: BotContext, player: PlayerState): Option[] {
+function freeStepOptions(state: GameState, ctx: BotContext, player: PlayerState, occ: Uint8Array): Option[] {
   const { table: t, potential } = ctx;
-  const occ = occupancy(state, t.n);
   const options: Option[] = [];
   const steppers: Array<(pawn: number, to: number) => Action> = [];
   for (const card of player.hand) if (typeOf(state, card).effect === 'native') steppers.push((pawn, to) => ({ type: 'action', card, pawn, to }));
@@ -278,7 +275,8 @@ function spendOnPurchase(state: GameState, ctx: BotContext, choose: (affordable:
   act(state, ctx.table, { type: 'buy', cardType: pick, cards: pay });
 }
 
-function runOptions(state: GameState, ctx: BotContext, gather: () => Option[]): void {
+/** Takes the best play on offer, again and again, while one gains anything. */
+function runOptions(state: GameState, ctx: BotContext, gather: (player: PlayerState, occupied: Uint8Array) => Option[]): void {
   for (let guard = 0; guard < 40; guard++) {
     if (state.over || current(state).finished) return;
     const player = current(state);
@@ -287,7 +285,7 @@ function runOptions(state: GameState, ctx: BotContext, gather: () => Option[]): 
       act(state, ctx.table, finish);
       continue;
     }
-    const options = gather();
+    const options = gather(player, occupancy(state, ctx.table.n));
     let best: Option | undefined;
     for (const o of options) if (o.gain > 0.05 && (!best || o.gain > best.gain)) best = o;
     if (!best) return;
@@ -321,7 +319,12 @@ export const plannerBot: Bot = {
         act(state, ctx.table, { type: 'token', token: k });
       }
     }
-    runOptions(state, ctx, () => [...bestMoves(state, ctx, current(state), false), ...clearOptions(state, ctx, current(state)), ...roughOptions(state, ctx, current(state), true), ...freeStepOptions(state, ctx, current(state))]);
+    runOptions(state, ctx, (player, occ) => [
+      ...bestMoves(state, ctx, player, occ, false),
+      ...clearOptions(state, ctx, player),
+      ...roughOptions(state, ctx, player, occ, true),
+      ...freeStepOptions(state, ctx, player, occ),
+    ]);
     if (!state.over && !current(state).finished) {
       spendOnPurchase(state, ctx, (affordable) => {
         let best: number | undefined;
@@ -347,7 +350,11 @@ export const plannerBot: Bot = {
 export const baselineBot: Bot = {
   name: 'baseline',
   takeTurn(state, ctx) {
-    runOptions(state, ctx, () => [...bestMoves(state, ctx, current(state), true), ...clearOptions(state, ctx, current(state)), ...roughOptions(state, ctx, current(state), false).filter((o) => o.action.type !== 'rough' || ctx.table.ground[(o.action as { to: number }).to] === G.rubble)]);
+    runOptions(state, ctx, (player, occ) => [
+      ...bestMoves(state, ctx, player, occ, true),
+      ...clearOptions(state, ctx, player),
+      ...roughOptions(state, ctx, player, occ, false).filter((o) => o.action.type !== 'rough' || ctx.table.ground[(o.action as { to: number }).to] === G.rubble),
+    ]);
     if (!state.over && !current(state).finished) {
       spendOnPurchase(state, ctx, (affordable) => {
         let best: number | undefined;
