@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 /** The service as users run it: its own process, so the load generator does not share its CPU time. */
 export async function startService(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['bin/goldmaps.js', 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2' },
+    env: { ...process.env, LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 100; i++) {
