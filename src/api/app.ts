@@ -4,7 +4,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { canonicalJson, sha256Hex } from '../core/canonical.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
-import { InputError, buildMap, checkMap, normaliseOptions } from '../core/maps.ts';
+import { InputError, buildScoredMap, checkMap, normaliseOptions } from '../core/maps.ts';
 import { DEFAULT_STYLE, type Scene, type Style } from '../core/scene.ts';
 import { check } from '../core/schema.ts';
 import { loadSchema } from '../core/schemas.ts';
@@ -155,8 +155,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     const key = `${game.id}\u0000${seed.seed}\u0000${canonicalJson(options)}`;
     let entry = cache.get(key);
     if (!entry) {
-      const map = buildMap(game, seed.seed, options) as CachedMap['map'];
-      if (game.score) (map as { score?: unknown }).score = game.score(map);
+      const map = buildScoredMap(game, seed.seed, options) as CachedMap['map'];
       entry = { map, body: JSON.stringify(map) };
       cache.set(key, entry);
     }

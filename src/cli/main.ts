@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { InputError, buildMap, checkMap, normaliseOptions } from '../core/maps.ts';
+import { InputError, buildScoredMap, checkMap, normaliseOptions } from '../core/maps.ts';
 import { SEED_MAX_LENGTH, normaliseSeed } from '../core/seed.ts';
 import type { AnyGameModule, Band } from '../core/game-module.ts';
 import { DEFAULT_STYLE } from '../core/scene.ts';
@@ -78,8 +78,7 @@ export function buildProgram(): Command {
     .option('--hex-size <mm>', 'svg/png/pdf: hex size in millimetres, centre to corner', String(DEFAULT_STYLE.hexSize))
     .action(async (gameId: string, opts: { seed: string; options?: string; out?: string; format: string; dpi: string; paper: 'a4' | 'letter'; size: 'true' | 'fit'; hexSize: string }) => {
       const game = gameOrFail(gameId);
-      const map = buildMap(game, opts.seed, parseJsonOption('--options', opts.options));
-      if (game.score) (map as { score?: unknown }).score = game.score(map);
+      const map = buildScoredMap(game, opts.seed, parseJsonOption('--options', opts.options));
       if (opts.format === 'json') return emit(`${JSON.stringify(map, null, 2)}\n`, opts.out);
       if (!game.scene) throw new UsageError(`--format: ${game.id} has no picture yet`);
       const hexSize = Number(opts.hexSize);
@@ -180,7 +179,8 @@ export function buildProgram(): Command {
       if (!base.ok) throw new UsageError(`--from: ${base.message.replace(/^seed: /, '')}`);
       if ([...base.seed].length + 1 + String(count).length > SEED_MAX_LENGTH) throw new UsageError(`--from: leave room for "/${count}" within ${SEED_MAX_LENGTH} characters`);
       const options = normaliseOptions(game, parseJsonOption('--options', opts.options));
-      const { rank, rankCsv } = await import('../core/rank.ts');
+      const { rank } = await import('../batch/rank-pool.ts');
+      const { rankCsv } = await import('../core/rank.ts');
       const { SingleBar, Presets } = await import('cli-progress');
       const bar = process.stderr.isTTY ? new SingleBar({ format: 'ranking {bar} {value}/{total} seeds · {eta_formatted} left', stream: process.stderr }, Presets.shades_classic) : undefined;
       bar?.start(count, 0);

@@ -1,4 +1,4 @@
-import type { AnyGameModule, MapDocumentBase, Problem } from './game-module.ts';
+import type { AnyGameModule, MapDocumentBase, Problem, ScoreBase } from './game-module.ts';
 import { check, type FieldError } from './schema.ts';
 import { normaliseSeed } from './seed.ts';
 
@@ -29,6 +29,20 @@ export function buildMap(game: AnyGameModule, seedInput: string, options: unknow
   const seed = normaliseSeed(seedInput);
   if (!seed.ok) throw new InputError([{ field: 'seed', message: seed.message.replace(/^seed: /, '') }]);
   return game.generate(seed.seed, normaliseOptions(game, options));
+}
+
+/** A map document with its score attached, once the game has a scorer. */
+export type ScoredMap = MapDocumentBase & { score?: ScoreBase };
+
+/** Attaches the game's score to a map it built; a game without a scorer leaves the map as it is. */
+export function withScore<M extends MapDocumentBase>(game: AnyGameModule, map: M): M & { score?: ScoreBase } {
+  if (game.score) (map as M & { score?: ScoreBase }).score = game.score(map);
+  return map;
+}
+
+/** What every front end serves: the map of a seed, checked, built and scored. */
+export function buildScoredMap(game: AnyGameModule, seedInput: string, options: unknown): ScoredMap {
+  return withScore(game, buildMap(game, seedInput, options));
 }
 
 export type MapCheck = { ok: true; map: MapDocumentBase; problems: Problem[] } | { ok: false; errors: FieldError[] };

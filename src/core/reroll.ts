@@ -1,10 +1,9 @@
 import type { AnyGameModule, Band, MapDocumentBase, ScoreBase } from './game-module.ts';
-import { InputError, normaliseOptions } from './maps.ts';
+import { BAND_RANGES } from './difficulty.ts';
+import { InputError, normaliseOptions, withScore } from './maps.ts';
 import { SEED_MAX_LENGTH, normaliseSeed } from './seed.ts';
 
 export type Target = { band: Band } | { min: number; max: number };
-
-export const BAND_RANGES: Record<Band, [number, number]> = { easy: [0, 24], medium: [25, 49], hard: [50, 74], expert: [75, 100] };
 
 /** How far a difficulty lies outside the target: 0 is a hit. */
 export function missBy(difficulty: number, target: Target): number {
@@ -48,8 +47,7 @@ function prepare(game: AnyGameModule, request: { seed: string; options?: unknown
 /** The k-th attempt: `seed/k`, built and scored. */
 function attempt(search: Search, k: number): { miss: number; result: RerollResult } {
   const seed = `${search.seed}/${k}`;
-  const map = search.game.generate(seed, search.options) as MapDocumentBase & { score: ScoreBase };
-  map.score = search.game.score(map);
+  const map = withScore(search.game, search.game.generate(seed, search.options)) as MapDocumentBase & { score: ScoreBase };
   return { miss: missBy(map.score.difficulty, search.target), result: { hit: false, seed, attempts: k, map } };
 }
 

@@ -9,7 +9,7 @@ import { buildMap, checkMap } from '../../src/core/maps.ts';
 import { missBy, reroll, rerollAsync } from '../../src/core/reroll.ts';
 import { goldCity } from '../../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
-import { BAND_THRESHOLDS, bandOf } from '../../src/games/gold-city/score.ts';
+import { BANDS, bandOf } from '../../src/core/difficulty.ts';
 import { course } from './course-builder.ts';
 import { goldCityOptions, seedString } from './arbitraries.ts';
 
@@ -31,7 +31,7 @@ describe('Gold City score', () => {
       }),
       { numRuns: 300, seed: 5 },
     );
-    expect(BAND_THRESHOLDS.map(([b]) => b)).toEqual(['easy', 'medium', 'hard', 'expert']);
+    expect(BANDS).toEqual(['easy', 'medium', 'hard', 'expert']);
   });
 
   it('scores a course typed in by hand: no seed, digest or caves, extra fields', () => {

@@ -1,4 +1,5 @@
 import type { Band } from '../../core/game-module.ts';
+import { bandOf, difficultyBetween, predict, reportedFeatures, round2, type LinearModel } from '../../core/difficulty.ts';
 import { MinHeap } from '../../core/min-heap.ts';
 import type { GoldCityMap } from './model.ts';
 import { blockadeEffort, effortToFinish, entryEffort } from './rules/potential.ts';
@@ -35,19 +36,6 @@ export interface GoldCityScore {
     deepWater: number;
   };
   model: { version: string; features: Record<string, number> };
-}
-
-export const BAND_THRESHOLDS: ReadonlyArray<[Band, number]> = [
-  ['easy', 0],
-  ['medium', 25],
-  ['hard', 50],
-  ['expert', 75],
-];
-
-export function bandOf(difficulty: number): Band {
-  let band: Band = 'easy';
-  for (const [name, from] of BAND_THRESHOLDS) if (difficulty >= from) band = name;
-  return band;
 }
 
 /** Effort from the nearest of `sources` to every space (Dijkstra forwards). */
@@ -199,13 +187,7 @@ export function analyse(map: GoldCityMap): Omit<GoldCityScore, 'difficulty' | 'b
   };
 }
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
-
-interface Calibration {
-  version: string;
-  features: string[];
-  coefficients: number[];
-  intercept: number;
+interface Calibration extends LinearModel {
   /** Per number of players: the predicted rounds that map to difficulty 0 and 100. */
   rounds: Record<string, { easiest: number; hardest: number }>;
 }
@@ -220,17 +202,15 @@ interface Calibration {
 export function scoreGoldCity(map: GoldCityMap): GoldCityScore {
   const cal = calibration;
   const a = analyse(map);
-  let rounds = cal.intercept;
-  cal.features.forEach((name, k) => (rounds += (cal.coefficients[k] as number) * (a.features[name] ?? 0)));
+  const rounds = predict(cal, a.features);
   const range = cal.rounds[String(a.features.players)] ?? (cal.rounds['4'] as { easiest: number; hardest: number });
-  const scaled = (100 * (rounds - range.easiest)) / (range.hardest - range.easiest);
-  const difficulty = Math.max(0, Math.min(100, Math.round(scaled)));
+  const difficulty = difficultyBetween(rounds, range.easiest, range.hardest);
   return {
     difficulty,
     band: bandOf(difficulty),
     predictedRounds: round2(rounds),
     fairness: a.fairness,
     metrics: a.metrics,
-    model: { version: cal.version, features: Object.fromEntries(Object.entries(a.features).map(([k, v]) => [k, round2(v)])) },
+    model: { version: cal.version, features: reportedFeatures(a.features) },
   };
 }

@@ -1,6 +1,6 @@
 import type { Band } from '../../core/game-module.ts';
 import { corners, isFace, vertexKey, type Face } from '../../geometry/trilattice/lattice.ts';
-import { bandOf } from '../gold-city/score.ts';
+import { bandOf, difficultyBetween, predict, reportedFeatures, round2, type LinearModel } from '../../core/difficulty.ts';
 import type { LostValleyMap } from './model.ts';
 import { movementGraph, turnsOnFoot } from './movement.ts';
 import { readJson } from '../../core/json-file.ts';
@@ -27,11 +27,7 @@ export interface LostValleyScore {
   model: { version: string; features: Record<string, number> };
 }
 
-interface Calibration {
-  version: string;
-  features: string[];
-  coefficients: number[];
-  intercept: number;
+interface Calibration extends LinearModel {
   low: number;
   high: number;
 }
@@ -101,19 +97,16 @@ export function scoreLostValley(map: LostValleyMap): LostValleyScore {
     danger,
   };
   const f = features(metrics);
-  const { low, high, version, intercept, coefficients } = calibration;
-  let predictedGold = intercept;
-  calibration.features.forEach((name, k) => (predictedGold += (coefficients[k] as number) * (f[name] ?? 0)));
+  const predictedGold = predict(calibration, f);
   // Less gold before the ice comes is a harder landscape.
   const raw = -predictedGold;
-  const difficulty = Math.max(0, Math.min(100, Math.round((100 * (raw - low)) / (high - low))));
-  const round2 = (x: number) => Math.round(x * 100) / 100;
+  const difficulty = difficultyBetween(raw, calibration.low, calibration.high);
   return {
     difficulty,
     band: bandOf(difficulty),
     metrics,
     predictedGold: round2(predictedGold),
     raw: round2(raw),
-    model: { version, features: Object.fromEntries(Object.entries(f).map(([k, v]) => [k, round2(v)])) },
+    model: { version: calibration.version, features: reportedFeatures(f) },
   };
 }

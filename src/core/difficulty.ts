@@ -1,0 +1,43 @@
+import type { Band } from './game-module.ts';
+
+/**
+ * Difficulty, the same for every game: a 0–100 scale cut into four bands, and the calibrated
+ * linear model that puts a map on it. A game declares its features and its fitted model (a
+ * fixture written by its calibration script); how they turn into a difficulty lives here only.
+ */
+export const BANDS: readonly Band[] = ['easy', 'medium', 'hard', 'expert'];
+
+/** Inclusive difficulty ranges: the bands tile 0–100 with no gap. */
+export const BAND_RANGES: Readonly<Record<Band, readonly [number, number]>> = { easy: [0, 24], medium: [25, 49], hard: [50, 74], expert: [75, 100] };
+
+export function bandOf(difficulty: number): Band {
+  for (let k = BANDS.length - 1; k > 0; k--) if (difficulty >= BAND_RANGES[BANDS[k]!][0]) return BANDS[k]!;
+  return 'easy';
+}
+
+/** A least-squares fit as calibration scripts store it. */
+export interface LinearModel {
+  version: string;
+  features: readonly string[];
+  coefficients: readonly number[];
+  intercept: number;
+}
+
+/** The model's prediction; a feature the game did not report counts as 0. */
+export function predict(model: LinearModel, features: Readonly<Record<string, number>>): number {
+  let value = model.intercept;
+  model.features.forEach((name, k) => (value += (model.coefficients[k] as number) * (features[name] ?? 0)));
+  return value;
+}
+
+/** `value` on the 0–100 scale where `easiest` is 0 and `hardest` 100, rounded and clamped. */
+export function difficultyBetween(value: number, easiest: number, hardest: number): number {
+  return Math.max(0, Math.min(100, Math.round((100 * (value - easiest)) / (hardest - easiest))));
+}
+
+export const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Features as a score reports them: two decimals are plenty to read and stable to diff. */
+export function reportedFeatures(features: Readonly<Record<string, number>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(features).map(([k, v]) => [k, round2(v)]));
+}
