@@ -7,7 +7,7 @@ import { buildMap } from '../src/core/maps.ts';
 import { DEFAULT_STYLE } from '../src/core/scene.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
-import { rasterSize } from '../src/render/png.ts';
+import { rasterSize } from '../src/render/raster-size.ts';
 import { sceneToSvg } from '../src/render/svg.ts';
 import { sceneToPdf } from '../src/render/pdf.ts';
 import { load, rssMb, startService, stopService } from './http.ts';

@@ -5,61 +5,41 @@ import type { Logger } from 'pino';
 import { canonicalJson, sha256Hex } from '../core/canonical.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
 import { InputError, buildScoredMap, checkMap, normaliseOptions } from '../core/maps.ts';
-import { DEFAULT_STYLE, type Scene, type Style } from '../core/scene.ts';
 import { check } from '../core/schema.ts';
 import { loadSchema } from '../core/schemas.ts';
 import { normaliseSeed } from '../core/seed.ts';
 import { rerollAsync, type Target } from '../core/reroll.ts';
 import { GAMES, findGame } from '../games/index.ts';
-import { rasterSize, sceneToPng } from '../render/png.ts';
-import { sceneToSvg } from '../render/svg.ts';
-import { sceneToPdf } from '../render/pdf.ts';
-import { layoutPrint } from '../render/print-layout.ts';
+import { DEFAULT_RENDER_LIMITS, formatParameters, type OutputFormat, type RenderLimits } from '../formats/format.ts';
+import { FORMATS, findFormat } from '../formats/index.ts';
+import { formatParams, renderRequest, variantParams } from '../formats/render.ts';
 import { MapCache, type CachedMap } from './map-cache.ts';
 import { buildOpenApi } from './openapi.ts';
 import { HttpProblem, badInput, sendProblem } from './problem.ts';
 import { RenderGate } from './render-gate.ts';
 
-export interface Limits {
+export interface Limits extends RenderLimits {
   bodyBytes: number;
-  maxPixels: number;
   renderConcurrency: number;
   renderQueue: number;
   rerollAttempts: number;
   rerollMillis: number;
   cachedMaps: number;
-  maxPdfPages: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
+  ...DEFAULT_RENDER_LIMITS,
   bodyBytes: 1024 * 1024,
-  maxPixels: 40_000_000,
   renderConcurrency: 2,
   renderQueue: 8,
   rerollAttempts: 2000,
   rerollMillis: 5000,
   cachedMaps: 256,
-  maxPdfPages: 64,
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const FORMATS = ['json', 'svg', 'png', 'pdf'] as const;
-type Format = (typeof FORMATS)[number];
 
-const mapQuerySchema = loadSchema('api/map-query');
-const renderQuerySchema = loadSchema('api/render-query');
 const rerollSchema = loadSchema('api/reroll-request');
-
-interface RenderQuery {
-  options?: string;
-  width?: number;
-  dpi?: number;
-  theme: Style['theme'];
-  labels: boolean;
-  hexSize?: number;
-  paper: 'a4' | 'letter';
-  size: 'true' | 'fit';
-}
 
 function gameOf(req: Request): AnyGameModule {
   const game = findGame(String(req.params.game));
@@ -67,11 +47,13 @@ function gameOf(req: Request): AnyGameModule {
   return game;
 }
 
-/** `42`, `42.png`; a seed that itself ends in a format suffix is written with an extra `.json`. */
-function splitSeed(raw: string): { seed: string; format: Format } {
-  const m = /^(.*)\.(json|svg|png|pdf)$/s.exec(raw);
-  if (m && m[1]) return { seed: m[1], format: m[2] as Format };
-  return { seed: raw, format: 'json' };
+const EXTENSION = new RegExp(`^(.*)\\.(${FORMATS.map((f) => f.id).join('|')})$`, 's');
+
+/** `42`, `42.png`; a seed that itself ends in a format's extension is written with an extra `.json`. */
+function splitSeed(raw: string): { seed: string; format: OutputFormat } {
+  const m = EXTENSION.exec(raw);
+  if (m && m[1]) return { seed: m[1], format: findFormat(m[2] as string)! };
+  return { seed: raw, format: findFormat('json')! };
 }
 
 function parseOptions(text: string | undefined): unknown {
@@ -84,11 +66,8 @@ function parseOptions(text: string | undefined): unknown {
 }
 
 /** Express 5 re-parses req.query on every read: validate one copy and keep the result. */
-function checkedQuery<T>(req: Request, schema: object): T {
-  const copy: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
-  const checked = check<T>(schema, copy, { coerce: true });
-  if (!checked.ok) throw badInput(checked.errors, 'Invalid query');
-  return checked.value;
+function checkedQuery(req: Request, format: OutputFormat): Record<string, unknown> {
+  return formatParams(format, { ...(req.query as Record<string, unknown>) });
 }
 
 /**
@@ -104,7 +83,7 @@ function notModified(req: Request, etag: string): boolean {
 }
 
 function toInputProblem(e: unknown): unknown {
-  return e instanceof InputError ? badInput(e.errors) : e;
+  return e instanceof InputError ? badInput(e.errors, e.title) : e;
 }
 
 export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger; limits?: Limits }) {
@@ -156,7 +135,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     let entry = cache.get(key);
     if (!entry) {
       const map = buildScoredMap(game, seed.seed, options) as CachedMap['map'];
-      entry = { map, body: JSON.stringify(map) };
+      entry = { map, rendered: new Map() };
       cache.set(key, entry);
     }
     cache.set(rawKey, entry);
@@ -184,48 +163,38 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
         optionsSchema: g.optionsSchema,
         mapSchema: g.mapSchema.$id,
       })),
+      formats: FORMATS.map((f) => ({
+        id: f.id,
+        mediaType: f.mediaType,
+        description: f.description,
+        parameters: formatParameters(f.schema),
+        limits: f.limitsOf?.(limits) ?? {},
+        downloads: f.downloads,
+      })),
     });
   });
 
   app.get('/api/v1/games/:game/maps/:seed', async (req, res) => {
     const game = gameOf(req);
     const { seed, format } = splitSeed(String(req.params.seed));
-    if (format === 'json') {
-      const query = checkedQuery<{ options?: string }>(req, mapQuerySchema);
-      const { map, body } = mapFor(game, seed, query.options);
-      res.setHeader('Cache-Control', IMMUTABLE);
-      const etag = `"${map.digest}"`;
-      res.setHeader('ETag', etag);
-      if (notModified(req, etag)) return void res.status(304).end();
-      return void res.type('application/json').send(body);
-    }
-    const query = checkedQuery<RenderQuery>(req, renderQuerySchema);
-    const { map } = mapFor(game, seed, query.options);
-    if (!game.scene) throw new HttpProblem(501, 'No renderer', `${game.id} has no picture yet.`);
-    const style: Style = { theme: query.theme, labels: query.labels, hexSize: query.hexSize ?? DEFAULT_STYLE.hexSize };
-    // The representation's identity: the map plus every parameter that changes its bytes.
-    const variant = sha256Hex(canonicalJson({ format, style, width: query.width ?? null, dpi: query.dpi ?? null, paper: query.paper, size: query.size })).slice(0, 16);
+    const params = checkedQuery(req, format);
+    const entry = mapFor(game, seed, params.options as string | undefined);
+    const { map } = entry;
+    // The representation's identity: the map, plus every parameter that changes its bytes.
+    const variant = variantParams(params);
+    const variantKey = canonicalJson({ format: format.id, ...variant });
+    const etag = Object.keys(variant).length === 0 ? `"${map.digest}"` : `"${map.digest}.${format.id}.${sha256Hex(variantKey).slice(0, 16)}"`;
     res.setHeader('Cache-Control', IMMUTABLE);
-    const etag = `"${map.digest}.${format}.${variant}"`;
     res.setHeader('ETag', etag);
     if (notModified(req, etag)) return void res.status(304).end();
-    const scene: Scene = game.scene(map, style);
-    if (format === 'svg') return void res.type('image/svg+xml').send(sceneToSvg(scene));
-    if (format === 'png') {
-      const size = rasterSize(scene, { ...(query.width ? { width: query.width } : {}), ...(query.dpi ? { dpi: query.dpi } : {}) });
-      if (size.width * size.height > limits.maxPixels) {
-        throw badInput([{ field: query.width ? 'width' : 'dpi', message: `would render ${size.width}×${size.height} pixels; the limit is ${limits.maxPixels}` }], 'Render too large');
-      }
-      const png = await renders.run(() => sceneToPng(scene, size));
-      return void res.type('image/png').send(png);
+    let out = format.cacheable ? entry.rendered.get(variantKey) : undefined;
+    if (!out) {
+      const request = renderRequest(format, game, map, params, limits);
+      out = await (format.heavy ? renders.run(() => format.render(request)) : format.render(request));
+      if (format.cacheable) entry.rendered.set(variantKey, out);
     }
-    const layout = layoutPrint(scene.width, scene.height, { paper: query.paper, size: query.size });
-    if (layout.tiles.length > limits.maxPdfPages) {
-      throw badInput([{ field: 'hexSize', message: `would print ${layout.tiles.length} pages; the limit is ${limits.maxPdfPages} (use a smaller hexSize or size=fit)` }], 'PDF too large');
-    }
-    const { pdf } = await renders.run(() => sceneToPdf(scene, { paper: query.paper, size: query.size, label: `${game.title} · seed ${map.seed ?? ''}` }));
-    res.setHeader('Content-Disposition', `inline; filename="${game.id}-${encodeURIComponent(map.seed ?? 'map')}.pdf"`);
-    return void res.type('application/pdf').send(pdf);
+    if (out.filename) res.setHeader('Content-Disposition', `inline; filename="${out.filename}"`);
+    return void res.type(format.mediaType).send(out.body);
   });
 
   app.post('/api/v1/games/:game/score', (req, res) => {

@@ -1,9 +1,10 @@
-import type { MapDocumentBase } from '../core/game-module.ts';
+import type { MapDocumentBase, ScoreBase } from '../core/game-module.ts';
+import type { Rendered } from '../formats/format.ts';
 
 export interface CachedMap {
-  map: MapDocumentBase & { digest: string };
-  /** The JSON body, serialised once: the same URL always answers the same bytes. */
-  body: string;
+  map: MapDocumentBase & { digest: string; score?: ScoreBase };
+  /** Renders of cacheable formats (the JSON body) by variant, made once: the same URL answers the same bytes. */
+  rendered: Map<string, Rendered>;
 }
 
 /**

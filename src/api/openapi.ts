@@ -1,5 +1,6 @@
 import { loadSchema } from '../core/schemas.ts';
 import { GAMES } from '../games/index.ts';
+import { FORMATS, FORMAT_PARAMETERS } from '../formats/index.ts';
 import { readJson } from '../core/json-file.ts';
 const packageJson = readJson<{ version: string }>(new URL('../../package.json', import.meta.url));
 
@@ -11,6 +12,9 @@ function component(schema: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
+/** `gold-city` → `GoldCity`. */
+const componentName = (id: string) => id.replace(/(^|-)(\w)/g, (_m: string, _d: string, c: string) => c.toUpperCase());
+
 /** OpenAPI 3.1 whose schemas are the very files in schemas/ (3.1 speaks JSON Schema 2020-12). */
 export function buildOpenApi(): Record<string, unknown> {
   const schemas: Record<string, unknown> = {
@@ -19,7 +23,7 @@ export function buildOpenApi(): Record<string, unknown> {
     RerollRequest: component(loadSchema('api/reroll-request')),
   };
   for (const g of GAMES) {
-    const name = g.id.replace(/(^|-)(\w)/g, (_m: string, _d: string, c: string) => c.toUpperCase());
+    const name = componentName(g.id);
     schemas[`${name}Options`] = component(g.optionsSchema);
     schemas[`${name}Map`] = component(g.mapSchema);
   }
@@ -28,21 +32,26 @@ export function buildOpenApi(): Record<string, unknown> {
     name: 'seed',
     in: 'path',
     required: true,
-    description: 'The seed, percent-encoded, optionally followed by .json, .svg, .png or .pdf.',
+    description: `The seed, percent-encoded, optionally followed by ${FORMATS.map((f) => `.${f.id}`).join(', ')}.`,
     schema: { type: 'string' },
   };
-  const queryParams = (schemaName: string) => {
-    const s = loadSchema(schemaName) as { properties: Record<string, Record<string, unknown>> };
-    return Object.entries(s.properties).map(([name, schema]) => ({ name, in: 'query', required: false, schema, ...(schema.description ? { description: schema.description } : {}) }));
-  };
+  const queryParams = [...FORMAT_PARAMETERS].map(([name, { schema, formats }]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema,
+    description: `${(schema.description as string | undefined) ?? name}${formats.length < FORMATS.length ? ` (${formats.join(', ')})` : ''}`,
+  }));
   const mapResponse = {
     description: 'The map document with its score. ETag is the digest; answers are immutable.',
     headers: { ETag: { schema: { type: 'string' } }, 'Cache-Control': { schema: { type: 'string' } } },
     content: {
-      'application/json': { schema: { oneOf: GAMES.map((g) => ({ $ref: `#/components/schemas/${g.id.replace(/(^|-)(\w)/g, (_m: string, _d: string, c: string) => c.toUpperCase())}Map` })) } },
-      'image/svg+xml': { schema: { type: 'string' } },
-      'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
-      'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+      ...Object.fromEntries(
+        FORMATS.map((f) => [
+          f.mediaType,
+          { schema: f.needsScene ? { type: 'string', contentMediaType: f.mediaType } : { oneOf: GAMES.map((g) => ({ $ref: `#/components/schemas/${componentName(g.id)}Map` })) } },
+        ]),
+      ),
     },
   };
   return {
@@ -60,8 +69,8 @@ export function buildOpenApi(): Record<string, unknown> {
       },
       '/api/v1/games/{game}/maps/{seed}': {
         get: {
-          summary: 'A map by seed: JSON, or a render (.svg, .png, .pdf)',
-          parameters: [gameParam, seedParam, ...queryParams('api/render-query')],
+          summary: `A map by seed: ${FORMATS.map((f) => `.${f.id}`).join(', ')} (JSON without an extension)`,
+          parameters: [gameParam, seedParam, ...queryParams],
           responses: { '200': mapResponse, '304': { description: 'Not modified (If-None-Match matched the ETag)' }, '400': problem, '404': problem, '503': problem },
         },
       },

@@ -3,7 +3,9 @@ import { Command, CommanderError, Option } from 'commander';
 import { InputError, buildScoredMap, checkMap, normaliseOptions } from '../core/maps.ts';
 import { SEED_MAX_LENGTH, normaliseSeed } from '../core/seed.ts';
 import type { AnyGameModule, Band } from '../core/game-module.ts';
-import { DEFAULT_STYLE } from '../core/scene.ts';
+import { DEFAULT_RENDER_LIMITS } from '../formats/format.ts';
+import { FORMATS, FORMAT_PARAMETERS, findFormat } from '../formats/index.ts';
+import { formatParams, renderRequest } from '../formats/render.ts';
 import { reroll, type Target } from '../core/reroll.ts';
 import { GAMES, findGame } from '../games/index.ts';
 
@@ -12,6 +14,12 @@ const EXIT_INVALID = 1;
 const EXIT_USAGE = 2;
 
 class UsageError extends Error {}
+
+/** `hexSize` → `hex-size`: a format parameter as a flag. */
+const flagOf = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** Every format parameter but the options, which have a flag of their own. */
+const FORMAT_FLAGS = new Map([...FORMAT_PARAMETERS].filter(([name]) => name !== 'options'));
 
 function gameOrFail(id: string): AnyGameModule {
   const game = findGame(id);
@@ -64,43 +72,38 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .exitOverride();
 
-  program
+  const generate = program
     .command('generate')
-    .description('build the map of a seed and print it as JSON')
+    .description('build the map of a seed and write it in an output format (JSON by default)')
     .argument('<game>', `game id (${GAMES.map((g) => g.id).join(', ')})`)
     .requiredOption('--seed <seed>', 'the seed: 1–128 characters')
     .option('--options <json>', "the game's options as JSON, e.g. '{\"pieces\":7}'")
-    .addOption(new Option('--format <format>', 'output format').choices(['json', 'svg', 'png', 'pdf']).default('json'))
-    .option('--out <file>', 'write to this file instead of stdout')
-    .option('--dpi <dpi>', 'png: dots per inch at true size (recorded in the file)', '300')
-    .addOption(new Option('--paper <paper>', 'pdf: paper size').choices(['a4', 'letter']).default('a4'))
-    .addOption(new Option('--size <size>', 'pdf: true size over several pages, or fit onto one').choices(['true', 'fit']).default('true'))
-    .option('--hex-size <mm>', 'svg/png/pdf: hex size in millimetres, centre to corner', String(DEFAULT_STYLE.hexSize))
-    .action(async (gameId: string, opts: { seed: string; options?: string; out?: string; format: string; dpi: string; paper: 'a4' | 'letter'; size: 'true' | 'fit'; hexSize: string }) => {
-      const game = gameOrFail(gameId);
-      const map = buildScoredMap(game, opts.seed, parseJsonOption('--options', opts.options));
-      if (opts.format === 'json') return emit(`${JSON.stringify(map, null, 2)}\n`, opts.out);
-      if (!game.scene) throw new UsageError(`--format: ${game.id} has no picture yet`);
-      const hexSize = Number(opts.hexSize);
-      if (!(hexSize >= 8 && hexSize <= 60)) throw new UsageError('--hex-size: millimetres from 8 to 60');
-      const scene = game.scene(map, { ...DEFAULT_STYLE, hexSize });
-      // Renderers load only when asked for, so JSON output does not pay for sharp and pdfkit.
-      const { sceneToSvg } = await import('../render/svg.ts');
-      if (opts.format === 'svg') return emit(sceneToSvg(scene), opts.out);
-      if ((opts.format === 'png' || opts.format === 'pdf') && !opts.out && process.stdout.isTTY) throw new UsageError(`--out: give a file for ${opts.format} output`);
-      let bytes: Buffer;
-      if (opts.format === 'png') {
-        const dpi = Number(opts.dpi);
-        if (!Number.isInteger(dpi) || dpi < 24 || dpi > 600) throw new UsageError('--dpi: a whole number from 24 to 600');
-        const { sceneToPng } = await import('../render/png.ts');
-        bytes = await sceneToPng(scene, { dpi });
-      } else {
-        const { sceneToPdf } = await import('../render/pdf.ts');
-        bytes = (await sceneToPdf(scene, { paper: opts.paper, size: opts.size, label: `${game.title} · seed ${opts.seed}` })).pdf;
-      }
-      if (opts.out) writeFileSync(opts.out, bytes);
-      else process.stdout.write(bytes);
-    });
+    .addOption(new Option('--format <format>', 'output format').choices(FORMATS.map((f) => f.id)).default('json'))
+    .option('--out <file>', 'write to this file instead of stdout');
+  // Each format parameter is a flag, described and defaulted by the same schema the API reads.
+  for (const [name, { schema, formats }] of FORMAT_FLAGS) {
+    const preset = schema.default === undefined ? '' : ` (default ${String(schema.default)})`;
+    generate.option(`--${flagOf(name)} <value>`, `${formats.join('/')}: ${String(schema.description ?? name)}${preset}`);
+  }
+  generate.action(async (gameId: string, opts: Record<string, string | undefined> & { seed: string; format: string }) => {
+    const game = gameOrFail(gameId);
+    const format = findFormat(opts.format)!;
+    const map = buildScoredMap(game, opts.seed, parseJsonOption('--options', opts.options));
+    const given = Object.fromEntries([...FORMAT_FLAGS.keys()].filter((name) => opts[name] !== undefined).map((name) => [name, opts[name]]));
+    if (format.binary && !opts.out && process.stdout.isTTY) throw new UsageError(`--out: give a file for ${format.id} output`);
+    let request;
+    try {
+      request = renderRequest(format, game, map, formatParams(format, given), DEFAULT_RENDER_LIMITS);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      // The same checks as the API's, said in the CLI's own words: flags, not query fields.
+      const unknown = (m: string) => (m === 'is not a known field' ? `does not apply to --format ${format.id}` : m);
+      throw new UsageError(e.errors.map((x) => `--${flagOf(x.field)}: ${unknown(x.message)}`).join('\n'));
+    }
+    const { body } = await format.render(request);
+    emit(body, opts.out);
+    if (!format.binary && !opts.out && process.stdout.isTTY) process.stdout.write('\n');
+  });
 
   program
     .command('validate')

@@ -4,7 +4,11 @@ import { normaliseSeed } from './seed.ts';
 
 /** Bad input from outside, with the fields at fault; every front end turns it into its own error. */
 export class InputError extends Error {
-  constructor(readonly errors: FieldError[]) {
+  /** `title` says what kind of bad input it is, for front ends that show one. */
+  constructor(
+    readonly errors: FieldError[],
+    readonly title = 'Invalid input',
+  ) {
     super(errors.map((e) => `${e.field || '(root)'}: ${e.message}`).join('; '));
     this.name = 'InputError';
   }

@@ -78,8 +78,9 @@ function describe(error: ErrorObject): FieldError {
   let field = jsonPointerToField(error.instancePath);
   let message = error.message ?? 'is invalid';
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'additionalProperties') {
-    field = field ? `${field}.${String(params.additionalProperty)}` : String(params.additionalProperty);
+  if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
+    const name = String(params.additionalProperty ?? params.unevaluatedProperty);
+    field = field ? `${field}.${name}` : name;
     message = 'is not a known field';
   } else if (error.keyword === 'required') {
     field = field ? `${field}.${String(params.missingProperty)}` : String(params.missingProperty);

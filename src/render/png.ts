@@ -1,23 +1,12 @@
 import sharp from 'sharp';
 import type { Scene } from '../core/scene.ts';
+import { rasterSize } from './raster-size.ts';
 import { sceneToSvg } from './svg.ts';
-
-export const MM_PER_INCH = 25.4;
 
 // Every render is a new SVG, so libvips' operation cache would only hold memory; and the
 // service bounds render concurrency itself (RenderGate), one libvips thread per render.
 sharp.cache(false);
 sharp.concurrency(1);
-
-/** Pixel size of a scene at a dpi, or scaled to a pixel width (the dpi then follows from it). */
-export function rasterSize(scene: Scene, request: { dpi?: number; width?: number }): { width: number; height: number; dpi: number } {
-  const dpi = request.width ? (request.width / scene.width) * MM_PER_INCH : (request.dpi ?? 96);
-  return {
-    width: Math.max(1, Math.round((scene.width / MM_PER_INCH) * dpi)),
-    height: Math.max(1, Math.round((scene.height / MM_PER_INCH) * dpi)),
-    dpi,
-  };
-}
 
 /**
  * PNG through sharp (libvips + librsvg). The dpi is written into the file's pHYs chunk, so a

@@ -1,0 +1,74 @@
+import type { AnyGameModule } from '../core/game-module.ts';
+import type { ScoredMap } from '../core/maps.ts';
+import type { Scene, Style } from '../core/scene.ts';
+import { schemaById } from '../core/schema.ts';
+
+/** The limits a render must stay within, the same for every front end. */
+export interface RenderLimits {
+  maxPixels: number;
+  maxPdfPages: number;
+}
+
+export const DEFAULT_RENDER_LIMITS: RenderLimits = { maxPixels: 40_000_000, maxPdfPages: 64 };
+
+export interface RenderRequest {
+  game: AnyGameModule;
+  map: ScoredMap;
+  /** The format's parameters, validated against its schema with defaults filled in. */
+  params: Record<string, unknown>;
+  /** The board, for the picture formats. */
+  scene?: Scene;
+}
+
+export interface Rendered {
+  body: Buffer | string;
+  /** Suggested file name, for formats that are saved rather than shown. */
+  filename?: string;
+}
+
+/**
+ * One output format: everything the API routes, OpenAPI, the CLI's --format and the page's
+ * download links need to know about it. Adding a format is one more of these in FORMATS.
+ */
+export interface OutputFormat {
+  /** Also the file extension: `/maps/42.png`, `--format png`. */
+  id: string;
+  mediaType: string;
+  description: string;
+  /** The query (and CLI flag) schema in schemas/api/formats/, with its defaults. */
+  schema: Record<string, unknown>;
+  /** Drawn from the game's scene (the map itself otherwise). */
+  needsScene: boolean;
+  /** Bytes that do not belong on a terminal. */
+  binary: boolean;
+  /** Costly enough to queue behind the service's render gate. */
+  heavy: boolean;
+  /** Small and cheap to keep: the service may hold the rendered bytes with the map. */
+  cacheable: boolean;
+  /** The limits that concern this format, as the page and API clients read them. */
+  limitsOf?(limits: RenderLimits): Record<string, number>;
+  /** Refuses, before any drawing, a request the limits forbid: an InputError naming the field. */
+  check?(request: RenderRequest, limits: RenderLimits): void;
+  render(request: RenderRequest): Promise<Rendered>;
+  /** The downloads a page offers of every map, as labels and parameters. */
+  downloads: Array<{ label: string; params: Record<string, unknown> }>;
+}
+
+/** The board style every picture format reads from its parameters. */
+export function styleOf(params: Record<string, unknown>): Style {
+  return { theme: params.theme as Style['theme'], labels: params.labels as boolean, hexSize: params.hexSize as number };
+}
+
+/** A format's parameters with their schemas, the shared ones it refers to included. */
+export function formatParameters(schema: Record<string, unknown>): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const part of (schema.allOf as Array<{ $ref?: string }> | undefined) ?? []) {
+    if (part.$ref) Object.assign(out, formatParameters(schemaById(new URL(part.$ref, schema.$id as string).href)));
+  }
+  Object.assign(out, (schema.properties as Record<string, Record<string, unknown>> | undefined) ?? {});
+  return out;
+}
+
+export function fileStem(game: AnyGameModule, map: ScoredMap): string {
+  return `${game.id}-${encodeURIComponent(map.seed ?? 'map')}`;
+}

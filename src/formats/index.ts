@@ -1,0 +1,26 @@
+import { formatParameters } from './format.ts';
+import type { OutputFormat } from './format.ts';
+import { jsonFormat } from './json.ts';
+import { pdfFormat } from './pdf.ts';
+import { pngFormat } from './png.ts';
+import { svgFormat } from './svg.ts';
+
+/** The one list of output formats: API routes, OpenAPI, the CLI and the page read it. */
+export const FORMATS: readonly OutputFormat[] = [jsonFormat, svgFormat, pngFormat, pdfFormat];
+
+export function findFormat(id: string): OutputFormat | undefined {
+  return FORMATS.find((f) => f.id === id);
+}
+
+/** Every parameter any format takes, with its schema and the formats that take it (for flags and docs). */
+export const FORMAT_PARAMETERS: ReadonlyMap<string, { schema: Record<string, unknown>; formats: string[] }> = (() => {
+  const out = new Map<string, { schema: Record<string, unknown>; formats: string[] }>();
+  for (const f of FORMATS) {
+    for (const [name, schema] of Object.entries(formatParameters(f.schema))) {
+      const seen = out.get(name) ?? { schema, formats: [] };
+      seen.formats.push(f.id);
+      out.set(name, seen);
+    }
+  }
+  return out;
+})();
