@@ -2,10 +2,11 @@
 const $ = (id) => document.getElementById(id);
 const api = '/api/v1';
 let games = [];
+let formats = [];
 let current = null; // { game, seed, options, map }
 
 function fieldId(field) {
-  // API field names → control ids: "options.pieces" → "opt-pieces", "target.min" → "min".
+  // API field names → control ids: "options.x" → "opt-x", "target.min" → "min".
   if (field.startsWith('options.')) return `opt-${field.slice(8)}`;
   if (field === 'options') return 'options';
   if (field.startsWith('target')) return field.endsWith('min') ? 'min' : field.endsWith('max') ? 'max' : 'band';
@@ -140,46 +141,40 @@ function shareUrl(gameId, seed, options) {
   return `${location.origin}/?${params}`;
 }
 
-function drawChart(starts) {
-  const w = 480;
-  const barH = 26;
-  const max = Math.max(...starts.map((s) => s.effort), 1);
-  const rows = starts
-    .map((s, i) => {
-      const len = Math.round(((w - 200) * s.effort) / max);
-      const y = i * (barH + 8);
-      return `<g><text x="0" y="${y + 18}" font-size="14">Start ${s.start}</text><rect x="70" y="${y}" width="${len}" height="${barH}" fill="#b36b00" rx="3"></rect><text x="${76 + len}" y="${y + 18}" font-size="13">${s.effort} · ${s.steps} steps</text></g>`;
+const escapeHtml = (text) => String(text).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]);
+
+/** The game's own chart of the score (start spaces, gold sites, …): bars with their words. */
+function drawChart(chart) {
+  $('chart-figure').hidden = !chart || chart.bars.length === 0;
+  if (!chart || chart.bars.length === 0) {
+    $('chart').innerHTML = '';
+    $('chart-title').textContent = '';
+    return;
+  }
+  $('chart-title').textContent = chart.title;
+  const w = 640;
+  const labelW = Math.min(200, 16 + 7 * Math.max(...chart.bars.map((b) => b.label.length)));
+  const barH = 22;
+  const max = Math.max(...chart.bars.map((b) => b.value), 1);
+  const rows = chart.bars
+    .map((b, i) => {
+      const len = Math.max(1, Math.round(((w - labelW - 300) * b.value) / max));
+      const y = i * (barH + 6);
+      return `<g><text x="0" y="${y + 16}" font-size="13">${escapeHtml(b.label)}</text><rect x="${labelW}" y="${y}" width="${len}" height="${barH}" fill="#b36b00" rx="3"></rect><text x="${labelW + 6 + len}" y="${y + 16}" font-size="12">${escapeHtml(b.text)}</text></g>`;
     })
     .join('');
-  $('chart').innerHTML = `<svg viewBox="0 0 ${w} ${starts.length * (barH + 8)}" role="img" aria-label="Route cost per start space">${rows}</svg>`;
+  $('chart').innerHTML = `<svg viewBox="0 0 ${w} ${chart.bars.length * (barH + 6)}" role="img" aria-label="${escapeHtml(chart.title)}">${rows}</svg>`;
 }
 
-function showScore(score, players = 4) {
+function showScore(score) {
   $('difficulty').textContent = score ? String(score.difficulty) : '–';
   const badge = $('band-badge');
   badge.textContent = score?.band ?? 'not scored';
   badge.className = `badge ${score?.band ?? ''}`;
-  if (!score) return;
-  if (!score.metrics?.starts) {
-    // A game without start spaces (the waterfall landscapes): its own metrics, in words.
-    const m = score.metrics ?? {};
-    $('score-summary').textContent = `The ice needs about ${m.iceRounds} rounds to reach the waterfall; ${m.goldReachable} of ${m.goldTotal} gold lies within that many turns on foot.`;
-    $('chart').innerHTML = '';
-    $('reasons').innerHTML = Object.entries(m)
-      .filter(([, v]) => typeof v === 'number')
-      .map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`)
-      .join('');
-    return;
-  }
-  const fairness = score.fairness.spread === 0
-    ? 'Every start space has the same route cost; turn order is the only edge.'
-    : `Start spaces differ by ${score.fairness.spread} in route cost (start ${score.fairness.fairest} has it easiest, start ${score.fairness.hardest} hardest).`;
-  $('score-summary').textContent = `About ${Math.round(score.predictedRounds)} rounds for ${players} players. ${fairness}`;
-  drawChart(score.metrics.starts);
-  const reasons = { ...score.model.features, chokepoints: score.metrics.chokepoints, 'blockade load': score.metrics.blockadeLoad };
-  $('reasons').innerHTML = Object.entries(reasons)
-    .map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`)
-    .join('');
+  const summary = score?.summary;
+  $('score-summary').textContent = summary?.headline ?? '';
+  drawChart(summary?.chart);
+  $('reasons').innerHTML = (summary?.facts ?? []).map((f) => `<dt>${escapeHtml(f.label)}</dt><dd>${escapeHtml(f.value)}</dd>`).join('');
 }
 
 function wireTooltips() {
@@ -188,17 +183,17 @@ function wireTooltips() {
   if (!svg) return;
   const describe = (g) => g.querySelector('title')?.textContent ?? '';
   svg.addEventListener('mousemove', (ev) => {
-    const g = ev.target.closest('g.space, g.blockade, g.gate, g.tile, g.ford, g.trading-post');
+    const g = ev.target.closest('g.hover');
     if (!g) return void (tip.hidden = true);
     tip.textContent = describe(g);
     tip.hidden = false;
     tip.style.left = `${ev.clientX + 14}px`;
     tip.style.top = `${ev.clientY + 14}px`;
-    $('space-info').textContent = tip.textContent;
+    $('hover-info').textContent = tip.textContent;
   });
   svg.addEventListener('mouseleave', () => (tip.hidden = true));
-  // From the keyboard: focus the map, then arrows walk the spaces (tiles) in document order.
-  const stops = [...svg.querySelectorAll('g.space, g.tile')];
+  // From the keyboard: focus the map, then arrows walk the board's stops in document order.
+  const stops = [...svg.querySelectorAll('g.stop')];
   let cursor = -1;
   const map = $('map');
   map.onkeydown = (ev) => {
@@ -219,7 +214,7 @@ function wireTooltips() {
     tip.hidden = false;
     tip.style.left = `${box.right + 6}px`;
     tip.style.top = `${box.top}px`;
-    $('space-info').textContent = `${cursor + 1} of ${stops.length}: ${tip.textContent}`;
+    $('hover-info').textContent = `${cursor + 1} of ${stops.length}: ${tip.textContent}`;
     g.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
   // Titles would double as native tooltips; the styled one replaces them.
@@ -228,27 +223,48 @@ function wireTooltips() {
   }
 }
 
+/**
+ * One link per download the service's formats offer. A preset dpi is lowered to the highest
+ * the format's pixel limit allows for this board (the PDF is vector and always prints sharp).
+ */
+function showDownloads(gameId, seed, options) {
+  const el = $('map').querySelector('svg');
+  const inches = (attr) => parseFloat(el?.getAttribute(attr) ?? '0') / 25.4;
+  const area = inches('width') * inches('height');
+  const list = $('download-links');
+  list.innerHTML = '';
+  for (const format of formats) {
+    for (const d of format.downloads) {
+      const params = { ...d.params };
+      let label = d.label;
+      if (params.dpi && format.limits.maxPixels && area > 0) {
+        params.dpi = Math.min(params.dpi, Math.floor(Math.sqrt(format.limits.maxPixels / area)));
+        label = `${label} (${params.dpi} dpi)`;
+      }
+      const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+      const a = document.createElement('a');
+      a.href = mapUrl(gameId, seed, options, `.${format.id}`, query);
+      a.download = '';
+      a.textContent = label;
+      a.dataset.format = format.id;
+      const li = document.createElement('li');
+      li.append(a);
+      list.append(li);
+    }
+  }
+}
+
 async function show(gameId, seed, options) {
   const map = await call(mapUrl(gameId, seed, options));
   const svg = await call(mapUrl(gameId, seed, options, '.svg', 'theme=print'));
   current = { game: gameId, seed, options, map };
   $('map').innerHTML = svg;
+  $('tooltip').hidden = true;
+  $('hover-info').textContent = '';
   $('map').querySelector('svg')?.setAttribute('aria-label', `Map for seed ${seed}`);
   wireTooltips();
-  showScore(map.score, map.options?.players ?? 4);
-  $('dl-json').href = mapUrl(gameId, seed, options, '.json');
-  $('dl-svg').href = mapUrl(gameId, seed, options, '.svg');
-  // 300 dpi where the board allows it; large boards step down to stay within the service's
-  // 40-megapixel render limit (the PDF is vector and always prints sharp).
-  const el = $('map').querySelector('svg');
-  const inches = (attr) => parseFloat(el?.getAttribute(attr) ?? '0') / 25.4;
-  const area = inches('width') * inches('height');
-  const dpi = area > 0 ? Math.min(300, Math.floor(Math.sqrt(40_000_000 / area))) : 300;
-  $('dl-png').href = mapUrl(gameId, seed, options, '.png', `dpi=${dpi}`);
-  $('dl-png').textContent = `PNG (${dpi} dpi)`;
-  $('dl-pdf').href = mapUrl(gameId, seed, options, '.pdf', 'paper=a4&size=true');
-  $('dl-pdf-letter').href = mapUrl(gameId, seed, options, '.pdf', 'paper=letter&size=true');
-  $('dl-pdf-fit').href = mapUrl(gameId, seed, options, '.pdf', 'paper=a4&size=fit');
+  showScore(map.score);
+  showDownloads(gameId, seed, options);
   const share = shareUrl(gameId, seed, options);
   $('share').value = share;
   history.replaceState(null, '', share);
@@ -315,6 +331,7 @@ async function doReroll() {
 async function start() {
   const body = await call(`${api}/games`);
   games = body.games;
+  formats = body.formats;
   for (const g of games) $('game').append(new Option(g.title, g.id));
   const params = new URLSearchParams(location.search);
   const wanted = games.find((g) => g.id === params.get('game')) ?? games[0];
@@ -327,7 +344,13 @@ async function start() {
   }
   renderOptions(wanted, options);
   $('seed').value = params.get('seed') ?? randomSeed();
-  $('game').addEventListener('change', () => renderOptions(selectedGame()));
+  $('game').addEventListener('change', () => {
+    renderOptions(selectedGame());
+    // The map on show belongs to the other game: take it away rather than leave it as if current.
+    $('result').hidden = true;
+    $('tooltip').hidden = true;
+    $('hover-info').textContent = '';
+  });
   $('roll').addEventListener('click', () => {
     $('seed').value = randomSeed();
     generate();

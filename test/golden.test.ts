@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { buildMap } from '../src/core/maps.ts';
+import { buildScoredMap } from '../src/core/maps.ts';
+import { pinnedScore } from '../fixtures/golden/cases.ts';
 import { GAMES } from '../src/games/index.ts';
 
 const run = promisify(execFile);
@@ -12,7 +13,7 @@ const cli = new URL('../bin/goldmaps.js', import.meta.url).pathname;
 interface GoldenFile {
   game: string;
   generator: string;
-  rows: Array<{ seed: string; options: Record<string, unknown>; digest: string }>;
+  rows: Array<{ seed: string; options: Record<string, unknown>; digest: string; score?: Record<string, number | string> }>;
 }
 
 const goldens = GAMES.map((g) => JSON.parse(readFileSync(new URL(`../fixtures/golden/${g.id}.json`, import.meta.url), 'utf8')) as GoldenFile);
@@ -40,8 +41,13 @@ describe('golden digests', () => {
     it(`${golden.game}: every pinned seed builds the pinned map (generator ${golden.generator})`, () => {
       // A version bump must come with regenerated goldens, and the reverse.
       expect(golden.generator).toBe(game.generatorVersion);
-      const moved = golden.rows.filter((row) => buildMap(game, row.seed, row.options).digest !== row.digest);
+      const built = golden.rows.map((row) => buildScoredMap(game, row.seed, row.options));
+      const moved = golden.rows.filter((row, i) => built[i]!.digest !== row.digest);
       expect(moved.map((r) => `${r.seed} ${JSON.stringify(r.options)}`)).toEqual([]);
+      // Scores are pinned too: a recalibration shows as a diff here, made on purpose.
+      expect(golden.rows.map((row, i) => ({ seed: row.seed, options: row.options, score: pinnedScore(built[i]!.score as unknown as Record<string, unknown>) }))).toEqual(
+        golden.rows.map((row) => ({ seed: row.seed, options: row.options, score: row.score })),
+      );
     });
 
     it(`${golden.game}: a second Node process (the CLI) and a worker thread agree`, async () => {

@@ -12,6 +12,18 @@ export type Band = 'easy' | 'medium' | 'hard' | 'expert';
 export interface ScoreBase {
   difficulty: number;
   band: Band;
+  /** The score in words and figures, for people: what a page shows, written by the game. */
+  summary?: ScoreSummary;
+}
+
+/** What a front end shows of a score without knowing the game. */
+export interface ScoreSummary {
+  /** One or two sentences: what the difficulty means on this map. */
+  headline: string;
+  /** The figures the score came from, labelled for people. */
+  facts: Array<{ label: string; value: number | string }>;
+  /** A bar chart of the figure that varies across the map (start spaces, gold sites, …). */
+  chart?: { title: string; bars: Array<{ label: string; value: number; text: string }> };
 }
 
 export interface GeneratorInfo {
@@ -40,6 +52,8 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
   generate(seed: string, options: O): M;
   validate(map: M): Problem[];
   score?(map: M): S;
+  /** The score in words for people (given with score). */
+  summarise?(map: M, score: S): ScoreSummary;
   scene?(map: M, style: Style): Scene;
   /** Seeded bot games on the map: the ground truth the score is calibrated against. */
   playtest?(map: M, games: number): Record<string, unknown>;

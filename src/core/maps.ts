@@ -38,9 +38,18 @@ export function buildMap(game: AnyGameModule, seedInput: string, options: unknow
 /** A map document with its score attached, once the game has a scorer. */
 export type ScoredMap = MapDocumentBase & { score?: ScoreBase };
 
-/** Attaches the game's score to a map it built; a game without a scorer leaves the map as it is. */
+/** The game's score of a map with the game's words for it; undefined for a game with no scorer. */
+export function scoreOf(game: AnyGameModule, map: MapDocumentBase): ScoreBase | undefined {
+  if (!game.score) return undefined;
+  const score = game.score(map) as ScoreBase;
+  if (game.summarise) score.summary = game.summarise(map, score);
+  return score;
+}
+
+/** Attaches the score to a map the game built; a game without a scorer leaves the map as it is. */
 export function withScore<M extends MapDocumentBase>(game: AnyGameModule, map: M): M & { score?: ScoreBase } {
-  if (game.score) (map as M & { score?: ScoreBase }).score = game.score(map);
+  const score = scoreOf(game, map);
+  if (score) (map as M & { score?: ScoreBase }).score = score;
   return map;
 }
 

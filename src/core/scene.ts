@@ -37,8 +37,11 @@ export type SceneItem =
   | ({ kind: 'circle'; centre: Point; radius: Mm } & Paint)
   /** Text is drawn as glyph outlines, so no renderer depends on installed fonts. */
   | { kind: 'text'; at: Point; text: string; size: Mm; fill: string; anchor: 'start' | 'middle' | 'end'; bold?: boolean; baseline?: 'alphabetic' | 'middle' }
-  /** A group may carry data for interactive front ends (e.g. a space's tooltip) and a title. */
-  | { kind: 'group'; items: SceneItem[]; data?: Record<string, string>; title?: string; role?: string };
+  /**
+   * A group may carry data for interactive front ends and a title, which they show on hover;
+   * `stop` marks the places (spaces, tiles) a person walks through from the keyboard.
+   */
+  | { kind: 'group'; items: SceneItem[]; data?: Record<string, string>; title?: string; role?: string; stop?: boolean };
 
 export interface Scene {
   width: Mm;

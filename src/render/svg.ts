@@ -48,7 +48,9 @@ function item(it: SceneItem, glyphs: Glyphs): string {
       const data = Object.entries(it.data ?? {})
         .map(([k, v]) => ` data-${k}="${escapeXml(v)}"`)
         .join('');
-      const role = it.role ? ` class="${escapeXml(it.role)}"` : '';
+      // Generic classes for front ends that know no game: hover shows the title, stop is walked.
+      const classes = [it.role, it.title ? 'hover' : undefined, it.stop ? 'stop' : undefined].filter(Boolean).join(' ');
+      const role = classes ? ` class="${escapeXml(classes)}"` : '';
       const title = it.title ? `<title>${escapeXml(it.title)}</title>` : '';
       return `<g${role}${data}>${title}${it.items.map((child) => item(child, glyphs)).join('')}</g>`;
     }

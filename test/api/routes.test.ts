@@ -53,7 +53,7 @@ describe('HTTP API over a real listening server', () => {
     const { stdout } = await run(process.execPath, [cli, 'generate', 'lost-valley', '--seed', 'api-42', '--options', '{"players":3}']);
     expect((JSON.parse(stdout) as { digest: string }).digest).toBe(map.digest);
     const svg = await (await get('/api/v1/games/lost-valley/maps/api-42.svg?options=%7B%22players%22%3A3%7D')).text();
-    expect(svg.match(/class="tile"/g)).toHaveLength(map.tiles.length);
+    expect(svg.match(/class="tile hover stop"/g)).toHaveLength(map.tiles.length);
     const png = await get('/api/v1/games/lost-valley/maps/api-42.png?width=600');
     expect(png.headers.get('content-type')).toBe('image/png');
     await png.arrayBuffer();
@@ -78,7 +78,7 @@ describe('HTTP API over a real listening server', () => {
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     const svg = await res.text();
     expect(svg.startsWith('<svg')).toBe(true);
-    expect(svg.match(/class="space"/g)).toHaveLength(map.spaces.length);
+    expect(svg.match(/class="space hover stop"/g)).toHaveLength(map.spaces.length);
     expect(svg).not.toMatch(/<text/);
   });
 

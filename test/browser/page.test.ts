@@ -78,10 +78,10 @@ describe.skipIf(!available)('the web page in a real Chromium', () => {
     await page.focus('#map');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    expect(await page.textContent('#space-info')).toMatch(/^2 of \d+: (Start|Jungle|Water|Village|Rubble|Base camp|Mountain)/);
+    expect(await page.textContent('#hover-info')).toMatch(/^2 of \d+: (Start|Jungle|Water|Village|Rubble|Base camp|Mountain)/);
     expect(await page.isVisible('#tooltip')).toBe(true);
     await page.keyboard.press('End');
-    expect(await page.textContent('#space-info')).toMatch(/^(\d+) of \1: Finish/);
+    expect(await page.textContent('#hover-info')).toMatch(/^(\d+) of \1: Finish/);
     await page.close();
   });
 
@@ -105,11 +105,11 @@ describe.skipIf(!available)('the web page in a real Chromium', () => {
 
   it('downloads a PDF and a PNG that records its dpi (300 where the board fits the pixel limit)', async () => {
     const page = await open(`/?game=gold-city&seed=download&options=${encodeURIComponent('{"pieces":3}')}`);
-    const label = await page.textContent('#dl-png');
+    const label = await page.textContent('a[data-format=png]');
     expect(label).toMatch(/PNG \((\d+) dpi\)/);
     for (const [link, magic] of [
-      ['#dl-pdf', '%PDF'],
-      ['#dl-png', '\x89PNG'],
+      ['a[data-format=pdf] >> nth=0', '%PDF'],
+      ['a[data-format=png]', '\x89PNG'],
     ] as const) {
       const [download] = await Promise.all([page.waitForEvent('download'), page.click(link)]);
       expect(await download.failure(), link).toBeNull();
@@ -118,6 +118,30 @@ describe.skipIf(!available)('the web page in a real Chromium', () => {
       expect(bytes.length).toBeGreaterThan(10_000);
       if (magic === '\x89PNG') expect(pngDpi(bytes)).toBe(Number(/(\d+) dpi/.exec(label!)![1]));
     }
+    await page.close();
+  });
+
+  it("shows each game's own summary and chart, and leaves nothing of one game on switching to another", async () => {
+    const page = await open('/?game=gold-city&seed=switch');
+    expect(await page.textContent('#chart-title')).toMatch(/start space/);
+    await page.focus('#map');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.textContent('#hover-info')).toMatch(/^1 of \d+: /);
+    await page.selectOption('#game', 'lost-valley');
+    expect(await page.isHidden('#result')).toBe(true);
+    expect(await page.textContent('#hover-info')).toBe('');
+    await page.fill('#seed', 'switch');
+    await page.click('#generate');
+    await page.waitForFunction(() => !document.querySelector('#result')?.hasAttribute('hidden') && document.querySelector('#status')?.textContent?.includes('switch'));
+    expect(await page.textContent('#chart-title')).toMatch(/Gold by turns/);
+    expect(await page.locator('#chart svg g').count()).toBeGreaterThan(0);
+    expect(await page.textContent('#score-summary')).toMatch(/ice/);
+    expect(await page.textContent('#reasons')).not.toMatch(/route effort/);
+    expect(await page.textContent('#hover-info')).toBe('');
+    await page.focus('#map');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.textContent('#hover-info')).toMatch(/explored/);
+    await page.screenshot({ path: 'test-results/page-lost-valley.png', fullPage: true });
     await page.close();
   });
 

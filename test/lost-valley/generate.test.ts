@@ -68,9 +68,9 @@ describe('Lost Valley generation over many seeds', () => {
   it('draws every tile, the river, the fords and the trading post', () => {
     const map = buildMap(lostValley, 'picture', {}) as LostValleyMap;
     const svg = sceneToSvg(lostValley.scene!(map, DEFAULT_STYLE));
-    expect(svg.match(/class="tile"/g)).toHaveLength(map.tiles.length);
-    expect(svg.match(/class="ford"/g)).toHaveLength(2);
-    expect(svg).toContain('class="trading-post"');
+    expect(svg.match(/class="tile hover stop"/g)).toHaveLength(map.tiles.length);
+    expect(svg.match(/class="ford hover"/g)).toHaveLength(2);
+    expect(svg).toContain('class="trading-post hover"');
   });
 });
 

@@ -1,3 +1,4 @@
+import { summariseGoldCity } from './summary.ts';
 import type { GameModule } from '../../core/game-module.ts';
 import { loadSchema } from '../../core/schemas.ts';
 import { generateGoldCity } from './generate.ts';
@@ -15,6 +16,7 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore> =
   mapSchema: loadSchema('gold-city.map'),
   generate: generateGoldCity,
   validate: validateGoldCity,
+  summarise: summariseGoldCity,
   scene: goldCityScene,
   score: scoreGoldCity,
   playtest: (map, games) => ({ ...playtest(map, { games }) }),

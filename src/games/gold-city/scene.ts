@@ -138,7 +138,7 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
     if (s.strength !== undefined) data.strength = String(s.strength);
     if (s.start !== undefined) data.start = String(s.start);
     if (s.cave) data.cave = 'true';
-    return { kind: 'group', role: 'space', data, title: describeSpace(s), items };
+    return { kind: 'group', role: 'space', stop: true, data, title: describeSpace(s), items };
   });
 
   // Piece outlines: every edge whose neighbour is off the board or on another piece.

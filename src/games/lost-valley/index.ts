@@ -1,3 +1,4 @@
+import { summariseLostValley } from './summary.ts';
 import type { GameModule } from '../../core/game-module.ts';
 import { loadSchema } from '../../core/schemas.ts';
 import { generateLostValley } from './generate.ts';
@@ -16,6 +17,7 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   generate: generateLostValley,
   validate: validateLostValley,
   score: scoreLostValley,
+  summarise: summariseLostValley,
   scene: lostValleyScene,
   playtest: (map, games) => ({ ...simulate(map, { games }) }),
 };

@@ -86,6 +86,7 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
     tiles.push({
       kind: 'group',
       role: 'tile',
+      stop: true,
       data: { id: t.id, kind: t.kind, terrain: t.terrain, order: String(t.order), printed: t.printed },
       title: `${NAME[t.terrain] ?? t.terrain} (${t.kind}, explored ${t.order === 0 ? 'first' : `as tile ${t.order}`})${summary ? `: ${summary}` : ''}${t.symbols?.fish ? ', fish' : ''}`,
       items,

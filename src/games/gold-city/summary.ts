@@ -1,0 +1,37 @@
+import type { ScoreSummary } from '../../core/game-module.ts';
+import type { GoldCityMap } from './model.ts';
+import type { GoldCityScore } from './score.ts';
+
+/** The model's inputs as a player would name them. */
+const FEATURE_LABELS: Record<string, string> = {
+  effort: 'route effort (card plays)',
+  steps: 'steps to the finish',
+  strongest: 'strongest card needed',
+  cardsPaid: 'cards paid to rubble and base camps',
+  corridor: 'corridor width (near-best spaces per step)',
+  blockadeLoad: 'blockade strength in all',
+  chokepoints: 'chokepoints',
+  players: 'players',
+  twoPlayerEffort: 'route effort (two-player table)',
+};
+
+export function summariseGoldCity(map: GoldCityMap, score: GoldCityScore): ScoreSummary {
+  const players = map.options?.players ?? 4;
+  const { spread, fairest, hardest } = score.fairness;
+  const fairness =
+    spread === 0
+      ? 'Every start space has the same route cost; turn order is the only edge.'
+      : `Start spaces differ by ${spread} in route cost (start ${fairest} has it easiest, start ${hardest} hardest).`;
+  const features = score.model.features;
+  return {
+    headline: `About ${Math.round(score.predictedRounds)} rounds for ${players} players. ${fairness}`,
+    facts: [
+      ...Object.entries(features).map(([name, value]) => ({ label: FEATURE_LABELS[name] ?? name, value })),
+      { label: 'water-4 spaces (Prop Plane only)', value: score.metrics.deepWater },
+    ],
+    chart: {
+      title: 'Route cost per start space (card plays to the finish)',
+      bars: score.metrics.starts.map((s) => ({ label: `Start ${s.start}`, value: s.effort, text: `${s.effort} · ${s.steps} steps` })),
+    },
+  };
+}

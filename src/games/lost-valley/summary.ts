@@ -1,0 +1,43 @@
+import type { ScoreSummary } from '../../core/game-module.ts';
+import type { LostValleyMap } from './model.ts';
+import type { LostValleyScore } from './score.ts';
+
+const METRIC_LABELS: Record<string, string> = {
+  players: 'players',
+  riverTiles: 'river tiles',
+  iceRounds: 'rounds until the ice reaches the waterfall (expected)',
+  goldTotal: 'gold on the board',
+  goldReachable: 'gold within reach before the ice',
+  meanTurnsToGold: 'turns on foot to gold (gold-weighted mean)',
+  canalShare: 'share of river gold that needs a canal',
+  danger: 'danger (wolves 1, bears 2, bear cave 1)',
+};
+
+export function summariseLostValley(_map: LostValleyMap, score: LostValleyScore): ScoreSummary {
+  const m = score.metrics;
+  // Gold by how far it lies: one bar per number of turns on foot, however many sites there are.
+  const byTurns = new Map<number, { gold: number; sites: number; canal: number; mine: number }>();
+  for (const site of m.sites) {
+    if (site.turns < 0) continue;
+    const row = byTurns.get(site.turns) ?? { gold: 0, sites: 0, canal: 0, mine: 0 };
+    row.gold += site.gold;
+    row.sites++;
+    if (site.needs === 'canal') row.canal++;
+    if (site.needs === 'mine') row.mine++;
+    byTurns.set(site.turns, row);
+  }
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return {
+    headline: `The ice needs about ${m.iceRounds} rounds to reach the waterfall; ${m.goldReachable} of ${m.goldTotal} gold lies within that many turns on foot. About ${score.predictedGold} gold per prospector before it arrives.`,
+    facts: Object.entries(METRIC_LABELS).map(([key, label]) => ({ label, value: m[key as keyof typeof m] as number })),
+    chart: {
+      title: 'Gold by turns on foot from the trading post (the ice arrives after about ' + m.iceRounds + ' rounds)',
+      bars: [...byTurns.keys()]
+        .sort((a, b) => a - b)
+        .map((turns) => {
+          const row = byTurns.get(turns)!;
+          return { label: plural(turns, 'turn'), value: row.gold, text: `${row.gold} gold · ${plural(row.sites, 'site')}${row.mine ? ` · ${row.mine} to mine` : ''}${row.canal ? ` · ${row.canal} behind a canal` : ''}` };
+        }),
+    },
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * What every registered game must do, checked over the registry: a new game gets these tests
+ * for free, and one that cannot pass them cannot ship.
+ */
+import { Worker } from 'node:worker_threads';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mapDigest } from '../src/core/canonical.ts';
+import { BANDS, bandOf } from '../src/core/difficulty.ts';
+import { buildMap, buildScoredMap, checkMap, normaliseOptions } from '../src/core/maps.ts';
+import { DEFAULT_STYLE } from '../src/core/scene.ts';
+import { DEFAULT_RENDER_LIMITS } from '../src/formats/format.ts';
+import { FORMATS } from '../src/formats/index.ts';
+import { formatParams, renderRequest } from '../src/formats/render.ts';
+import { GAMES } from '../src/games/index.ts';
+import { seedString } from './gold-city/arbitraries.ts';
+import { optionsFromSchema } from './support/options-arbitrary.ts';
+import { testServer } from './support/server.ts';
+
+/** What each format's bytes start with. */
+const MAGIC: Record<string, (body: Buffer) => boolean> = {
+  json: (b) => JSON.parse(b.toString('utf8')) !== null,
+  svg: (b) => b.toString('utf8').startsWith('<svg '),
+  png: (b) => b.subarray(0, 4).toString('latin1') === '\x89PNG',
+  pdf: (b) => b.subarray(0, 4).toString('latin1') === '%PDF',
+};
+
+function digestInWorker(game: string, seed: string, options: unknown): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./support/ts-worker.js', import.meta.url), {
+      workerData: { entry: new URL('./support/digest-worker.ts', import.meta.url).href, game, seed, options },
+    });
+    worker.once('message', (digest: string) => {
+      resolve(digest);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+let server: Awaited<ReturnType<typeof testServer>>;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+it('every format has a check of its bytes here', () => {
+  expect(FORMATS.map((f) => f.id).filter((id) => !MAGIC[id])).toEqual([]);
+});
+
+describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) => {
+  const options = optionsFromSchema(game.optionsSchema);
+
+  it('fills every option default, and the map records the options it was built with', () => {
+    const defaults = normaliseOptions(game, {});
+    for (const [name, p] of Object.entries((game.optionsSchema.properties ?? {}) as Record<string, { default?: unknown }>)) {
+      expect(p.default, `options.${name} needs a default`).not.toBeUndefined();
+      expect(defaults[name]).toEqual(p.default);
+    }
+    expect(buildMap(game, 'defaults', {}).options).toEqual(defaults);
+  });
+
+  it('builds valid, schema-conforming maps whose digest anyone can recompute, the same twice (150 seeds)', () => {
+    fc.assert(
+      fc.property(seedString, options, (seed, o) => {
+        const map = buildMap(game, seed, o);
+        const again = buildMap(game, seed, structuredClone(o));
+        expect(again.digest).toBe(map.digest);
+        expect(mapDigest(map as unknown as Record<string, unknown>)).toBe(map.digest);
+        const checked = checkMap(game, structuredClone(map));
+        expect(checked.ok && checked.problems).toEqual([]);
+      }),
+      { numRuns: 150, seed: 9 },
+    );
+  });
+
+  it('builds the same digest in a worker thread', async () => {
+    const map = buildMap(game, 'worker', {});
+    expect(await digestInWorker(game.id, 'worker', {})).toBe(map.digest);
+  });
+
+  it('scores on the 0–100 scale with the band of its difficulty, in words a page can show (100 seeds)', () => {
+    if (!game.score) return;
+    fc.assert(
+      fc.property(seedString, options, (seed, o) => {
+        const { score } = buildScoredMap(game, seed, o);
+        expect(Number.isInteger(score!.difficulty)).toBe(true);
+        expect(score!.difficulty).toBeGreaterThanOrEqual(0);
+        expect(score!.difficulty).toBeLessThanOrEqual(100);
+        expect(BANDS).toContain(score!.band);
+        expect(score!.band).toBe(bandOf(score!.difficulty));
+        const summary = score!.summary!;
+        expect(summary.headline.length).toBeGreaterThan(10);
+        expect(summary.facts.length).toBeGreaterThan(0);
+        for (const bar of summary.chart?.bars ?? []) expect(Number.isFinite(bar.value)).toBe(true);
+      }),
+      { numRuns: 100, seed: 10 },
+    );
+  });
+
+  it('draws a non-empty scene with places to hover and to walk', () => {
+    const scene = game.scene!(buildMap(game, 'scene', {}), DEFAULT_STYLE);
+    expect(scene.width).toBeGreaterThan(0);
+    expect(scene.height).toBeGreaterThan(0);
+    const groups = JSON.stringify(scene.items);
+    expect(groups).toContain('"stop":true');
+    expect(groups).toContain('"title":');
+  });
+
+  it.each(FORMATS.map((f) => [f.id, f] as const))('renders as %s with the format defaults', async (_f, format) => {
+    const map = buildScoredMap(game, 'formats', {});
+    const params = formatParams(format, { ...(format.id === 'png' ? { width: 300 } : {}) });
+    const { body } = await format.render(renderRequest(format, game, map, params, DEFAULT_RENDER_LIMITS));
+    expect(MAGIC[format.id]!(Buffer.from(body))).toBe(true);
+  });
+
+  it('answers every API route over a real server', async () => {
+    const listed = (await (await fetch(`${server.url}/api/v1/games`)).json()) as { games: Array<{ id: string }> };
+    expect(listed.games.map((g) => g.id)).toContain(game.id);
+    const map = buildScoredMap(game, 'api', {});
+    for (const format of FORMATS) {
+      const res = await fetch(`${server.url}/api/v1/games/${game.id}/maps/api.${format.id}${format.id === 'png' ? '?width=200' : ''}`);
+      expect(res.status, format.id).toBe(200);
+      expect(res.headers.get('content-type')).toContain(format.mediaType);
+      expect(res.headers.get('etag')).toContain(map.digest!);
+      expect(MAGIC[format.id]!(Buffer.from(await res.arrayBuffer()))).toBe(true);
+    }
+    const scored = await fetch(`${server.url}/api/v1/games/${game.id}/score`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(map) });
+    expect(scored.status).toBe(200);
+    expect(((await scored.json()) as { score: { difficulty: number } }).score.difficulty).toBe(map.score!.difficulty);
+    const reroll = await fetch(`${server.url}/api/v1/games/${game.id}/reroll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seed: 'api', target: { min: 0, max: 100 }, maxAttempts: 3 }),
+    });
+    expect(reroll.status).toBe(200);
+    expect(((await reroll.json()) as { hit: boolean; seed: string }).seed).toBe('api/1');
+  });
+});
