@@ -55,6 +55,12 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
   /** The score in words for people (given with score). */
   summarise?(map: M, score: S): ScoreSummary;
   scene?(map: M, style: Style): Scene;
+  /**
+   * Print-and-play sheets (a kit: assembly sheet, pieces or tiles to cut, tokens, setup): each
+   * scene prints at true size on a page of its own and fits within `area` (millimetres, portrait;
+   * a sheet wider than tall may use the area turned to landscape).
+   */
+  sheets?(map: M, style: Style, area: { width: number; height: number }): Scene[];
   /** Seeded bot games on the map: the ground truth the score is calibrated against. */
   playtest?(map: M, games: number): Record<string, unknown>;
 }

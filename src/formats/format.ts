@@ -18,6 +18,8 @@ export interface RenderRequest {
   params: Record<string, unknown>;
   /** The board, for the picture formats. */
   scene?: Scene;
+  /** Print-and-play sheets, for a kit. */
+  sheets?: Scene[];
 }
 
 export interface Rendered {
@@ -47,8 +49,11 @@ export interface OutputFormat {
   cacheable: boolean;
   /** The limits that concern this format, as the page and API clients read them. */
   limitsOf?(limits: RenderLimits): Record<string, number>;
-  /** Refuses, before any drawing, a request the limits forbid: an InputError naming the field. */
-  check?(request: RenderRequest, limits: RenderLimits): void;
+  /**
+   * Completes the request with what the render needs beyond the board (a kit's sheets), and
+   * refuses, before any drawing, what the limits forbid: an InputError naming the field.
+   */
+  prepare?(request: RenderRequest, limits: RenderLimits): void;
   render(request: RenderRequest): Promise<Rendered>;
   /** The downloads a page offers of every map, as labels and parameters. */
   downloads: Array<{ label: string; params: Record<string, unknown> }>;

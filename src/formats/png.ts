@@ -17,7 +17,7 @@ export const pngFormat: OutputFormat = {
   heavy: true,
   cacheable: false,
   limitsOf: (limits) => ({ maxPixels: limits.maxPixels }),
-  check({ scene, params }: RenderRequest, limits) {
+  prepare({ scene, params }: RenderRequest, limits) {
     const size = rasterSize(scene!, sizeRequest(params));
     if (size.width * size.height <= limits.maxPixels) return;
     // Name what would fit, so the caller can ask again at once.

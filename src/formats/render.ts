@@ -17,7 +17,7 @@ export function formatParams(format: OutputFormat, input: Record<string, unknown
 export function renderRequest(format: OutputFormat, game: AnyGameModule, map: ScoredMap, params: Record<string, unknown>, limits: RenderLimits): RenderRequest {
   if (format.needsScene && !game.scene) throw new InputError([{ field: 'format', message: `${game.id} has no picture yet` }]);
   const request: RenderRequest = { game, map, params, ...(format.needsScene ? { scene: game.scene!(map, styleOf(params)) } : {}) };
-  format.check?.(request, limits);
+  format.prepare?.(request, limits);
   return request;
 }
 

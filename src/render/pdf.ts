@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Point, Scene, SceneItem } from '../core/scene.ts';
 import { outline, placeText } from './glyphs.ts';
-import { layoutPrint, type PrintLayout, type PrintOptions } from './print-layout.ts';
+import { FOOTER_MM, PAGE_MARGIN_MM, PAPER, layoutPrint, type Paper, type PrintLayout, type PrintOptions } from './print-layout.ts';
 
 const PT_PER_MM = 72 / 25.4;
 
@@ -87,6 +87,15 @@ function alignmentMark(doc: Doc, x: number, y: number): void {
   doc.circle(x, y, 2.2).stroke();
   doc.moveTo(x - 3.5, y).lineTo(x + 3.5, y).stroke();
   doc.moveTo(x, y - 3.5).lineTo(x, y + 3.5).stroke();
+  doc.restore();
+}
+
+/** A 50 mm bar: a printer that scaled the page shows itself here. */
+function scaleBar(doc: Doc, x: number, y: number): void {
+  doc.save().lineWidth(0.6).strokeColor('#000000');
+  doc.moveTo(x, y).lineTo(x + 50, y).stroke();
+  doc.moveTo(x, y - 1.5).lineTo(x, y + 1.5).stroke();
+  doc.moveTo(x + 50, y - 1.5).lineTo(x + 50, y + 1.5).stroke();
   doc.restore();
 }
 
@@ -176,6 +185,49 @@ export interface PdfRequest extends PrintOptions {
   label: string;
 }
 
+function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    compress: true,
+    info: { Title: title, Creator: 'goldmaps', Producer: 'goldmaps', CreationDate: new Date(0), ModDate: new Date(0) },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+/**
+ * Print-and-play sheets: each scene at true size on a page of its own (turned to landscape when
+ * it is wider than tall), with "sheet i of n", the label and a 50 mm bar in the footer band.
+ */
+export async function sheetsToPdf(sheets: readonly Scene[], request: { paper: Paper; label: string; title: string }): Promise<Buffer> {
+  const { doc, done } = newDocument(request.title);
+  const paper = PAPER[request.paper];
+  sheets.forEach((sheet, i) => {
+    const landscape = sheet.width > sheet.height;
+    const pageWidth = landscape ? paper.height : paper.width;
+    const pageHeight = landscape ? paper.width : paper.height;
+    doc.addPage({ size: [pageWidth * PT_PER_MM, pageHeight * PT_PER_MM], margin: 0 });
+    doc.save();
+    doc.scale(PT_PER_MM);
+    doc.save();
+    doc.translate(PAGE_MARGIN_MM, PAGE_MARGIN_MM);
+    doc.rect(0, 0, sheet.width, sheet.height).fillColor(sheet.background).fill();
+    for (const item of sheet.items) draw(doc, item);
+    doc.restore();
+    const footerY = pageHeight - PAGE_MARGIN_MM - FOOTER_MM / 2;
+    caption(doc, `sheet ${i + 1} of ${sheets.length} · ${sheet.title} · ${request.label} · print at 100% (actual size): the bar measures 50 mm`, PAGE_MARGIN_MM, footerY + 2.5, 3);
+    scaleBar(doc, pageWidth - PAGE_MARGIN_MM - 50, footerY - 2);
+    doc.restore();
+  });
+  doc.end();
+  return done;
+}
+
 /**
  * A vector PDF of the scene. True size: as many pages as the board needs, each showing its
  * window with crop marks, alignment crosses in the overlap strips and "row r, column c of R × C";
@@ -184,17 +236,7 @@ export interface PdfRequest extends PrintOptions {
  */
 export async function sceneToPdf(scene: Scene, request: PdfRequest): Promise<{ pdf: Buffer; layout: PrintLayout }> {
   const layout = layoutPrint(scene.width, scene.height, request);
-  const doc = new PDFDocument({
-    autoFirstPage: false,
-    compress: true,
-    info: { Title: scene.title, Creator: 'goldmaps', Producer: 'goldmaps', CreationDate: new Date(0), ModDate: new Date(0) },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
+  const { doc, done } = newDocument(scene.title);
   const { margin, overlap } = layout;
   // Pages a winding course never crosses stay unprinted; the others keep their grid position.
   // A page is printed when something is drawn on it; what it draws is padded past the widest
@@ -229,19 +271,12 @@ export async function sceneToPdf(scene: Scene, request: PdfRequest): Promise<{ p
       const skipped = layout.tiles.length - printed.length;
       const where = `row ${tile.row}, column ${tile.column} of ${layout.rows} × ${layout.columns}${skipped ? ` (${skipped} blank left out)` : ''}`;
       caption(doc, `${where} · ${request.label} · true size: check that the 50 mm bar measures 50 mm · overlap ${overlap} mm`, margin, layout.pageHeight - margin - 2, 3);
-      doc.save().lineWidth(0.6).strokeColor('#000000');
-      const barX = layout.pageWidth - margin - 50;
-      const barY = layout.pageHeight - margin - 6.5;
-      doc.moveTo(barX, barY).lineTo(barX + 50, barY).stroke();
-      doc.moveTo(barX, barY - 1.5).lineTo(barX, barY + 1.5).stroke();
-      doc.moveTo(barX + 50, barY - 1.5).lineTo(barX + 50, barY + 1.5).stroke();
-      doc.restore();
+      scaleBar(doc, layout.pageWidth - margin - 50, layout.pageHeight - margin - 6.5);
     } else {
       caption(doc, `${request.label} · fitted to one page at ${Math.round(layout.scale * 100)}% of true size`, margin, layout.pageHeight - margin - 2, 3);
     }
     doc.restore();
   }
   doc.end();
-  await done;
-  return { pdf: Buffer.concat(chunks), layout: { ...layout, tiles: printed } };
+  return { pdf: await done, layout: { ...layout, tiles: printed } };
 }

@@ -1,5 +1,13 @@
-/** Paper sizes in millimetres, portrait. */
-export const PAPER = { a4: { width: 210, height: 297 }, letter: { width: 215.9, height: 279.4 } } as const;
+/** Paper sizes in millimetres, portrait: office sizes and the poster sizes copy shops print. */
+export const PAPER = {
+  a4: { width: 210, height: 297 },
+  letter: { width: 215.9, height: 279.4 },
+  tabloid: { width: 279.4, height: 431.8 },
+  a3: { width: 297, height: 420 },
+  a2: { width: 420, height: 594 },
+  a1: { width: 594, height: 841 },
+  a0: { width: 841, height: 1189 },
+} as const;
 export type Paper = keyof typeof PAPER;
 
 export interface PrintOptions {
@@ -38,6 +46,18 @@ export interface PrintLayout {
 
 export const FOOTER_MM = 9;
 
+/** Unprintable border most printers keep, in millimetres. */
+export const PAGE_MARGIN_MM = 10;
+
+/**
+ * The area a print-and-play sheet may fill on a paper, portrait: inside the margins and above the
+ * footer band. A sheet drawn wider than tall is turned to landscape, where the same rule holds.
+ */
+export function sheetArea(paper: Paper): { width: number; height: number } {
+  const p = PAPER[paper];
+  return { width: p.width - 2 * PAGE_MARGIN_MM, height: p.height - 2 * PAGE_MARGIN_MM - FOOTER_MM };
+}
+
 function tilesFor(boardW: number, boardH: number, areaW: number, areaH: number, overlap: number): { rows: number; columns: number } {
   const columns = boardW <= areaW ? 1 : Math.ceil((boardW - overlap) / (areaW - overlap));
   const rows = boardH <= areaH ? 1 : Math.ceil((boardH - overlap) / (areaH - overlap));
@@ -50,7 +70,7 @@ function tilesFor(boardW: number, boardH: number, areaW: number, areaH: number, 
  * size less the overlap, so neighbouring pages repeat a strip of the board to align and glue.
  */
 export function layoutPrint(boardW: number, boardH: number, options: PrintOptions): PrintLayout {
-  const margin = options.margin ?? 10;
+  const margin = options.margin ?? PAGE_MARGIN_MM;
   const overlap = options.overlap ?? 12;
   const paper = PAPER[options.paper];
   const candidates = [false, true].map((landscape) => {
