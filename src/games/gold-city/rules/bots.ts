@@ -1,6 +1,7 @@
 import type { Token } from '../model.ts';
 import { cardType, coinValue, type CardType } from './cards.ts';
-import { BLOCKADE_SYMBOL, act, buyable, current, type Action, type Source, type Symbol3 } from './engine.ts';
+import { act, buyable, current, type Action, type Source } from './engine.ts';
+import { SYMBOLS, SYMBOL_AT, blockadeSymbol, isSymbol3, type Symbol3 } from '../symbols.ts';
 import { blockadeEffort, effortToFinish } from './potential.ts';
 import { occupancy, pathTo, reach } from './reach.ts';
 import type { GameState, PlayerState } from './state.ts';
@@ -42,7 +43,6 @@ export interface Bot {
   takeTurn(state: GameState, ctx: BotContext): void;
 }
 
-const SYMBOLS: readonly Symbol3[] = ['machete', 'paddle', 'coin'];
 const STARTER_TYPES = new Set([0, 1, 2]);
 
 function typeOf(state: GameState, card: number): CardType {
@@ -74,7 +74,7 @@ function movementSources(state: GameState, player: PlayerState): Array<{ source:
     out.push({ source: { card }, symbols: type.symbol === 'joker' ? SYMBOLS : [type.symbol as Symbol3], strength: type.strength, worth: worth(type) });
   }
   player.tokens.forEach((t: Token, k) => {
-    if (t.kind === 'machete' || t.kind === 'paddle' || t.kind === 'coin') out.push({ source: { token: k }, symbols: [t.kind], strength: t.strength ?? 0, worth: 0.5 });
+    if (isSymbol3(t.kind)) out.push({ source: { token: k }, symbols: [t.kind], strength: t.strength ?? 0, worth: 0.5 });
   });
   return out;
 }
@@ -137,7 +137,7 @@ function clearOptions(state: GameState, ctx: BotContext, player: PlayerState): O
       let best: { src: ReturnType<typeof movementSources>[number]; symbol: Symbol3 } | undefined;
       for (const src of movementSources(state, player)) {
         for (const symbol of src.symbols) {
-          if (BLOCKADE_SYMBOL[blockade.terrain] !== symbol || src.strength < blockade.strength) continue;
+          if (blockadeSymbol(blockade.terrain) !== symbol || src.strength < blockade.strength) continue;
           if (!best || src.worth < best.src.worth) best = { src, symbol };
         }
       }
@@ -219,10 +219,10 @@ function purchaseValue(state: GameState, ctx: BotContext, player: PlayerState, t
       }
       if (next < 0 || (potential[next] as number) >= (potential[at] as number)) break;
       const b = blockadeBetween(t, at, next);
-      const bs = b >= 0 && state.claimed[b] === -1 ? BLOCKADE_SYMBOL[t.blockades[b]!.terrain] : undefined;
+      const bs = b >= 0 && state.claimed[b] === -1 ? blockadeSymbol(t.blockades[b]!.terrain) : undefined;
       if (bs) maxNeed[bs] = Math.max(maxNeed[bs] as number, t.blockades[b]!.strength);
       const g = t.ground[next] as number;
-      const symbol = g === G.jungle ? 'machete' : g === G.water ? 'paddle' : g === G.village ? 'coin' : undefined;
+      const symbol = SYMBOL_AT[g];
       if (symbol) {
         need[symbol] = (need[symbol] as number) + 1;
         maxNeed[symbol] = Math.max(maxNeed[symbol] as number, t.strength[next] as number);
@@ -240,7 +240,7 @@ function purchaseValue(state: GameState, ctx: BotContext, player: PlayerState, t
   // Late in the race a bought card may never come round again.
   const horizon = Math.min(1, remaining / 12);
   let value = 0;
-  if (type.symbol === 'machete' || type.symbol === 'paddle' || type.symbol === 'coin') {
+  if (isSymbol3(type.symbol)) {
     const share = (need[type.symbol] as number) / total;
     const unlocks = type.strength >= (maxNeed[type.symbol] as number) && (maxNeed[type.symbol] as number) > Math.max(owned[type.symbol] as number, owned.joker as number);
     value = type.strength * (share + (type.symbol === 'coin' ? 0.35 : 0.1)) + (unlocks ? 3 : 0);

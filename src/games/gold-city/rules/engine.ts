@@ -2,8 +2,7 @@ import type { Token } from '../model.ts';
 import { HAND_SIZE, cardType, coinValue, type CardSymbol, type CardType } from './cards.ts';
 import { drawCards, type GameState, type PlayerState } from './state.ts';
 import { G, blockadeBetween, type Table } from './table.ts';
-
-export type Symbol3 = 'machete' | 'paddle' | 'coin';
+import { SYMBOL_AT, blockadeSymbol, isSymbol3, type Symbol3 } from '../symbols.ts';
 
 /** Where a movement card's strength comes from: a card in hand or a cave token. */
 export type Source = { card: number } | { token: number };
@@ -37,9 +36,6 @@ export class RuleError extends Error {
 const fail = (message: string): never => {
   throw new RuleError(message);
 };
-
-const GROUND_SYMBOL: Record<number, Symbol3> = { [G.jungle]: 'machete', [G.water]: 'paddle', [G.village]: 'coin' };
-export const BLOCKADE_SYMBOL: Record<string, Symbol3 | undefined> = { jungle: 'machete', water: 'paddle', village: 'coin', rubble: undefined };
 
 export function current(state: GameState): PlayerState {
   return state.players[state.seat] as PlayerState;
@@ -119,7 +115,7 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
     fromCard = { card: a.source.card, type };
   } else {
     const token = player.tokens[a.source.token] ?? fail('no such token');
-    if (token.kind !== 'machete' && token.kind !== 'paddle' && token.kind !== 'coin') fail('that token does not move a pawn');
+    if (!isSymbol3(token.kind)) fail('that token does not move a pawn');
     strength = token.strength ?? 0;
     symbol = token.kind as Symbol3;
   }
@@ -132,7 +128,7 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
     const blockade = blockadeBetween(table, at, a.clear);
     if (!adjacent(table, at, a.clear) || blockade < 0 || state.claimed[blockade] !== -1) fail('no intact blockade there');
     const b = table.blockades[blockade]!;
-    if (BLOCKADE_SYMBOL[b.terrain] !== a.symbol) fail(`the blockade wants ${b.terrain}`);
+    if (blockadeSymbol(b.terrain) !== a.symbol) fail(`the blockade wants ${b.terrain}`);
     if (b.strength > remaining) fail(`the blockade needs ${b.strength}, only ${remaining} left`);
     remaining -= b.strength;
     claim(state, player, blockade);
@@ -150,7 +146,7 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
     if (blockade >= 0 && state.claimed[blockade] === -1) {
       const b = table.blockades[blockade]!;
       if (b.terrain === 'rubble') fail('a rubble blockade is cleared by discarding cards');
-      if (BLOCKADE_SYMBOL[b.terrain] !== a.symbol) fail(`the blockade wants ${b.terrain}`);
+      if (blockadeSymbol(b.terrain) !== a.symbol) fail(`the blockade wants ${b.terrain}`);
       if (b.strength > remaining) fail(`the blockade needs ${b.strength}, only ${remaining} left`);
       remaining -= b.strength;
       claim(state, player, blockade);
@@ -163,8 +159,8 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
       at = next;
       continue;
     }
-    if (GROUND_SYMBOL[ground] === undefined) fail('rubble and base camps are paid in cards, not strength');
-    if (GROUND_SYMBOL[ground] !== a.symbol) fail(`space ${next} wants ${GROUND_SYMBOL[ground]}`);
+    if (SYMBOL_AT[ground] === undefined) fail('rubble and base camps are paid in cards, not strength');
+    if (SYMBOL_AT[ground] !== a.symbol) fail(`space ${next} wants ${SYMBOL_AT[ground]}`);
     // One card, at least the space's strength: strengths never combine.
     if ((table.strength[next] as number) > remaining) fail(`space ${next} needs ${table.strength[next]}, only ${remaining} left`);
     remaining -= table.strength[next] as number;
