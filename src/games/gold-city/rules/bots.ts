@@ -1,6 +1,6 @@
 import type { Token } from '../model.ts';
 import { cardType, coinValue, type CardType } from './cards.ts';
-import { act, buyable, current, type Action, type Source } from './engine.ts';
+import { applyAction, buyable, current, type Action, type Source } from './engine.ts';
 import { SYMBOLS, SYMBOL_AT, blockadeSymbol, isSymbol3, type Symbol3 } from '../symbols.ts';
 import { blockadeEffort, effortToFinish } from './potential.ts';
 import { occupancy, pathTo, reach } from './reach.ts';
@@ -272,7 +272,7 @@ function spendOnPurchase(state: GameState, ctx: BotContext, choose: (affordable:
     pay.push(c);
     sum += coinValue(typeOf(state, c));
   }
-  act(state, ctx.table, { type: 'buy', cardType: pick, cards: pay });
+  applyAction(state, ctx.table, { type: 'buy', cardType: pick, cards: pay });
 }
 
 /** Takes the best play on offer, again and again, while one gains anything. */
@@ -282,14 +282,14 @@ function runOptions(state: GameState, ctx: BotContext, gather: (player: PlayerSt
     const player = current(state);
     const finish = finishStep(state, ctx.table, player);
     if (finish) {
-      act(state, ctx.table, finish);
+      applyAction(state, ctx.table, finish);
       continue;
     }
     const options = gather(player, occupancy(state, ctx.table.n));
     let best: Option | undefined;
     for (const o of options) if (o.gain > 0.05 && (!best || o.gain > best.gain)) best = o;
     if (!best) return;
-    act(state, ctx.table, best.action);
+    applyAction(state, ctx.table, best.action);
   }
 }
 
@@ -307,16 +307,16 @@ export const plannerBot: Bot = {
       const type = typeOf(state, card);
       if (type.effect !== 'draw') continue;
       const trash = (weakest(state, player, type.trash ?? 0, [card]) ?? []).filter((c) => STARTER_TYPES.has(state.cards[c] as number));
-      act(state, ctx.table, { type: 'action', card, trash: trash.filter((c) => c !== card) });
+      applyAction(state, ctx.table, { type: 'action', card, trash: trash.filter((c) => c !== card) });
     }
     for (let k = player.tokens.length - 1; k >= 0; k--) {
       const token = player.tokens[k]!;
-      if (token.kind === 'draw') act(state, ctx.table, { type: 'token', token: k });
+      if (token.kind === 'draw') applyAction(state, ctx.table, { type: 'token', token: k });
       else if (token.kind === 'remove') {
         const chaff = player.hand.find((c) => STARTER_TYPES.has(state.cards[c] as number));
-        if (chaff !== undefined) act(state, ctx.table, { type: 'token', token: k, card: chaff });
+        if (chaff !== undefined) applyAction(state, ctx.table, { type: 'token', token: k, card: chaff });
       } else if (token.kind === 'replace-hand' && player.hand.every((c) => typeOf(state, c).strength <= 1)) {
-        act(state, ctx.table, { type: 'token', token: k });
+        applyAction(state, ctx.table, { type: 'token', token: k });
       }
     }
     runOptions(state, ctx, (player, occ) => [
@@ -339,7 +339,7 @@ export const plannerBot: Bot = {
         return best;
       });
     }
-    if (!state.over) act(state, ctx.table, { type: 'end' });
+    if (!state.over) applyAction(state, ctx.table, { type: 'end' });
   },
 };
 
@@ -362,7 +362,7 @@ export const baselineBot: Bot = {
         return best;
       });
     }
-    if (!state.over) act(state, ctx.table, { type: 'end' });
+    if (!state.over) applyAction(state, ctx.table, { type: 'end' });
   },
 };
 
