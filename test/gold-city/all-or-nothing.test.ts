@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyAction, RuleError, type Action } from '../../src/games/gold-city/rules/engine.ts';
+import { buildMap } from '../../src/core/maps.ts';
+import { goldCity } from '../../src/games/gold-city/index.ts';
+import { BOTS, type BotContext } from '../../src/games/gold-city/rules/bots.ts';
+import { MAX_ROUNDS } from '../../src/games/gold-city/rules/playtest.ts';
+import { effortToFinish } from '../../src/games/gold-city/rules/potential.ts';
+import { SYMBOLS } from '../../src/games/gold-city/symbols.ts';
+import { applyAction, RuleError, type Action, type Source } from '../../src/games/gold-city/rules/engine.ts';
 import { CARD_TYPES } from '../../src/games/gold-city/rules/cards.ts';
 import { newGame, type GameState } from '../../src/games/gold-city/rules/state.ts';
 import { prepareTable, type Table } from '../../src/games/gold-city/rules/table.ts';
@@ -97,5 +104,119 @@ describe('Gold City rules: a refused action changes nothing', () => {
     expect(player.removed).toEqual([drawn[1], drawn[0], log]);
     expect(player.hand).toEqual([]);
     expect(s.rng).toEqual(probe.rng);
+  });
+});
+
+/** States met in real bot games, every few decisions, with the table they were played on. */
+function gameStates(): Array<{ t: Table; s: GameState }> {
+  const out: Array<{ t: Table; s: GameState }> = [];
+  const lineups = [['planner', 'baseline'], ['planner', 'planner', 'baseline'], ['baseline', 'planner', 'planner', 'planner']];
+  lineups.forEach((names, g) => {
+    const t = prepareTable(buildMap(goldCity, `refusals-${g}`, { players: names.length }) as GoldCityMap);
+    const ctx: BotContext = { table: t, potential: effortToFinish(t) };
+    const s = newGame(t, names.length, `refusals-${g}`);
+    let decisions = 0;
+    while (!s.over && s.round <= MAX_ROUNDS) {
+      for (const action of BOTS[names[s.seat]!]!.turn(s, ctx)) {
+        // After a purchase nearly everything is refused at once: keep few of those states.
+        if (decisions++ % 4 === 0 && (!s.bought || decisions % 5 === 1)) out.push({ t, s: structuredClone(s) });
+        applyAction(s, t, action);
+      }
+    }
+  });
+  return out;
+}
+
+const TYPES = ['move', 'rough', 'clear', 'finish', 'action', 'token', 'buy', 'end'] as const;
+
+/**
+ * An action built from a list of picks, mostly from what the state offers (cards in hand, spaces
+ * next to pawns, walks from them) so that many get deep into the checks before they fail.
+ */
+function actionFrom(s: GameState, t: Table, picks: number[]): Action {
+  let k = 0;
+  const next = () => picks[k++ % picks.length]!;
+  const pick = <T>(items: readonly T[]): T | undefined => (items.length === 0 ? undefined : items[next() % items.length]);
+  const p = s.players[s.seat]!;
+  const anyCard = () => (next() % 4 === 0 ? next() % (s.cards.length + 2) : next() % 3 === 0 ? pick(p.deck) ?? 0 : pick(p.hand) ?? 0);
+  const cards = () => Array.from({ length: next() % 5 }, anyCard);
+  const pawn = next() % 8 === 0 ? p.pawns.length : next() % p.pawns.length;
+  const from = p.pawns[pawn]?.at ?? 0;
+  const near = (x: number) => (next() % 8 === 0 ? next() % t.n : (pick(Array.from(t.adj.subarray(6 * Math.max(0, x), 6 * Math.max(0, x) + 6)).filter((y) => y >= 0)) ?? 0));
+  const to = near(from);
+  const path: number[] = [];
+  for (let x = from, steps = next() % 5; path.length < steps; ) path.push((x = near(x)));
+  const maybe = <T>(value: T): T | undefined => (next() % 3 === 0 ? undefined : value);
+  switch (TYPES[next() % TYPES.length]!) {
+    case 'move': {
+      const source: Source = next() % 4 === 0 ? { token: next() % (p.tokens.length + 1) } : { card: anyCard() };
+      // Mostly the symbol the card or token carries, so the walk itself gets checked.
+      const own = 'card' in source ? CARD_TYPES[s.cards[source.card] ?? 0]!.symbol : p.tokens[source.token]?.kind;
+      const symbol = next() % 4 !== 0 && SYMBOLS.includes(own as never) ? (own as (typeof SYMBOLS)[number]) : pick(SYMBOLS)!;
+      return { type: 'move', pawn, source, symbol, path, clear: next() % 3 === 0 ? to : undefined };
+    }
+    case 'rough':
+      return { type: 'rough', pawn, to, cards: cards() };
+    case 'clear':
+      return { type: 'clear', pawn, toward: to, cards: cards() };
+    case 'finish':
+      return { type: 'finish', pawn, to };
+    case 'action':
+      return { type: 'action', card: (next() % 4 !== 0 ? pick(p.hand.filter((c) => CARD_TYPES[s.cards[c]!]!.symbol === 'action')) : undefined) ?? anyCard(), trash: maybe(cards()), take: maybe(next() % 22), pawn: maybe(pawn), to: maybe(to) };
+    case 'token':
+      return { type: 'token', token: next() % (p.tokens.length + 1), card: maybe(anyCard()), pawn: maybe(pawn), to: maybe(to) };
+    case 'buy':
+      return { type: 'buy', cardType: next() % 22, cards: cards(), tokens: maybe(Array.from({ length: next() % 3 }, () => next() % (p.tokens.length + 1))) };
+    case 'end':
+      return { type: 'end', keep: maybe(cards()) };
+  }
+}
+
+describe('Gold City rules: refusals on states from real games', () => {
+  const states = gameStates();
+
+  it('any action applyAction refuses leaves the state deep-equal to what it was', () => {
+    const refused = new Map<string, number>();
+    let applied = 0;
+    fc.assert(
+      fc.property(fc.nat({ max: states.length - 1 }), fc.array(fc.nat({ max: 9999 }), { minLength: 24, maxLength: 24 }), (i, picks) => {
+        const { t, s } = states[i]!;
+        const action = actionFrom(s, t, picks);
+        const trial = structuredClone(s);
+        try {
+          applyAction(trial, t, action);
+          applied++;
+        } catch (error) {
+          // Anything but a RuleError is a bug in the engine, not a refusal.
+          if (!(error instanceof RuleError)) throw error;
+          expect(trial).toStrictEqual(s);
+          refused.set(action.type, (refused.get(action.type) ?? 0) + 1);
+        }
+      }),
+      { numRuns: 4000, seed: 9 },
+    );
+    // The picks reach both outcomes and refusals of every kind of action.
+    expect(applied).toBeGreaterThan(100);
+    for (const type of TYPES) expect(refused.get(type) ?? 0, type).toBeGreaterThan(50);
+  });
+
+  it('bots only choose: producing an action leaves the state untouched', () => {
+    const t = prepareTable(buildMap(goldCity, 'bots-choose', { players: 3 }) as GoldCityMap);
+    const ctx: BotContext = { table: t, potential: effortToFinish(t) };
+    const s = newGame(t, 3, 'bots-choose');
+    const names = ['planner', 'baseline', 'planner'];
+    let actions = 0;
+    while (!s.over && s.round <= MAX_ROUNDS) {
+      const turn = BOTS[names[s.seat]!]!.turn(s, ctx);
+      for (;;) {
+        const before = structuredClone(s);
+        const step = turn.next();
+        expect(s).toStrictEqual(before);
+        if (step.done) break;
+        applyAction(s, t, step.value);
+        actions++;
+      }
+    }
+    expect(actions).toBeGreaterThan(50);
   });
 });

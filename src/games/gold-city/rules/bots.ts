@@ -1,6 +1,6 @@
 import type { Token } from '../model.ts';
 import { cardType, coinValue, type CardType } from './cards.ts';
-import { applyAction, buyable, current, type Action, type Source } from './engine.ts';
+import { buyable, current, type Action, type Source } from './engine.ts';
 import { SYMBOLS, SYMBOL_AT, blockadeSymbol, isSymbol3, type Symbol3 } from '../symbols.ts';
 import { blockadeEffort, effortToFinish } from './potential.ts';
 import { occupancy, pathTo, reach } from './reach.ts';
@@ -37,10 +37,14 @@ function contextForTurn(state: GameState, ctx: BotContext): BotContext {
   return { ...ctx, potential: effortToFinish(ctx.table, closed) };
 }
 
+/**
+ * A bot chooses and the engine applies: `turn` yields the seat's actions one at a time, ending
+ * with `end` (or when the game is over); whoever drives it applies each action before resuming
+ * it, so every choice sees the state the previous one left. A bot never changes the state.
+ */
 export interface Bot {
   name: string;
-  /** Plays the whole turn of the seat to move, ending with an `end` action. */
-  takeTurn(state: GameState, ctx: BotContext): void;
+  turn(state: GameState, ctx: BotContext): Generator<Action, void, void>;
 }
 
 const STARTER_TYPES = new Set([0, 1, 2]);
@@ -254,7 +258,7 @@ function purchaseValue(state: GameState, ctx: BotContext, player: PlayerState, t
   return value * (0.3 + 0.7 * horizon);
 }
 
-function spendOnPurchase(state: GameState, ctx: BotContext, choose: (affordable: number[]) => number | undefined): void {
+function* spendOnPurchase(state: GameState, choose: (affordable: number[]) => number | undefined): Generator<Action, void, void> {
   const player = current(state);
   if (state.bought) return;
   const money = player.hand.reduce((sum, c) => sum + coinValue(typeOf(state, c)), 0);
@@ -272,24 +276,24 @@ function spendOnPurchase(state: GameState, ctx: BotContext, choose: (affordable:
     pay.push(c);
     sum += coinValue(typeOf(state, c));
   }
-  applyAction(state, ctx.table, { type: 'buy', cardType: pick, cards: pay });
+  yield { type: 'buy', cardType: pick, cards: pay };
 }
 
 /** Takes the best play on offer, again and again, while one gains anything. */
-function runOptions(state: GameState, ctx: BotContext, gather: (player: PlayerState, occupied: Uint8Array) => Option[]): void {
+function* runOptions(state: GameState, ctx: BotContext, gather: (player: PlayerState, occupied: Uint8Array) => Option[]): Generator<Action, void, void> {
   for (let guard = 0; guard < 40; guard++) {
     if (state.over || current(state).finished) return;
     const player = current(state);
     const finish = finishStep(state, ctx.table, player);
     if (finish) {
-      applyAction(state, ctx.table, finish);
+      yield finish;
       continue;
     }
     const options = gather(player, occupancy(state, ctx.table.n));
     let best: Option | undefined;
     for (const o of options) if (o.gain > 0.05 && (!best || o.gain > best.gain)) best = o;
     if (!best) return;
-    applyAction(state, ctx.table, best.action);
+    yield best.action;
   }
 }
 
@@ -300,33 +304,33 @@ function runOptions(state: GameState, ctx: BotContext, gather: (player: PlayerSt
  */
 export const plannerBot: Bot = {
   name: 'planner',
-  takeTurn(state, shared) {
+  *turn(state, shared) {
     const ctx = contextForTurn(state, shared);
     const player = current(state);
     for (const card of player.hand.slice()) {
       const type = typeOf(state, card);
       if (type.effect !== 'draw') continue;
       const trash = (weakest(state, player, type.trash ?? 0, [card]) ?? []).filter((c) => STARTER_TYPES.has(state.cards[c] as number));
-      applyAction(state, ctx.table, { type: 'action', card, trash: trash.filter((c) => c !== card) });
+      yield { type: 'action', card, trash: trash.filter((c) => c !== card) };
     }
     for (let k = player.tokens.length - 1; k >= 0; k--) {
       const token = player.tokens[k]!;
-      if (token.kind === 'draw') applyAction(state, ctx.table, { type: 'token', token: k });
+      if (token.kind === 'draw') yield { type: 'token', token: k };
       else if (token.kind === 'remove') {
         const chaff = player.hand.find((c) => STARTER_TYPES.has(state.cards[c] as number));
-        if (chaff !== undefined) applyAction(state, ctx.table, { type: 'token', token: k, card: chaff });
+        if (chaff !== undefined) yield { type: 'token', token: k, card: chaff };
       } else if (token.kind === 'replace-hand' && player.hand.every((c) => typeOf(state, c).strength <= 1)) {
-        applyAction(state, ctx.table, { type: 'token', token: k });
+        yield { type: 'token', token: k };
       }
     }
-    runOptions(state, ctx, (player, occ) => [
+    yield* runOptions(state, ctx, (player, occ) => [
       ...bestMoves(state, ctx, player, occ, false),
       ...clearOptions(state, ctx, player),
       ...roughOptions(state, ctx, player, occ, true),
       ...freeStepOptions(state, ctx, player, occ),
     ]);
     if (!state.over && !current(state).finished) {
-      spendOnPurchase(state, ctx, (affordable) => {
+      yield* spendOnPurchase(state, (affordable) => {
         let best: number | undefined;
         let bestValue = 0.8;
         for (const type of affordable) {
@@ -339,7 +343,7 @@ export const plannerBot: Bot = {
         return best;
       });
     }
-    if (!state.over) applyAction(state, ctx.table, { type: 'end' });
+    if (!state.over) yield { type: 'end' };
   },
 };
 
@@ -349,20 +353,20 @@ export const plannerBot: Bot = {
  */
 export const baselineBot: Bot = {
   name: 'baseline',
-  takeTurn(state, ctx) {
-    runOptions(state, ctx, (player, occ) => [
+  *turn(state, ctx) {
+    yield* runOptions(state, ctx, (player, occ) => [
       ...bestMoves(state, ctx, player, occ, true),
       ...clearOptions(state, ctx, player),
       ...roughOptions(state, ctx, player, occ, false).filter((o) => o.action.type !== 'rough' || ctx.table.ground[(o.action as { to: number }).to] === G.rubble),
     ]);
     if (!state.over && !current(state).finished) {
-      spendOnPurchase(state, ctx, (affordable) => {
+      yield* spendOnPurchase(state, (affordable) => {
         let best: number | undefined;
         for (const type of affordable) if (best === undefined || cardType(type).cost > cardType(best).cost) best = type;
         return best;
       });
     }
-    if (!state.over) applyAction(state, ctx.table, { type: 'end' });
+    if (!state.over) yield { type: 'end' };
   },
 };
 
