@@ -9,7 +9,7 @@ export const SYMBOLS: readonly Symbol3[] = ['machete', 'paddle', 'coin'];
 /** The one statement of which symbol pays for which ground; everything else is derived from it. */
 export const SYMBOL_FOR: Readonly<Record<SymbolGround, Symbol3>> = Object.freeze({ jungle: 'machete', water: 'paddle', village: 'coin' });
 
-export const GROUND_FOR: Readonly<Record<Symbol3, SymbolGround>> = Object.freeze(
+const GROUND_FOR: Readonly<Record<Symbol3, SymbolGround>> = Object.freeze(
   Object.fromEntries(Object.entries(SYMBOL_FOR).map(([ground, symbol]) => [symbol, ground])) as Record<Symbol3, SymbolGround>,
 );
 

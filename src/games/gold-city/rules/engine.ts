@@ -41,7 +41,7 @@ export function current(state: GameState): PlayerState {
   return state.players[state.seat] as PlayerState;
 }
 
-export function occupied(state: GameState, space: number): boolean {
+function occupied(state: GameState, space: number): boolean {
   for (const p of state.players) for (const pawn of p.pawns) if (pawn.at === space) return true;
   return false;
 }
