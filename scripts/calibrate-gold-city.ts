@@ -10,6 +10,7 @@ import { spearman } from '../src/core/stats.ts';
 import { agreement, fitLinear, quantile, round } from './linear-model.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
+import { botWeightsHash } from '../src/games/gold-city/rules/bot-weights.ts';
 import { playtest } from '../src/games/gold-city/rules/playtest.ts';
 import { analyse } from '../src/games/gold-city/score.ts';
 import { CALIBRATION_GAMES, calibrationCases } from '../fixtures/calibration/cases.ts';
@@ -44,6 +45,8 @@ const within = [2, 3, 4].map((players) => {
 });
 const result = {
   version: `gold-city-calibration-${CALIBRATION_REVISION}`,
+  // The bots the playtests were played by: a test fails when the weights change without a rerun.
+  botWeights: botWeightsHash(),
   features: FEATURES,
   ...model.stored,
   rounds: scale,

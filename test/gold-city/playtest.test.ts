@@ -5,7 +5,7 @@ import { spearman } from '../../src/core/stats.ts';
 import { goldCity } from '../../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
 import { BOTS, type BotContext } from '../../src/games/gold-city/rules/bots.ts';
-import { MAX_ROUNDS, playtest } from '../../src/games/gold-city/rules/playtest.ts';
+import { MAX_ROUNDS, playTurn, playtest } from '../../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../../src/games/gold-city/rules/potential.ts';
 import { newGame, type GameState } from '../../src/games/gold-city/rules/state.ts';
 import { prepareTable } from '../../src/games/gold-city/rules/table.ts';
@@ -33,7 +33,7 @@ describe('bot games', () => {
           let removed = new Set<number>();
           let turns = 0;
           while (!state.over && state.round <= MAX_ROUNDS) {
-            BOTS[botNames[state.seat]!]!.takeTurn(state, ctx);
+            playTurn(state, table, BOTS[botNames[state.seat]!]!, ctx);
             turns++;
             const all = zones(state);
             // Every card instance is in exactly one place.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, cardCount, RuleError, winners, type Action } from '../../src/games/gold-city/rules/engine.ts';
+import { applyAction, cardCount, RuleError, winners, type Action } from '../../src/games/gold-city/rules/engine.ts';
 import { CARD_TYPES } from '../../src/games/gold-city/rules/cards.ts';
 import { newGame, type GameState } from '../../src/games/gold-city/rules/state.ts';
 import { prepareTable, type Table } from '../../src/games/gold-city/rules/table.ts';
@@ -30,10 +30,10 @@ describe('Gold City rules: the contested ones', () => {
   it('no combining: two machete-1 cards cannot enter a jungle-2', () => {
     const { t, s, at } = setup(lane('J2 J1 J1 J1 F'), 4);
     const [a, b] = hand(s, ['Explorer', 'Explorer']);
-    expect(() => act(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(RuleError);
-    expect(() => act(s, t, { type: 'move', pawn: 0, source: { card: b! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(/needs 2/);
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(RuleError);
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: b! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(/needs 2/);
     const [scout] = hand(s, ['Scout']);
-    act(s, t, { type: 'move', pawn: 0, source: { card: scout! }, symbol: 'machete', path: [at(1, 0)] });
+    applyAction(s, t, { type: 'move', pawn: 0, source: { card: scout! }, symbol: 'machete', path: [at(1, 0)] });
     expect(s.players[0]!.pawns[0]!.at).toBe(at(1, 0));
   });
 
@@ -41,12 +41,12 @@ describe('Gold City rules: the contested ones', () => {
     const { t, s, at } = setup(lane('J1 J1 W1 J1 F'), 4);
     const [trail, sailor, explorer] = hand(s, ['Trailblazer', 'Sailor', 'Explorer']);
     // Machete-3: 1 + 1 spent, 1 left, but the next space is water: the walk stops there.
-    expect(() => act(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(1, 0), at(2, 0), at(3, 0)] })).toThrow(/wants paddle/);
-    act(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(1, 0), at(2, 0)] });
-    act(s, t, { type: 'move', pawn: 0, source: { card: sailor! }, symbol: 'paddle', path: [at(3, 0)] });
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(1, 0), at(2, 0), at(3, 0)] })).toThrow(/wants paddle/);
+    applyAction(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(1, 0), at(2, 0)] });
+    applyAction(s, t, { type: 'move', pawn: 0, source: { card: sailor! }, symbol: 'paddle', path: [at(3, 0)] });
     // The Trailblazer's last point is gone: it is no longer in hand to walk on with.
-    expect(() => act(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(4, 0)] })).toThrow(/not in hand/);
-    act(s, t, { type: 'move', pawn: 0, source: { card: explorer! }, symbol: 'machete', path: [at(4, 0)] });
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(4, 0)] })).toThrow(/not in hand/);
+    applyAction(s, t, { type: 'move', pawn: 0, source: { card: explorer! }, symbol: 'machete', path: [at(4, 0)] });
     expect(s.players[0]!.pawns[0]!.at).toBe(at(4, 0));
   });
 
@@ -58,14 +58,14 @@ describe('Gold City rules: the contested ones', () => {
     const { t, s, at } = setup(m, 4);
     s.players[0]!.pawns[0]!.at = at(4, 0);
     const [native, scout] = hand(s, ['Native', 'Scout']);
-    expect(() => act(s, t, { type: 'action', card: native!, pawn: 0, to: at(5, 0) })).toThrow(/blockade/);
+    expect(() => applyAction(s, t, { type: 'action', card: native!, pawn: 0, to: at(5, 0) })).toThrow(/blockade/);
     s.players[0]!.tokens.push({ kind: 'ignore-requirement' });
-    expect(() => act(s, t, { type: 'token', token: 0, pawn: 0, to: at(5, 0) })).toThrow(/blockade/);
-    act(s, t, { type: 'move', pawn: 0, source: { card: scout! }, symbol: 'machete', path: [], clear: at(5, 0) });
+    expect(() => applyAction(s, t, { type: 'token', token: 0, pawn: 0, to: at(5, 0) })).toThrow(/blockade/);
+    applyAction(s, t, { type: 'move', pawn: 0, source: { card: scout! }, symbol: 'machete', path: [], clear: at(5, 0) });
     expect(s.claimed[0]).toBe(0);
     expect(s.players[0]!.blockades).toEqual([0]);
     hand(s, ['Native']);
-    act(s, t, { type: 'action', card: s.players[0]!.hand[0]!, pawn: 0, to: at(5, 0) });
+    applyAction(s, t, { type: 'action', card: s.players[0]!.hand[0]!, pawn: 0, to: at(5, 0) });
     expect(s.players[0]!.pawns[0]!.at).toBe(at(5, 0));
   });
 
@@ -75,7 +75,7 @@ describe('Gold City rules: the contested ones', () => {
     s.players[0]!.pawns[0]!.at = at(1, 0);
     const [trail] = hand(s, ['Trailblazer']);
     // 3 strength: blockade 1, then jungle-1, jungle-1.
-    act(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(2, 0), at(3, 0)] });
+    applyAction(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(2, 0), at(3, 0)] });
     expect(s.players[0]!.pawns[0]!.at).toBe(at(3, 0));
     expect(s.claimed[0]).toBe(0);
   });
@@ -86,10 +86,10 @@ describe('Gold City rules: the contested ones', () => {
     const { t, s, at } = setup(m, 4);
     const [pioneer, explorer] = hand(s, ['Pioneer', 'Explorer']);
     // Sweeps past (1,0) and (2,0), both beside the cave at (2,1), and stops at (4,0): nothing.
-    act(s, t, { type: 'move', pawn: 0, source: { card: pioneer! }, symbol: 'machete', path: [at(1, 0), at(2, 0), at(3, 0), at(4, 0)] });
+    applyAction(s, t, { type: 'move', pawn: 0, source: { card: pioneer! }, symbol: 'machete', path: [at(1, 0), at(2, 0), at(3, 0), at(4, 0)] });
     expect(s.players[0]!.tokens).toEqual([]);
     s.players[0]!.pawns[0]!.at = at(1, 0);
-    act(s, t, { type: 'move', pawn: 0, source: { card: explorer! }, symbol: 'machete', path: [at(2, 0)] });
+    applyAction(s, t, { type: 'move', pawn: 0, source: { card: explorer! }, symbol: 'machete', path: [at(2, 0)] });
     expect(s.players[0]!.tokens).toEqual([{ kind: 'machete', strength: 2 }]);
     expect(s.caves[0]).toHaveLength(1);
   });
@@ -97,9 +97,9 @@ describe('Gold City rules: the contested ones', () => {
   it('a purchase ends movement for the turn, and the card bought goes to the discard pile', () => {
     const { t, s, at } = setup(lane('J1 J1 J1 J1 F'), 4);
     const [coin1, coin2, explorer] = hand(s, ['Photographer', 'Traveller', 'Explorer']);
-    act(s, t, { type: 'buy', cardType: type('Trailblazer'), cards: [coin1!, coin2!] });
-    expect(() => act(s, t, { type: 'move', pawn: 0, source: { card: explorer! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(/purchase ends movement/);
-    expect(() => act(s, t, { type: 'buy', cardType: type('Scout'), cards: [explorer!] })).toThrow();
+    applyAction(s, t, { type: 'buy', cardType: type('Trailblazer'), cards: [coin1!, coin2!] });
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: explorer! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(/purchase ends movement/);
+    expect(() => applyAction(s, t, { type: 'buy', cardType: type('Scout'), cards: [explorer!] })).toThrow();
     const bought = s.players[0]!.discard.at(-1)!;
     expect(s.cards[bought]).toBe(type('Trailblazer'));
     expect(s.players[0]!.hand).not.toContain(bought);
@@ -111,11 +111,11 @@ describe('Gold City rules: the contested ones', () => {
     // Two players, two pawns each: seat 0 holds starts 1 and 3.
     s.players[0]!.pawns[0]!.at = at(1, 0);
     s.players[1]!.pawns[0]!.at = at(1, 1);
-    act(s, t, { type: 'finish', pawn: 0, to: at(2, 0) });
+    applyAction(s, t, { type: 'finish', pawn: 0, to: at(2, 0) });
     expect(s.players[0]!.pawns[0]!.at).toBe(-1);
-    expect(() => act(s, t, { type: 'finish', pawn: 0, to: at(2, 0) })).toThrow(/out of play/);
-    act(s, t, { type: 'end' });
-    act(s, t, { type: 'finish', pawn: 0, to: at(2, 0) });
+    expect(() => applyAction(s, t, { type: 'finish', pawn: 0, to: at(2, 0) })).toThrow(/out of play/);
+    applyAction(s, t, { type: 'end' });
+    applyAction(s, t, { type: 'finish', pawn: 0, to: at(2, 0) });
     expect(s.players[1]!.pawns[0]!.at).toBe(-1);
   });
 
@@ -143,31 +143,31 @@ describe('Gold City rules: the contested ones', () => {
     const { t, s, at } = setup(m, 4);
     s.seat = 1;
     s.players[1]!.pawns[0]!.at = at(0, 0);
-    act(s, t, { type: 'finish', pawn: 0, to: at(1, 0) });
+    applyAction(s, t, { type: 'finish', pawn: 0, to: at(1, 0) });
     expect(s.finalRound).toBe(true);
-    act(s, t, { type: 'end' });
+    applyAction(s, t, { type: 'end' });
     expect(s.over).toBe(false);
-    act(s, t, { type: 'end' }); // seat 2
-    act(s, t, { type: 'end' }); // seat 3: the round is complete
+    applyAction(s, t, { type: 'end' }); // seat 2
+    applyAction(s, t, { type: 'end' }); // seat 3: the round is complete
     expect(s.over).toBe(true);
-    expect(() => act(s, t, { type: 'end' })).toThrow(/over/);
+    expect(() => applyAction(s, t, { type: 'end' })).toThrow(/over/);
   });
 
   it('rubble discards N cards, a base camp removes them, an item thrown in is only discarded', () => {
     const m = lane('R2 B1 J1 J1 F');
     const { t, s, at } = setup(m, 4);
     const [chest, explorer, traveller] = hand(s, ['Treasure Chest', 'Explorer', 'Traveller']);
-    act(s, t, { type: 'rough', pawn: 0, to: at(1, 0), cards: [chest!, explorer!] });
+    applyAction(s, t, { type: 'rough', pawn: 0, to: at(1, 0), cards: [chest!, explorer!] });
     expect(s.players[0]!.inPlay).toEqual([chest, explorer]);
-    act(s, t, { type: 'rough', pawn: 0, to: at(2, 0), cards: [traveller!] });
+    applyAction(s, t, { type: 'rough', pawn: 0, to: at(2, 0), cards: [traveller!] });
     expect(s.players[0]!.removed).toEqual([traveller]);
-    expect(() => act(s, t, { type: 'rough', pawn: 0, to: at(3, 0), cards: [] })).toThrow();
+    expect(() => applyAction(s, t, { type: 'rough', pawn: 0, to: at(3, 0), cards: [] })).toThrow();
   });
 
   it('a single-use item used for its function leaves the game', () => {
     const { t, s, at } = setup(lane('J1 J1 J1 J1 F'), 4);
     const [giant] = hand(s, ['Giant Machete']);
-    act(s, t, { type: 'move', pawn: 0, source: { card: giant! }, symbol: 'machete', path: [at(1, 0), at(2, 0), at(3, 0), at(4, 0)] });
+    applyAction(s, t, { type: 'move', pawn: 0, source: { card: giant! }, symbol: 'machete', path: [at(1, 0), at(2, 0), at(3, 0), at(4, 0)] });
     expect(s.players[0]!.removed).toEqual([giant]);
   });
 
@@ -177,18 +177,18 @@ describe('Gold City rules: the contested ones', () => {
     // Seat 0 runs the pawns on starts 1 and 3; seat 1's pawn stands on start 2.
     s.players[0]!.pawns[1]!.at = at(1, 0);
     const [a] = hand(s, ['Pioneer']);
-    expect(() => act(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(/occupied/);
-    expect(() => act(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(0, 1)] })).toThrow(/occupied/);
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(/occupied/);
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(0, 1)] })).toThrow(/occupied/);
     s.players[0]!.pawns[1]!.at = at(1, 1);
-    expect(() => act(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(1, 0), at(2, 0)] })).toThrow(/mountains/);
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(1, 0), at(2, 0)] })).toThrow(/mountains/);
   });
 
   it('while a market slot is empty any type may be bought, and it takes the slot', () => {
     const { t, s } = setup(lane('J1 J1 J1 J1 F'), 4);
     const [m1, m2] = hand(s, ['Millionaire', 'Millionaire']);
-    expect(() => act(s, t, { type: 'buy', cardType: type('Pioneer'), cards: [m1!, m2!] })).toThrow(/cannot be bought/);
+    expect(() => applyAction(s, t, { type: 'buy', cardType: type('Pioneer'), cards: [m1!, m2!] })).toThrow(/cannot be bought/);
     s.offer[0] = -1;
-    act(s, t, { type: 'buy', cardType: type('Pioneer'), cards: [m1!, m2!] });
+    applyAction(s, t, { type: 'buy', cardType: type('Pioneer'), cards: [m1!, m2!] });
     expect(s.offer[0]).toBe(type('Pioneer'));
   });
 
@@ -199,7 +199,7 @@ describe('Gold City rules: the contested ones', () => {
       { type: 'rough', pawn: 0, to: 999, cards: [] },
       { type: 'action', card: 12345 },
     ];
-    for (const a of bad) expect(() => act(s, t, a)).toThrow();
+    for (const a of bad) expect(() => applyAction(s, t, a)).toThrow();
     expect(cardCount(s.players[0]!)).toBe(8);
   });
 });

@@ -3,7 +3,8 @@ import { Rng } from '../../core/rng.ts';
 import { DIRECTIONS, compareAxial, distance, type Axial } from '../../geometry/hex/axial.ts';
 import { buildBoard, neighboursOf, reachable, type Board } from './board.ts';
 import { layCourse, type Course, type PlacedPiece } from './course.ts';
-import { hideCaves, layBlockades } from './features.ts';
+import { layBlockades } from './blockades.ts';
+import { hideCaves } from './caves.ts';
 import { GAME_ID, GENERATOR_VERSION, isEnterable, type GoldCityMap, type GoldCityOptions, type Space } from './model.ts';
 import { paintPiece, paintStart } from './terrain.ts';
 

@@ -1,6 +1,7 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { DIRECTIONS, hexKey } from '../../geometry/hex/axial.ts';
 import type { Blockade, GoldCityMap, Space, Terrain } from './model.ts';
+import { SYMBOL_FOR, blockadeSymbol } from './symbols.ts';
 
 const SQRT3 = Math.sqrt(3);
 
@@ -13,9 +14,9 @@ interface Look {
 }
 
 const LOOKS: Record<Terrain, Look> = {
-  jungle: { fill: '#5fae4e', ink: '#0f2f0a', name: 'Jungle', cost: (s) => `one machete card of ${s}+` },
-  water: { fill: '#4f9fd9', ink: '#062a45', name: 'Water', cost: (s) => `one paddle card of ${s}+` },
-  village: { fill: '#f2cf3b', ink: '#3d2f00', name: 'Village', cost: (s) => `one coin card of ${s}+` },
+  jungle: { fill: '#5fae4e', ink: '#0f2f0a', name: 'Jungle', cost: (s) => `one ${SYMBOL_FOR.jungle} card of ${s}+` },
+  water: { fill: '#4f9fd9', ink: '#062a45', name: 'Water', cost: (s) => `one ${SYMBOL_FOR.water} card of ${s}+` },
+  village: { fill: '#f2cf3b', ink: '#3d2f00', name: 'Village', cost: (s) => `one ${SYMBOL_FOR.village} card of ${s}+` },
   rubble: { fill: '#9a9a94', ink: '#1d1d1b', name: 'Rubble', cost: (s) => `discard ${s} card${s === 1 ? '' : 's'}` },
   basecamp: { fill: '#d2493d', ink: '#ffffff', name: 'Base camp', cost: (s) => `remove ${s} card${s === 1 ? '' : 's'} from the game` },
   mountain: { fill: '#5b4a3f', ink: '#f4efe9', name: 'Mountain', cost: () => 'never enterable' },
@@ -23,7 +24,8 @@ const LOOKS: Record<Terrain, Look> = {
   finish: { fill: '#e3a21a', ink: '#2b1a00', name: 'Finish', cost: () => 'finishing space: free to enter' },
 };
 
-const BLOCKADE_SYMBOL: Record<Blockade['terrain'], string> = { jungle: 'machete', water: 'paddle', village: 'coin', rubble: 'discard' };
+/** How a blockade is paid, for its tooltip: rubble takes discarded cards. */
+const payWith = (terrain: Blockade['terrain']): string => blockadeSymbol(terrain) ?? 'discard';
 
 function centre(q: number, r: number, size: number): Point {
   return { x: size * SQRT3 * (q + r / 2), y: size * 1.5 * r };
@@ -178,7 +180,7 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
       kind: 'group',
       role: 'blockade',
       data: { id: b.id, between: b.between.join(' '), terrain: b.terrain, strength: String(b.strength), points: String(b.points) },
-      title: `Blockade ${b.id}: ${BLOCKADE_SYMBOL[b.terrain]} ${b.strength} to cross, worth ${b.points} tiebreak point${b.points === 1 ? '' : 's'}`,
+      title: `Blockade ${b.id}: ${payWith(b.terrain)} ${b.strength} to cross, worth ${b.points} tiebreak point${b.points === 1 ? '' : 's'}`,
       items,
     };
   });
@@ -212,9 +214,9 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
   const legend: SceneItem[] = [];
   const legendTop = height - margin - legendHeight + size * 0.6;
   const entries: Array<[Terrain, string]> = [
-    ['jungle', 'machete'],
-    ['water', 'paddle'],
-    ['village', 'coins'],
+    ['jungle', SYMBOL_FOR.jungle],
+    ['water', SYMBOL_FOR.water],
+    ['village', `${SYMBOL_FOR.village}s`],
     ['rubble', 'discard N'],
     ['basecamp', 'remove N'],
     ['mountain', 'closed'],

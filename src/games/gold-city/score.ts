@@ -4,6 +4,7 @@ import { MinHeap } from '../../core/min-heap.ts';
 import type { GoldCityMap } from './model.ts';
 import { blockadeEffort, effortToFinish, entryEffort } from './rules/potential.ts';
 import { G, blockadeBetween, prepareTable, type Table } from './rules/table.ts';
+import { SYMBOL_AT, SYMBOL_FOR } from './symbols.ts';
 import { readJson } from '../../core/json-file.ts';
 const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/gold-city.json', import.meta.url));
 
@@ -115,8 +116,6 @@ function chokepoints(t: Table): number {
   return count;
 }
 
-const SYMBOL_BY_GROUND: Record<number, 'machete' | 'paddle' | 'coin'> = { [G.jungle]: 'machete', [G.water]: 'paddle', [G.village]: 'coin' };
-
 export function analyse(map: GoldCityMap): Omit<GoldCityScore, 'difficulty' | 'band' | 'predictedRounds' | 'model'> & { features: Record<string, number> } {
   const t = prepareTable(map);
   const toFinish = effortToFinish(t);
@@ -142,12 +141,12 @@ export function analyse(map: GoldCityMap): Omit<GoldCityScore, 'difficulty' | 'b
         const bl = t.blockades[b]!;
         if (bl.terrain === 'rubble') cardsPaid += bl.strength;
         else {
-          const sym = ({ jungle: 'machete', water: 'paddle', village: 'coin' } as const)[bl.terrain];
+          const sym = SYMBOL_FOR[bl.terrain];
           strongest[sym] = Math.max(strongest[sym], bl.strength);
         }
       }
       const g = t.ground[next] as number;
-      const sym = SYMBOL_BY_GROUND[g];
+      const sym = SYMBOL_AT[g];
       if (sym) strongest[sym] = Math.max(strongest[sym], t.strength[next] as number);
       if (g === G.rubble || g === G.basecamp) cardsPaid += t.strength[next] as number;
       at = next;

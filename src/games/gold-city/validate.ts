@@ -1,6 +1,6 @@
 import type { Problem } from '../../core/game-module.ts';
 import { buildBoard, neighboursOf, reachable } from './board.ts';
-import { tokenSupply } from './features.ts';
+import { tokenSupply } from './caves.ts';
 import { MAX_BLOCKADES, STRENGTH_RANGE, TOKENS_PER_PILE, isEnterable, tokenLabel, type CostedTerrain, type GoldCityMap, type Space } from './model.ts';
 
 const where = (s: Space) => `space (${s.q},${s.r}) on ${s.piece}`;

@@ -1,10 +1,14 @@
 import type { Token } from '../model.ts';
-import { cardType, coinValue, type CardType } from './cards.ts';
-import { BLOCKADE_SYMBOL, act, buyable, current, type Action, type Source, type Symbol3 } from './engine.ts';
+import { BOT_WEIGHTS as W } from './bot-weights.ts';
+import { STARTER_DECK, cardType, coinValue, type CardType } from './cards.ts';
+import { buyable, current, type Action, type Source } from './engine.ts';
+import { SYMBOLS, SYMBOL_AT, blockadeSymbol, isSymbol3, type Symbol3 } from '../symbols.ts';
 import { blockadeEffort, effortToFinish } from './potential.ts';
 import { occupancy, pathTo, reach } from './reach.ts';
 import type { GameState, PlayerState } from './state.ts';
 import { G, blockadeBetween, type Table } from './table.ts';
+
+const P = W.purchase;
 
 /** What a bot knows of the course beyond the state: effort to the finish from every space. */
 export interface BotContext {
@@ -13,9 +17,6 @@ export interface BotContext {
   /** What a bot remembers between its turns, by seat: how long its pawns have not advanced. */
   memory?: Map<number, { effort: number; stuck: number }>;
 }
-
-/** Turns without progress after which the planner routes around the pawns in its way. */
-const STUCK_TURNS = 2;
 
 /**
  * When a seat's pawns have not advanced for a while they are usually queued behind a pawn that
@@ -29,21 +30,24 @@ function contextForTurn(state: GameState, ctx: BotContext): BotContext {
   const seen = memory.get(state.seat);
   const stuck = seen && effort >= seen.effort - 1e-9 ? seen.stuck + 1 : 0;
   memory.set(state.seat, { effort, stuck });
-  if (stuck < STUCK_TURNS) return ctx;
+  if (stuck < W.stuckTurns) return ctx;
   const own = new Set(player.pawns.map((p) => p.at));
   const closed = new Uint8Array(ctx.table.n);
   for (const p of state.players) for (const pawn of p.pawns) if (pawn.at >= 0 && !own.has(pawn.at)) closed[pawn.at] = 1;
   return { ...ctx, potential: effortToFinish(ctx.table, closed) };
 }
 
+/**
+ * A bot chooses and the engine applies: `turn` yields the seat's actions one at a time, ending
+ * with `end` (or when the game is over); whoever drives it applies each action before resuming
+ * it, so every choice sees the state the previous one left. A bot never changes the state.
+ */
 export interface Bot {
   name: string;
-  /** Plays the whole turn of the seat to move, ending with an `end` action. */
-  takeTurn(state: GameState, ctx: BotContext): void;
+  turn(state: GameState, ctx: BotContext): Generator<Action, void, void>;
 }
 
-const SYMBOLS: readonly Symbol3[] = ['machete', 'paddle', 'coin'];
-const STARTER_TYPES = new Set([0, 1, 2]);
+const STARTER_TYPES = new Set(STARTER_DECK);
 
 function typeOf(state: GameState, card: number): CardType {
   return cardType(state.cards[card] as number);
@@ -51,7 +55,7 @@ function typeOf(state: GameState, card: number): CardType {
 
 /** How much a card is worth keeping: used to spend the weakest card that does the job. */
 function worth(type: CardType): number {
-  return type.strength + 0.3 * type.cost + (type.draw ?? 0);
+  return type.strength + W.keep.perCost * type.cost + (type.draw ?? 0);
 }
 
 function weakest(state: GameState, player: PlayerState, count: number, exclude: readonly number[] = []): number[] | undefined {
@@ -74,7 +78,7 @@ function movementSources(state: GameState, player: PlayerState): Array<{ source:
     out.push({ source: { card }, symbols: type.symbol === 'joker' ? SYMBOLS : [type.symbol as Symbol3], strength: type.strength, worth: worth(type) });
   }
   player.tokens.forEach((t: Token, k) => {
-    if (t.kind === 'machete' || t.kind === 'paddle' || t.kind === 'coin') out.push({ source: { token: k }, symbols: [t.kind], strength: t.strength ?? 0, worth: 0.5 });
+    if (isSymbol3(t.kind)) out.push({ source: { token: k }, symbols: [t.kind], strength: t.strength ?? 0, worth: W.keep.symbolToken });
   });
   return out;
 }
@@ -111,7 +115,7 @@ function bestMoves(state: GameState, ctx: BotContext, player: PlayerState, occ: 
         }
         if (best >= 0) {
           options.push({
-            gain: (potential[pawn.at] as number) - bestPot - 0.05 * src.worth,
+            gain: (potential[pawn.at] as number) - bestPot - W.spendPerWorth * src.worth,
             action: { type: 'move', pawn: pawn.i, source: src.source, symbol, path: pathTo(r, best) },
           });
         }
@@ -137,11 +141,11 @@ function clearOptions(state: GameState, ctx: BotContext, player: PlayerState): O
       let best: { src: ReturnType<typeof movementSources>[number]; symbol: Symbol3 } | undefined;
       for (const src of movementSources(state, player)) {
         for (const symbol of src.symbols) {
-          if (BLOCKADE_SYMBOL[blockade.terrain] !== symbol || src.strength < blockade.strength) continue;
+          if (blockadeSymbol(blockade.terrain) !== symbol || src.strength < blockade.strength) continue;
           if (!best || src.worth < best.src.worth) best = { src, symbol };
         }
       }
-      if (best) options.push({ gain: blockadeEffort(t, b) + 0.2 * blockade.points - 0.05 * best.src.worth - 0.3, action: { type: 'move', pawn: p, source: best.src.source, symbol: best.symbol, path: [], clear: y } });
+      if (best) options.push({ gain: blockadeEffort(t, b) + W.clearSymbol.perPoint * blockade.points - W.spendPerWorth * best.src.worth - W.clearSymbol.standingCost, action: { type: 'move', pawn: p, source: best.src.source, symbol: best.symbol, path: [], clear: y } });
     }
   });
   return options;
@@ -160,7 +164,7 @@ function roughOptions(state: GameState, ctx: BotContext, player: PlayerState, oc
       const g = t.ground[y];
       if (intact && t.blockades[b]!.terrain === 'rubble') {
         const cards = weakest(state, player, t.blockades[b]!.strength);
-        if (cards) options.push({ gain: blockadeEffort(t, b) - 0.4 * cards.length + 0.2 * t.blockades[b]!.points, action: { type: 'clear', pawn: p, toward: y, cards } });
+        if (cards) options.push({ gain: blockadeEffort(t, b) - W.clearRubble.perCard * cards.length + W.clearRubble.perPoint * t.blockades[b]!.points, action: { type: 'clear', pawn: p, toward: y, cards } });
         continue;
       }
       if (intact || (g !== G.rubble && g !== G.basecamp)) continue;
@@ -168,11 +172,11 @@ function roughOptions(state: GameState, ctx: BotContext, player: PlayerState, oc
       const cards = weakest(state, player, n);
       if (!cards) continue;
       const drop = (potential[pawn.at] as number) - (potential[y] as number);
-      if (g === G.rubble) options.push({ gain: drop - 0.3 * n, action: { type: 'rough', pawn: p, to: y, cards } });
+      if (g === G.rubble) options.push({ gain: drop - W.rubblePerCard * n, action: { type: 'rough', pawn: p, to: y, cards } });
       else {
         // Base camps thin the deck: worth it when what goes is starter chaff.
         const chaff = cards.filter((c) => STARTER_TYPES.has(state.cards[c] as number)).length;
-        const bonus = thin ? 0.6 * chaff - 0.8 * (cards.length - chaff) : -0.5 * n;
+        const bonus = thin ? W.basecamp.perChaff * chaff - W.basecamp.perGood * (cards.length - chaff) : -W.basecamp.perCard * n;
         options.push({ gain: drop + bonus, action: { type: 'rough', pawn: p, to: y, cards } });
       }
     }
@@ -197,8 +201,7 @@ function freeStepOptions(state: GameState, ctx: BotContext, player: PlayerState,
       const b = blockadeBetween(t, pawn.at, y);
       if (b >= 0 && state.claimed[b] === -1) continue;
       const drop = (potential[pawn.at] as number) - (potential[y] as number);
-      // Keep free steps for expensive ground.
-      if (drop > 1.6) options.push({ gain: drop - 1.2, action: steppers[0]!(p, y) });
+      if (drop > W.freeStep.minDrop) options.push({ gain: drop - W.freeStep.cost, action: steppers[0]!(p, y) });
     }
   });
   return options;
@@ -211,7 +214,7 @@ function purchaseValue(state: GameState, ctx: BotContext, player: PlayerState, t
   const maxNeed: Record<string, number> = { machete: 0, paddle: 0, coin: 0 };
   for (const pawn of player.pawns) {
     let at = pawn.at;
-    for (let stepCount = 0; at >= 0 && stepCount < 14 && !t.finishes[at]; stepCount++) {
+    for (let stepCount = 0; at >= 0 && stepCount < P.lookAhead && !t.finishes[at]; stepCount++) {
       let next = -1;
       for (let k = 0; k < 6; k++) {
         const y = t.adj[6 * at + k] as number;
@@ -219,10 +222,10 @@ function purchaseValue(state: GameState, ctx: BotContext, player: PlayerState, t
       }
       if (next < 0 || (potential[next] as number) >= (potential[at] as number)) break;
       const b = blockadeBetween(t, at, next);
-      const bs = b >= 0 && state.claimed[b] === -1 ? BLOCKADE_SYMBOL[t.blockades[b]!.terrain] : undefined;
+      const bs = b >= 0 && state.claimed[b] === -1 ? blockadeSymbol(t.blockades[b]!.terrain) : undefined;
       if (bs) maxNeed[bs] = Math.max(maxNeed[bs] as number, t.blockades[b]!.strength);
       const g = t.ground[next] as number;
-      const symbol = g === G.jungle ? 'machete' : g === G.water ? 'paddle' : g === G.village ? 'coin' : undefined;
+      const symbol = SYMBOL_AT[g];
       if (symbol) {
         need[symbol] = (need[symbol] as number) + 1;
         maxNeed[symbol] = Math.max(maxNeed[symbol] as number, t.strength[next] as number);
@@ -235,26 +238,26 @@ function purchaseValue(state: GameState, ctx: BotContext, player: PlayerState, t
     const ty = typeOf(state, c);
     if (ty.symbol in owned) owned[ty.symbol] = Math.max(owned[ty.symbol] as number, ty.strength);
   }
-  const total = need.machete! + need.paddle! + need.coin! + 1;
+  const total = need.machete! + need.paddle! + need.coin! + P.needSmoothing;
   const remaining = Math.min(...player.pawns.filter((p) => p.at >= 0).map((p) => potential[p.at] as number));
   // Late in the race a bought card may never come round again.
-  const horizon = Math.min(1, remaining / 12);
+  const horizon = Math.min(1, remaining / P.horizon);
   let value = 0;
-  if (type.symbol === 'machete' || type.symbol === 'paddle' || type.symbol === 'coin') {
+  if (isSymbol3(type.symbol)) {
     const share = (need[type.symbol] as number) / total;
     const unlocks = type.strength >= (maxNeed[type.symbol] as number) && (maxNeed[type.symbol] as number) > Math.max(owned[type.symbol] as number, owned.joker as number);
-    value = type.strength * (share + (type.symbol === 'coin' ? 0.35 : 0.1)) + (unlocks ? 3 : 0);
+    value = type.strength * (share + (type.symbol === 'coin' ? P.coinExtra : P.symbolExtra)) + (unlocks ? P.unlock : 0);
   } else if (type.symbol === 'joker') {
     const unlocks = SYMBOLS.some((s) => type.strength >= (maxNeed[s] as number) && (maxNeed[s] as number) > Math.max(owned[s] as number, owned.joker as number));
-    value = type.strength * 0.8 + (unlocks ? 3 : 0);
-  } else if (type.effect === 'draw') value = (type.draw ?? 0) * 0.9 + (type.trash ?? 0) * 0.4;
-  else if (type.effect === 'native') value = 2;
-  else value = 1.2;
-  if (type.singleUse) value *= 0.6;
-  return value * (0.3 + 0.7 * horizon);
+    value = type.strength * P.jokerPerStrength + (unlocks ? P.unlock : 0);
+  } else if (type.effect === 'draw') value = (type.draw ?? 0) * P.drawPerCard + (type.trash ?? 0) * P.trashPerCard;
+  else if (type.effect === 'native') value = P.native;
+  else value = P.otherAction;
+  if (type.singleUse) value *= P.singleUse;
+  return value * (P.lateFloor + P.lateShare * horizon);
 }
 
-function spendOnPurchase(state: GameState, ctx: BotContext, choose: (affordable: number[]) => number | undefined): void {
+function* spendOnPurchase(state: GameState, choose: (affordable: number[]) => number | undefined): Generator<Action, void, void> {
   const player = current(state);
   if (state.bought) return;
   const money = player.hand.reduce((sum, c) => sum + coinValue(typeOf(state, c)), 0);
@@ -272,24 +275,24 @@ function spendOnPurchase(state: GameState, ctx: BotContext, choose: (affordable:
     pay.push(c);
     sum += coinValue(typeOf(state, c));
   }
-  act(state, ctx.table, { type: 'buy', cardType: pick, cards: pay });
+  yield { type: 'buy', cardType: pick, cards: pay };
 }
 
 /** Takes the best play on offer, again and again, while one gains anything. */
-function runOptions(state: GameState, ctx: BotContext, gather: (player: PlayerState, occupied: Uint8Array) => Option[]): void {
-  for (let guard = 0; guard < 40; guard++) {
+function* runOptions(state: GameState, ctx: BotContext, gather: (player: PlayerState, occupied: Uint8Array) => Option[]): Generator<Action, void, void> {
+  for (let guard = 0; guard < W.maxPlaysPerTurn; guard++) {
     if (state.over || current(state).finished) return;
     const player = current(state);
     const finish = finishStep(state, ctx.table, player);
     if (finish) {
-      act(state, ctx.table, finish);
+      yield finish;
       continue;
     }
     const options = gather(player, occupancy(state, ctx.table.n));
     let best: Option | undefined;
-    for (const o of options) if (o.gain > 0.05 && (!best || o.gain > best.gain)) best = o;
+    for (const o of options) if (o.gain > W.minGain && (!best || o.gain > best.gain)) best = o;
     if (!best) return;
-    act(state, ctx.table, best.action);
+    yield best.action;
   }
 }
 
@@ -300,35 +303,35 @@ function runOptions(state: GameState, ctx: BotContext, gather: (player: PlayerSt
  */
 export const plannerBot: Bot = {
   name: 'planner',
-  takeTurn(state, shared) {
+  *turn(state, shared) {
     const ctx = contextForTurn(state, shared);
     const player = current(state);
     for (const card of player.hand.slice()) {
       const type = typeOf(state, card);
       if (type.effect !== 'draw') continue;
       const trash = (weakest(state, player, type.trash ?? 0, [card]) ?? []).filter((c) => STARTER_TYPES.has(state.cards[c] as number));
-      act(state, ctx.table, { type: 'action', card, trash: trash.filter((c) => c !== card) });
+      yield { type: 'action', card, trash: trash.filter((c) => c !== card) };
     }
     for (let k = player.tokens.length - 1; k >= 0; k--) {
       const token = player.tokens[k]!;
-      if (token.kind === 'draw') act(state, ctx.table, { type: 'token', token: k });
+      if (token.kind === 'draw') yield { type: 'token', token: k };
       else if (token.kind === 'remove') {
         const chaff = player.hand.find((c) => STARTER_TYPES.has(state.cards[c] as number));
-        if (chaff !== undefined) act(state, ctx.table, { type: 'token', token: k, card: chaff });
-      } else if (token.kind === 'replace-hand' && player.hand.every((c) => typeOf(state, c).strength <= 1)) {
-        act(state, ctx.table, { type: 'token', token: k });
+        if (chaff !== undefined) yield { type: 'token', token: k, card: chaff };
+      } else if (token.kind === 'replace-hand' && player.hand.every((c) => typeOf(state, c).strength <= W.replaceHandAtMost)) {
+        yield { type: 'token', token: k };
       }
     }
-    runOptions(state, ctx, (player, occ) => [
+    yield* runOptions(state, ctx, (player, occ) => [
       ...bestMoves(state, ctx, player, occ, false),
       ...clearOptions(state, ctx, player),
       ...roughOptions(state, ctx, player, occ, true),
       ...freeStepOptions(state, ctx, player, occ),
     ]);
     if (!state.over && !current(state).finished) {
-      spendOnPurchase(state, ctx, (affordable) => {
+      yield* spendOnPurchase(state, (affordable) => {
         let best: number | undefined;
-        let bestValue = 0.8;
+        let bestValue = P.minValue;
         for (const type of affordable) {
           const v = purchaseValue(state, ctx, current(state), cardType(type));
           if (v > bestValue) {
@@ -339,7 +342,7 @@ export const plannerBot: Bot = {
         return best;
       });
     }
-    if (!state.over) act(state, ctx.table, { type: 'end' });
+    if (!state.over) yield { type: 'end' };
   },
 };
 
@@ -349,20 +352,20 @@ export const plannerBot: Bot = {
  */
 export const baselineBot: Bot = {
   name: 'baseline',
-  takeTurn(state, ctx) {
-    runOptions(state, ctx, (player, occ) => [
+  *turn(state, ctx) {
+    yield* runOptions(state, ctx, (player, occ) => [
       ...bestMoves(state, ctx, player, occ, true),
       ...clearOptions(state, ctx, player),
       ...roughOptions(state, ctx, player, occ, false).filter((o) => o.action.type !== 'rough' || ctx.table.ground[(o.action as { to: number }).to] === G.rubble),
     ]);
     if (!state.over && !current(state).finished) {
-      spendOnPurchase(state, ctx, (affordable) => {
+      yield* spendOnPurchase(state, (affordable) => {
         let best: number | undefined;
         for (const type of affordable) if (best === undefined || cardType(type).cost > cardType(best).cost) best = type;
         return best;
       });
     }
-    if (!state.over) act(state, ctx.table, { type: 'end' });
+    if (!state.over) yield { type: 'end' };
   },
 };
 

@@ -1,9 +1,8 @@
 import type { Token } from '../model.ts';
 import { HAND_SIZE, cardType, coinValue, type CardSymbol, type CardType } from './cards.ts';
-import { drawCards, type GameState, type PlayerState } from './state.ts';
+import { drawCards, previewDraw, type GameState, type PlayerState } from './state.ts';
 import { G, blockadeBetween, type Table } from './table.ts';
-
-export type Symbol3 = 'machete' | 'paddle' | 'coin';
+import { SYMBOL_AT, blockadeSymbol, isSymbol3, type Symbol3 } from '../symbols.ts';
 
 /** Where a movement card's strength comes from: a card in hand or a cave token. */
 export type Source = { card: number } | { token: number };
@@ -38,25 +37,25 @@ const fail = (message: string): never => {
   throw new RuleError(message);
 };
 
-const GROUND_SYMBOL: Record<number, Symbol3> = { [G.jungle]: 'machete', [G.water]: 'paddle', [G.village]: 'coin' };
-export const BLOCKADE_SYMBOL: Record<string, Symbol3 | undefined> = { jungle: 'machete', water: 'paddle', village: 'coin', rubble: undefined };
-
 export function current(state: GameState): PlayerState {
   return state.players[state.seat] as PlayerState;
 }
 
-export function occupied(state: GameState, space: number): boolean {
+function occupied(state: GameState, space: number): boolean {
   for (const p of state.players) for (const pawn of p.pawns) if (pawn.at === space) return true;
   return false;
 }
 
-function takeFromHand(player: PlayerState, card: number): void {
-  const k = player.hand.indexOf(card);
-  if (k < 0) fail(`card ${card} is not in hand`);
-  player.hand.splice(k, 1);
+function inHand(player: PlayerState, card: number): void {
+  if (!player.hand.includes(card)) fail(`card ${card} is not in hand`);
 }
 
-function distinct(cards: number[]): void {
+/** Only after the action has been checked in full: the card is known to be in hand. */
+function takeFromHand(player: PlayerState, card: number): void {
+  player.hand.splice(player.hand.indexOf(card), 1);
+}
+
+function distinct(cards: readonly number[]): void {
   if (new Set(cards).size !== cards.length) fail('a card is named twice');
 }
 
@@ -70,6 +69,10 @@ function pawnOf(player: PlayerState, index: number): { at: number } {
 function adjacent(table: Table, a: number, b: number): boolean {
   for (let k = 0; k < 6; k++) if (table.adj[6 * a + k] === b) return true;
   return false;
+}
+
+function intact(state: GameState, blockade: number): boolean {
+  return blockade >= 0 && state.claimed[blockade] === -1;
 }
 
 /** A used item leaves the game, unless a keep-item token is in effect. */
@@ -106,6 +109,14 @@ function arrive(state: GameState, player: PlayerState, pawn: { at: number }): vo
   }
 }
 
+/** Pays a symbol blockade from what is left of a card: the strength that remains. */
+function payBlockade(table: Table, blockade: number, symbol: Symbol3, remaining: number): number {
+  const b = table.blockades[blockade]!;
+  if (blockadeSymbol(b.terrain) !== symbol) fail(`the blockade wants ${b.terrain}`);
+  if (b.strength > remaining) fail(`the blockade needs ${b.strength}, only ${remaining} left`);
+  return remaining - b.strength;
+}
+
 function move(state: GameState, table: Table, player: PlayerState, a: Extract<Action, { type: 'move' }>): void {
   const pawn = pawnOf(player, a.pawn);
   let strength: number;
@@ -119,7 +130,7 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
     fromCard = { card: a.source.card, type };
   } else {
     const token = player.tokens[a.source.token] ?? fail('no such token');
-    if (token.kind !== 'machete' && token.kind !== 'paddle' && token.kind !== 'coin') fail('that token does not move a pawn');
+    if (!isSymbol3(token.kind)) fail('that token does not move a pawn');
     strength = token.strength ?? 0;
     symbol = token.kind as Symbol3;
   }
@@ -128,14 +139,14 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
   if (a.path.length === 0 && a.clear === undefined) fail('a move needs at least one step');
   let remaining = strength;
   let at = pawn.at;
+  // Blockades paid on the way are claimed only once the whole walk has been checked.
+  const claims: number[] = [];
+  const open = (blockade: number) => intact(state, blockade) && !claims.includes(blockade);
   if (a.clear !== undefined) {
     const blockade = blockadeBetween(table, at, a.clear);
-    if (!adjacent(table, at, a.clear) || blockade < 0 || state.claimed[blockade] !== -1) fail('no intact blockade there');
-    const b = table.blockades[blockade]!;
-    if (BLOCKADE_SYMBOL[b.terrain] !== a.symbol) fail(`the blockade wants ${b.terrain}`);
-    if (b.strength > remaining) fail(`the blockade needs ${b.strength}, only ${remaining} left`);
-    remaining -= b.strength;
-    claim(state, player, blockade);
+    if (!adjacent(table, at, a.clear) || !intact(state, blockade)) fail('no intact blockade there');
+    remaining = payBlockade(table, blockade, a.symbol, remaining);
+    claims.push(blockade);
   }
   let passUsed = false;
   for (const next of a.path) {
@@ -147,13 +158,10 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
       passUsed = true;
     }
     const blockade = blockadeBetween(table, at, next);
-    if (blockade >= 0 && state.claimed[blockade] === -1) {
-      const b = table.blockades[blockade]!;
-      if (b.terrain === 'rubble') fail('a rubble blockade is cleared by discarding cards');
-      if (BLOCKADE_SYMBOL[b.terrain] !== a.symbol) fail(`the blockade wants ${b.terrain}`);
-      if (b.strength > remaining) fail(`the blockade needs ${b.strength}, only ${remaining} left`);
-      remaining -= b.strength;
-      claim(state, player, blockade);
+    if (open(blockade)) {
+      if (table.blockades[blockade]!.terrain === 'rubble') fail('a rubble blockade is cleared by discarding cards');
+      remaining = payBlockade(table, blockade, a.symbol, remaining);
+      claims.push(blockade);
     }
     if (ground === G.finish) {
       at = next;
@@ -163,13 +171,14 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
       at = next;
       continue;
     }
-    if (GROUND_SYMBOL[ground] === undefined) fail('rubble and base camps are paid in cards, not strength');
-    if (GROUND_SYMBOL[ground] !== a.symbol) fail(`space ${next} wants ${GROUND_SYMBOL[ground]}`);
+    if (SYMBOL_AT[ground] === undefined) fail('rubble and base camps are paid in cards, not strength');
+    if (SYMBOL_AT[ground] !== a.symbol) fail(`space ${next} wants ${SYMBOL_AT[ground]}`);
     // One card, at least the space's strength: strengths never combine.
     if ((table.strength[next] as number) > remaining) fail(`space ${next} needs ${table.strength[next]}, only ${remaining} left`);
     remaining -= table.strength[next] as number;
     at = next;
   }
+  for (const blockade of claims) claim(state, player, blockade);
   if (passUsed) state.effects.passOccupied = false;
   if (fromCard) {
     takeFromHand(player, fromCard.card);
@@ -183,9 +192,13 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
   }
 }
 
-function payCards(player: PlayerState, cards: number[], count: number, to: 'discard' | 'removed'): void {
+function checkPayment(player: PlayerState, cards: readonly number[], count: number): void {
   distinct(cards);
   if (cards.length !== count) fail(`pay exactly ${count} card${count === 1 ? '' : 's'}`);
+  for (const c of cards) inHand(player, c);
+}
+
+function payCards(player: PlayerState, cards: readonly number[], to: 'discard' | 'removed'): void {
   for (const c of cards) {
     takeFromHand(player, c);
     // Items thrown in as bodies are not used: they are discarded like any card.
@@ -197,45 +210,62 @@ function rough(state: GameState, table: Table, player: PlayerState, a: Extract<A
   const pawn = pawnOf(player, a.pawn);
   if (!adjacent(table, pawn.at, a.to)) fail('not next to the pawn');
   if (occupied(state, a.to)) fail('occupied');
-  const blockade = blockadeBetween(table, pawn.at, a.to);
-  if (blockade >= 0 && state.claimed[blockade] === -1) fail('an intact blockade is in the way');
+  if (intact(state, blockadeBetween(table, pawn.at, a.to))) fail('an intact blockade is in the way');
   const ground = table.ground[a.to];
   if (ground !== G.rubble && ground !== G.basecamp) fail('not rubble or a base camp');
-  payCards(player, a.cards, table.strength[a.to] as number, ground === G.rubble ? 'discard' : 'removed');
+  checkPayment(player, a.cards, table.strength[a.to] as number);
+  payCards(player, a.cards, ground === G.rubble ? 'discard' : 'removed');
   pawn.at = a.to;
 }
 
 function clearRubble(state: GameState, table: Table, player: PlayerState, a: Extract<Action, { type: 'clear' }>): void {
   const pawn = pawnOf(player, a.pawn);
   const blockade = blockadeBetween(table, pawn.at, a.toward);
-  if (!adjacent(table, pawn.at, a.toward) || blockade < 0 || state.claimed[blockade] !== -1) fail('no intact blockade there');
+  if (!adjacent(table, pawn.at, a.toward) || !intact(state, blockade)) fail('no intact blockade there');
   const b = table.blockades[blockade]!;
   if (b.terrain !== 'rubble') fail('only rubble blockades are cleared with cards');
-  payCards(player, a.cards, b.strength, 'discard');
+  checkPayment(player, a.cards, b.strength);
+  payCards(player, a.cards, 'discard');
   claim(state, player, blockade);
 }
 
-/** A step that ignores the space's requirement: never past an intact blockade. */
-function freeStep(state: GameState, table: Table, player: PlayerState, pawnIndex: number, to: number): void {
-  const pawn = pawnOf(player, pawnIndex);
-  if (!adjacent(table, pawn.at, to)) fail('not next to the pawn');
-  if (table.ground[to] === G.mountain) fail('mountains can never be entered');
-  if (occupied(state, to)) fail('occupied');
-  const blockade = blockadeBetween(table, pawn.at, to);
-  if (blockade >= 0 && state.claimed[blockade] === -1) fail('an intact blockade still has to be paid for');
+/** A step that ignores the space's requirement: never past an intact blockade. Returns the pawn. */
+function checkFreeStep(state: GameState, table: Table, player: PlayerState, pawnIndex: number | undefined, to: number | undefined): { at: number } {
+  const pawn = pawnOf(player, pawnIndex ?? fail('name the pawn'));
+  if (to === undefined) fail('name the space');
+  if (!adjacent(table, pawn.at, to!)) fail('not next to the pawn');
+  if (table.ground[to!] === G.mountain) fail('mountains can never be entered');
+  if (occupied(state, to!)) fail('occupied');
+  if (intact(state, blockadeBetween(table, pawn.at, to!))) fail('an intact blockade still has to be paid for');
+  return pawn;
+}
+
+function freeStep(state: GameState, table: Table, player: PlayerState, pawn: { at: number }, to: number): void {
   if (table.finishes[to]) arrive(state, player, pawn);
   else pawn.at = to;
+}
+
+/** The trash of a draw card may name cards the draw itself brings in: checked on a preview of it. */
+function checkTrash(state: GameState, player: PlayerState, played: number, type: CardType, trash: readonly number[]): void {
+  distinct(trash);
+  if (trash.length > (type.trash ?? 0)) fail(`${type.name} trashes at most ${type.trash ?? 0}`);
+  let drawn: number[] | undefined;
+  for (const c of trash) {
+    if (c !== played && player.hand.includes(c)) continue;
+    drawn ??= previewDraw(state, player, type.draw ?? 0);
+    if (!drawn.includes(c)) fail(`card ${c} is not in hand`);
+  }
 }
 
 function playAction(state: GameState, table: Table, player: PlayerState, a: Extract<Action, { type: 'action' }>): void {
   const type = cardType(state.cards[a.card] ?? fail('no such card'));
   if (type.symbol !== 'action') fail(`${type.name} is not an action card`);
-  takeFromHand(player, a.card);
+  inHand(player, a.card);
   if (type.effect === 'draw') {
-    drawCards(state, player, type.draw ?? 0);
     const trash = a.trash ?? [];
-    distinct(trash);
-    if (trash.length > (type.trash ?? 0)) fail(`${type.name} trashes at most ${type.trash ?? 0}`);
+    checkTrash(state, player, a.card, type, trash);
+    takeFromHand(player, a.card);
+    drawCards(state, player, type.draw ?? 0);
     for (const c of trash) {
       takeFromHand(player, c);
       player.removed.push(c);
@@ -243,12 +273,14 @@ function playAction(state: GameState, table: Table, player: PlayerState, a: Extr
   } else if (type.effect === 'transmitter') {
     const take = a.take ?? fail('name the card to take');
     if ((state.supply[take] ?? 0) <= 0 || cardType(take).cost === 0) fail('none of those left');
+    takeFromHand(player, a.card);
     gain(state, player, take);
   } else if (type.effect === 'native') {
-    freeStep(state, table, player, a.pawn ?? fail('name the pawn'), a.to ?? fail('name the space'));
-    const pawn = player.pawns[a.pawn!]!;
+    const pawn = checkFreeStep(state, table, player, a.pawn, a.to);
+    takeFromHand(player, a.card);
+    freeStep(state, table, player, pawn, a.to!);
     if (pawn.at >= 0) exploreCave(state, table, player, pawn.at);
-  }
+  } else takeFromHand(player, a.card);
   retire(state, player, a.card, type);
 }
 
@@ -265,6 +297,7 @@ function useToken(state: GameState, table: Table, player: PlayerState, a: Extrac
       break;
     case 'remove': {
       const card = a.card ?? fail('name the card to remove');
+      inHand(player, card);
       takeFromHand(player, card);
       player.removed.push(card);
       break;
@@ -281,7 +314,7 @@ function useToken(state: GameState, table: Table, player: PlayerState, a: Extrac
       state.effects.passOccupied = true;
       break;
     case 'ignore-requirement':
-      freeStep(state, table, player, a.pawn ?? fail('name the pawn'), a.to ?? fail('name the space'));
+      freeStep(state, table, player, checkFreeStep(state, table, player, a.pawn, a.to), a.to!);
       break;
     case 'change-symbol':
       state.effects.changeSymbol = true;
@@ -308,6 +341,7 @@ function buy(state: GameState, player: PlayerState, a: Extract<Action, { type: '
     money += coinValue(cardType(state.cards[c] as number));
   }
   const tokens = (a.tokens ?? []).slice().sort((x, y) => y - x);
+  if (new Set(tokens).size !== tokens.length) fail('a token is named twice');
   for (const k of tokens) {
     const t = player.tokens[k] ?? fail('no such token');
     if (t.kind !== 'coin') fail('only coin tokens pay');
@@ -356,10 +390,12 @@ function passTurn(state: GameState): void {
 }
 
 /**
- * Applies one action of the seat to move, in place. Throws RuleError for anything the rules
- * forbid. `step` is the pure form.
+ * Applies one action of the seat to move, in place, all or nothing: every rule is checked before
+ * anything changes, so an action that throws RuleError leaves the state exactly as it was. That
+ * is done by checking first, not by copying the state, because playtests apply actions by the
+ * hundred thousand.
  */
-export function act(state: GameState, table: Table, a: Action): void {
+export function applyAction(state: GameState, table: Table, a: Action): void {
   if (state.over) fail('the game is over');
   const player = current(state);
   if (state.bought && a.type !== 'end' && a.type !== 'token' && a.type !== 'action') fail('a purchase ends movement for the turn');
@@ -374,8 +410,7 @@ export function act(state: GameState, table: Table, a: Action): void {
       const pawn = pawnOf(player, a.pawn);
       if (!table.finishes[a.to]) fail('not a finishing space');
       if (!adjacent(table, pawn.at, a.to)) fail('not next to the pawn');
-      const blockade = blockadeBetween(table, pawn.at, a.to);
-      if (blockade >= 0 && state.claimed[blockade] === -1) fail('the blockade before the gate must still be paid');
+      if (intact(state, blockadeBetween(table, pawn.at, a.to))) fail('the blockade before the gate must still be paid');
       return arrive(state, player, pawn);
     }
     case 'action':
@@ -387,13 +422,9 @@ export function act(state: GameState, table: Table, a: Action): void {
       return buy(state, player, a);
     case 'end':
       return endTurn(state, player, a);
+    default:
+      fail('no such action');
   }
-}
-
-export function step(state: GameState, table: Table, a: Action): GameState {
-  const next = structuredClone(state);
-  act(next, table, a);
-  return next;
 }
 
 /** Seats that won: finished, most blockade points; equal totals share. */

@@ -1,5 +1,5 @@
 import type { GoldCityMap } from '../model.ts';
-import { winners } from './engine.ts';
+import { applyAction, winners } from './engine.ts';
 import { effortToFinish } from './potential.ts';
 import { newGame, type GameState } from './state.ts';
 import { prepareTable, type Table } from './table.ts';
@@ -14,11 +14,16 @@ export interface GameResult {
   winners: number[];
 }
 
+/** One turn of the seat to move: the bot chooses each action, the engine applies it. */
+export function playTurn(state: GameState, table: Table, bot: Bot, ctx: BotContext): void {
+  for (const action of bot.turn(state, ctx)) applyAction(state, table, action);
+}
+
 export function playGame(table: Table, bots: readonly Bot[], seed: string, potential = effortToFinish(table)): GameResult & { state: GameState } {
   const state = newGame(table, bots.length, seed);
   const ctx: BotContext = { table, potential };
   while (!state.over && state.round <= MAX_ROUNDS) {
-    (bots[state.seat] as Bot).takeTurn(state, ctx);
+    playTurn(state, table, bots[state.seat] as Bot, ctx);
   }
   return { rounds: Math.min(state.round, MAX_ROUNDS), finished: state.over, winners: state.over ? winners(state, table) : [], state };
 }

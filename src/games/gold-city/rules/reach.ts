@@ -1,9 +1,6 @@
-import type { Symbol3 } from './engine.ts';
+import { CODE_FOR, type Symbol3 } from '../symbols.ts';
 import type { GameState } from './state.ts';
 import { G, blockadeBetween, type Table } from './table.ts';
-
-const SYMBOL_GROUND: Record<Symbol3, number> = { machete: G.jungle, paddle: G.water, coin: G.village };
-const BLOCKADE_GROUND: Record<string, number> = { jungle: G.jungle, water: G.water, village: G.village, rubble: -1 };
 
 export interface Reach {
   /** Strength left on arrival, -1 where unreachable. */
@@ -27,7 +24,7 @@ export function reach(state: GameState, t: Table, occ: Uint8Array, from: number,
   const parent = new Int32Array(t.n).fill(-1);
   left[from] = strength;
   const stack = [from];
-  const ground = SYMBOL_GROUND[symbol];
+  const ground = CODE_FOR[symbol];
   while (stack.length > 0) {
     const x = stack.pop() as number;
     if (t.finishes[x]) continue;
@@ -43,7 +40,7 @@ export function reach(state: GameState, t: Table, occ: Uint8Array, from: number,
       const b = blockadeBetween(t, x, y);
       if (b >= 0 && state.claimed[b] === -1) {
         const blockade = t.blockades[b]!;
-        if (BLOCKADE_GROUND[blockade.terrain] !== ground) continue;
+        if (G[blockade.terrain] !== ground) continue;
         cost += blockade.strength;
       }
       const rest = have - cost;

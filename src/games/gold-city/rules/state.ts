@@ -76,6 +76,27 @@ export function drawCards(state: GameState, player: PlayerState, count: number):
   }
 }
 
+/**
+ * The cards `drawCards` would bring into hand, in draw order, changing nothing: the reshuffle
+ * runs on a copy of the generator state, so a rule can check what a draw makes possible first.
+ */
+export function previewDraw(state: GameState, player: PlayerState, count: number): number[] {
+  const drawn: number[] = [];
+  let deck: readonly number[] = player.deck;
+  let top = deck.length;
+  let discard: readonly number[] = player.discard;
+  for (let k = 0; k < count; k++) {
+    if (top === 0) {
+      if (discard.length === 0) break;
+      deck = Rng.fromState(state.rngKey, state.rng).shuffle(discard);
+      top = deck.length;
+      discard = [];
+    }
+    drawn.push(deck[--top] as number);
+  }
+  return drawn;
+}
+
 export function newGame(table: Table, seats: number, seed: string): GameState {
   if (seats < 2 || seats > 4) throw new RangeError('2 to 4 players');
   const rng = Rng.fromSeed(`gold-city-game\u001f${seed}`);
