@@ -98,4 +98,28 @@ describe('goldmaps rank', () => {
     expect(again.stdout).toBe(readFileSync(out, 'utf8'));
     expect((await goldmaps('rank', 'gold-city', '--count', '0')).code).toBe(2);
   });
+
+  it('ranks a shard: every N-th seed from the K-th, own ranks 1…m; the shards are disjoint and cover the count', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'goldmaps-shard-'));
+    const seen: string[][] = [];
+    for (const k of [1, 2, 3]) {
+      const out = join(dir, `shard-${k}.csv`);
+      const r = await goldmaps('rank', 'gold-city', '--count', '31', '--from', 'sh', '--shard', `${k}/3`, '--out', out);
+      expect(r.code).toBe(0);
+      const rows = readFileSync(out, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+      expect(rows.map((row) => row[0])).toEqual(rows.map((_, i) => String(i + 1)));
+      const positions = rows.map((row) => Number(row[1]!.slice('sh/'.length)));
+      expect(positions.every((p) => p % 3 === k % 3)).toBe(true);
+      seen.push(rows.map((row) => row[1]!));
+    }
+    expect(seen.map((s) => s.length)).toEqual([11, 10, 10]);
+    expect(seen.flat().sort()).toEqual(Array.from({ length: 31 }, (_, i) => `sh/${i + 1}`).sort());
+  });
+
+  it.each(['0/3', '4/3', '1/0', '3', '1/10001'])('exits 2 naming --shard for %s', async (shard) => {
+    const r = await goldmaps('rank', 'gold-city', '--count', '3', '--shard', shard);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^goldmaps: --shard: /);
+    expect(r.stdout).toBe('');
+  });
 });

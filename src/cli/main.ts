@@ -5,6 +5,7 @@ import { SEED_MAX_LENGTH, normaliseSeed } from '../core/seed.ts';
 import type { AnyGameModule, Band } from '../core/game-module.ts';
 import { DEFAULT_STYLE } from '../core/scene.ts';
 import { reroll, type Target } from '../core/reroll.ts';
+import type { Shard } from '../core/rank.ts';
 import { GAMES, findGame } from '../games/index.ts';
 
 /** Exit codes: 0 fine, 1 a map that is invalid, 2 bad usage or bad input. */
@@ -169,8 +170,9 @@ export function buildProgram(): Command {
     .requiredOption('--count <n>', 'how many seeds (1–1000000)')
     .option('--from <seed>', 'the base seed', 'rank')
     .option('--options <json>', "the game's options as JSON")
+    .option('--shard <K/N>', 'rank only shard K of N: seeds K, K+N, K+2N, … (merge the CSVs with "rank merge")')
     .option('--out <file>', 'write the CSV here instead of stdout')
-    .action(async (gameId: string, opts: { count: string; from: string; options?: string; out?: string }) => {
+    .action(async (gameId: string, opts: { count: string; from: string; options?: string; shard?: string; out?: string }) => {
       const game = gameOrFail(gameId);
       if (!game.score) throw new UsageError(`game: ${game.id} has no scorer to rank by`);
       const count = Number(opts.count);
@@ -179,15 +181,23 @@ export function buildProgram(): Command {
       if (!base.ok) throw new UsageError(`--from: ${base.message.replace(/^seed: /, '')}`);
       if ([...base.seed].length + 1 + String(count).length > SEED_MAX_LENGTH) throw new UsageError(`--from: leave room for "/${count}" within ${SEED_MAX_LENGTH} characters`);
       const options = normaliseOptions(game, parseJsonOption('--options', opts.options));
+      const { parseShard, rankCsv, shardPositions } = await import('../core/rank.ts');
+      let shard: Shard | undefined;
+      if (opts.shard !== undefined) {
+        const parsed = parseShard(opts.shard);
+        if (!parsed.ok) throw new UsageError(`--shard: ${parsed.message}`);
+        shard = parsed.shard;
+      }
+      const total = shard ? shardPositions(count, shard).length : count;
       const { rank } = await import('../batch/rank-pool.ts');
-      const { rankCsv } = await import('../core/rank.ts');
       const { SingleBar, Presets } = await import('cli-progress');
       const bar = process.stderr.isTTY ? new SingleBar({ format: 'ranking {bar} {value}/{total} seeds · {eta_formatted} left', stream: process.stderr }, Presets.shades_classic) : undefined;
-      bar?.start(count, 0);
+      bar?.start(total, 0);
       const started = performance.now();
-      const rows = await rank(game.id, { count, from: base.seed, options }, (done) => bar?.update(done));
+      const rows = await rank(game.id, { count, from: base.seed, options, shard }, (done) => bar?.update(done));
       bar?.stop();
-      process.stderr.write(`goldmaps: ranked ${count} ${game.id} maps in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+      const share = shard ? ` (shard ${shard.index}/${shard.of} of ${count})` : '';
+      process.stderr.write(`goldmaps: ranked ${total} ${game.id} maps${share} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
       emit(rankCsv(rows), opts.out);
     });
 
