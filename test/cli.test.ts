@@ -98,4 +98,80 @@ describe('goldmaps rank', () => {
     expect(again.stdout).toBe(readFileSync(out, 'utf8'));
     expect((await goldmaps('rank', 'gold-city', '--count', '0')).code).toBe(2);
   });
+
+  it('ranks a shard: every N-th seed from the K-th, own ranks 1…m; the shards are disjoint and cover the count', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'goldmaps-shard-'));
+    const seen: string[][] = [];
+    for (const k of [1, 2, 3]) {
+      const out = join(dir, `shard-${k}.csv`);
+      const r = await goldmaps('rank', 'gold-city', '--count', '31', '--from', 'sh', '--shard', `${k}/3`, '--out', out);
+      expect(r.code).toBe(0);
+      const rows = readFileSync(out, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+      expect(rows.map((row) => row[0])).toEqual(rows.map((_, i) => String(i + 1)));
+      const positions = rows.map((row) => Number(row[1]!.slice('sh/'.length)));
+      expect(positions.every((p) => p % 3 === k % 3)).toBe(true);
+      seen.push(rows.map((row) => row[1]!));
+    }
+    expect(seen.map((s) => s.length)).toEqual([11, 10, 10]);
+    expect(seen.flat().sort()).toEqual(Array.from({ length: 31 }, (_, i) => `sh/${i + 1}`).sort());
+  });
+
+  it.each(['0/3', '4/3', '1/0', '3', '1/10001'])('exits 2 naming --shard for %s', async (shard) => {
+    const r = await goldmaps('rank', 'gold-city', '--count', '3', '--shard', shard);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^goldmaps: --shard: /);
+    expect(r.stdout).toBe('');
+  });
+
+  it('ranks 300 seeds as 3 shards, and "rank merge" gives exactly the bytes of the unsharded run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'goldmaps-merge-'));
+    const from = 'a,"b"/c'; // quoted in the CSV, and a "/" of its own before the position
+    const args = ['--count', '300', '--from', from, '--options', '{"tier":"hard"}'];
+    const whole = join(dir, 'whole.csv');
+    const shards = [1, 2, 3].map((k) => join(dir, `shard-${k}.csv`));
+    const runs = await Promise.all([
+      goldmaps('rank', 'gold-city', ...args, '--out', whole),
+      ...shards.map((out, i) => goldmaps('rank', 'gold-city', ...args, '--shard', `${i + 1}/3`, '--out', out)),
+    ]);
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+    const texts = shards.map((f) => readFileSync(f, 'utf8'));
+    expect(texts.map((t) => t.trim().split('\n').length - 1)).toEqual([100, 100, 100]);
+    expect(readFileSync(whole, 'utf8')).toContain('"a,""b""/c/');
+
+    const merged = join(dir, 'merged.csv');
+    const m = await goldmaps('rank', 'merge', shards[2]!, shards[0]!, shards[1]!, '--out', merged);
+    expect(m.code).toBe(0);
+    expect(m.stdout).toBe('');
+    expect(readFileSync(merged, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+
+    const refused = async (files: string[], message: RegExp) => {
+      const out = join(dir, 'never.csv');
+      const r = await goldmaps('rank', 'merge', ...files, '--out', out);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(message);
+      expect(existsSync(out)).toBe(false);
+    };
+    await refused([...shards, shards[1]!], /^goldmaps: rank merge: seed .* is in .*shard-2\.csv twice/);
+    const copy = join(dir, 'copy-of-2.csv');
+    writeFileSync(copy, texts[1]!);
+    await refused([...shards, copy], /^goldmaps: rank merge: seed .* is in both .*shard-2\.csv and .*copy-of-2\.csv/);
+    await refused([shards[0]!, shards[2]!], /^goldmaps: rank merge: 100 of the seeds .* are in none of the files/);
+    const corrupt = join(dir, 'corrupt.csv');
+    writeFileSync(corrupt, texts[1]!.replace(/\n5,/, '\n6,'));
+    await refused([shards[0]!, corrupt, shards[2]!], /^goldmaps: rank merge: .*corrupt\.csv: line 6: rank "6", not 5\n$/);
+    const cut = join(dir, 'cut.csv');
+    writeFileSync(cut, texts[1]!.slice(0, -20));
+    await refused([shards[0]!, cut, shards[2]!], /cut\.csv: line 101: the last line has no line end/);
+  });
+
+  it('"rank --help" lists merge; "rank <game>" still wants --count', async () => {
+    const help = await goldmaps('rank', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/--shard <K\/N>/);
+    expect(help.stdout).toMatch(/merge \[options\] <files\.\.\.>/);
+    const r = await goldmaps('rank', 'gold-city');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/required option '--count <n>' not specified/);
+  });
 });

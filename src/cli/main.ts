@@ -7,6 +7,7 @@ import { DEFAULT_RENDER_LIMITS } from '../formats/format.ts';
 import { FORMATS, FORMAT_PARAMETERS, findFormat } from '../formats/index.ts';
 import { formatParams, renderRequest } from '../formats/render.ts';
 import { reroll, type Target } from '../core/reroll.ts';
+import type { Shard } from '../core/rank.ts';
 import { GAMES, findGame } from '../games/index.ts';
 
 /** Exit codes: 0 fine, 1 a map that is invalid, 2 bad usage or bad input. */
@@ -70,6 +71,7 @@ export function buildProgram(): Command {
     .name('goldmaps')
     .description('Board-game maps from a seed: generated, validated and scored.')
     .showHelpAfterError()
+    .enablePositionalOptions() // so that "rank merge … --out f" reaches merge, not rank
     .exitOverride();
 
   const generate = program
@@ -165,15 +167,20 @@ export function buildProgram(): Command {
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     });
 
-  program
+  const rankCommand = program
     .command('rank')
-    .description('build and score <from>/1 … <from>/N on every core; print a CSV, hardest first')
+    .description('build and score <from>/1 … <from>/N on every core; print a CSV, hardest first (or: rank merge)')
     .argument('<game>', `game id (${GAMES.map((g) => g.id).join(', ')})`)
-    .requiredOption('--count <n>', 'how many seeds (1–1000000)')
+    // Options before "merge" are rank's and options after it merge's; --count is checked in the
+    // action, since commander would demand a required option of rank from its subcommand too.
+    .enablePositionalOptions()
+    .option('--count <n>', 'how many seeds (1–1000000)')
     .option('--from <seed>', 'the base seed', 'rank')
     .option('--options <json>', "the game's options as JSON")
+    .option('--shard <K/N>', 'rank only shard K of N: seeds K, K+N, K+2N, … (merge the CSVs with "rank merge")')
     .option('--out <file>', 'write the CSV here instead of stdout')
-    .action(async (gameId: string, opts: { count: string; from: string; options?: string; out?: string }) => {
+    .action(async (gameId: string, opts: { count?: string; from: string; options?: string; shard?: string; out?: string }) => {
+      if (opts.count === undefined) return rankCommand.error("error: required option '--count <n>' not specified");
       const game = gameOrFail(gameId);
       if (!game.score) throw new UsageError(`game: ${game.id} has no scorer to rank by`);
       const count = Number(opts.count);
@@ -182,16 +189,50 @@ export function buildProgram(): Command {
       if (!base.ok) throw new UsageError(`--from: ${base.message.replace(/^seed: /, '')}`);
       if ([...base.seed].length + 1 + String(count).length > SEED_MAX_LENGTH) throw new UsageError(`--from: leave room for "/${count}" within ${SEED_MAX_LENGTH} characters`);
       const options = normaliseOptions(game, parseJsonOption('--options', opts.options));
+      const { parseShard, rankCsv, shardPositions } = await import('../core/rank.ts');
+      let shard: Shard | undefined;
+      if (opts.shard !== undefined) {
+        const parsed = parseShard(opts.shard);
+        if (!parsed.ok) throw new UsageError(`--shard: ${parsed.message}`);
+        shard = parsed.shard;
+      }
+      const total = shard ? shardPositions(count, shard).length : count;
       const { rank } = await import('../batch/rank-pool.ts');
-      const { rankCsv } = await import('../core/rank.ts');
       const { SingleBar, Presets } = await import('cli-progress');
       const bar = process.stderr.isTTY ? new SingleBar({ format: 'ranking {bar} {value}/{total} seeds · {eta_formatted} left', stream: process.stderr }, Presets.shades_classic) : undefined;
-      bar?.start(count, 0);
+      bar?.start(total, 0);
       const started = performance.now();
-      const rows = await rank(game.id, { count, from: base.seed, options }, (done) => bar?.update(done));
+      const rows = await rank(game.id, { count, from: base.seed, options, shard }, (done) => bar?.update(done));
       bar?.stop();
-      process.stderr.write(`goldmaps: ranked ${count} ${game.id} maps in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+      const share = shard ? ` (shard ${shard.index}/${shard.of} of ${count})` : '';
+      process.stderr.write(`goldmaps: ranked ${total} ${game.id} maps${share} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
       emit(rankCsv(rows), opts.out);
+    });
+
+  rankCommand
+    .command('merge')
+    .description('combine the CSVs of "rank … --shard K/N" into the CSV one run of the whole count writes')
+    .argument('<files...>', 'the shard CSVs, in any order')
+    .option('--out <file>', 'write the CSV here instead of stdout')
+    .action(async (paths: string[], opts: { out?: string }) => {
+      const early = rankCommand.options.find((o) => rankCommand.getOptionValueSource(o.attributeName()) === 'cli');
+      if (early) throw new UsageError(`rank merge: ${early.long} goes after "merge", not before`);
+      const { RankMergeError, mergeRankCsvs } = await import('../core/rank-merge.ts');
+      const files = paths.map((path) => {
+        try {
+          return { name: path, text: readFileSync(path, 'utf8') };
+        } catch (e) {
+          throw new UsageError(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+        }
+      });
+      let csv: string;
+      try {
+        csv = mergeRankCsvs(files);
+      } catch (e) {
+        if (e instanceof RankMergeError) throw new UsageError(`rank merge: ${e.message}`);
+        throw e;
+      }
+      emit(csv, opts.out);
     });
 
   program
