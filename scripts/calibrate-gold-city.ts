@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { buildMap } from '../src/core/maps.ts';
 import { spearman } from '../src/core/stats.ts';
-import { agreement, fitLinear, quantile, round } from './linear-model.ts';
+import { agreement, fitLinear, round } from './linear-model.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import { botWeightsHash } from '../src/games/gold-city/rules/bot-weights.ts';
@@ -33,12 +33,8 @@ const fit = sample('cal', 240);
 const hold = sample('hold', 120);
 const model = fitLinear(fit);
 const heldPred = hold.map((s) => model.predict(s.x));
-// The 0–100 scale is set per table size: a 'hard' two-player course is hard for two players.
-const scale: Record<string, { easiest: number; hardest: number }> = {};
-for (const players of [2, 3, 4]) {
-  const fitted = fit.filter((s) => s.players === players).map((s) => model.predict(s.x)).sort((a, b) => a - b);
-  scale[players] = { easiest: round(quantile(fitted, 0.02), 2), hardest: round(quantile(fitted, 0.98), 2) };
-}
+// Beyond these the model extrapolates, and the score says so.
+const featureRanges = Object.fromEntries(FEATURES.map((name, k) => [name, [round(Math.min(...fit.map((s) => s.x[k]!)), 3), round(Math.max(...fit.map((s) => s.x[k]!)), 3)]]));
 const within = [2, 3, 4].map((players) => {
   const group = hold.map((s, i) => ({ s, p: heldPred[i]! })).filter(({ s }) => s.players === players);
   return [players, round(spearman(group.map((g) => g.p), group.map((g) => g.s.y)), 3)] as const;
@@ -49,7 +45,7 @@ const result = {
   botWeights: botWeightsHash(),
   features: FEATURES,
   ...model.stored,
-  rounds: scale,
+  featureRanges,
   fit: {
     maps: fit.length,
     heldOut: hold.length,

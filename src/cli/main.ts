@@ -10,9 +10,10 @@ import { reroll, type Target } from '../core/reroll.ts';
 import type { Shard } from '../core/rank.ts';
 import { GAMES, findGame } from '../games/index.ts';
 
-/** Exit codes: 0 fine, 1 a map that is invalid, 2 bad usage or bad input. */
+/** Exit codes: 0 fine, 1 a map that is invalid, 2 bad usage or bad input, 3 a reroll that missed. */
 const EXIT_INVALID = 1;
 const EXIT_USAGE = 2;
+const EXIT_MISSED = 3;
 
 class UsageError extends Error {}
 
@@ -139,7 +140,7 @@ export function buildProgram(): Command {
 
   program
     .command('reroll')
-    .description('try <seed>/1, <seed>/2, … until the score meets the target; print {seed, attempts, hit, map}')
+    .description('try <seed>/1, <seed>/2, … until the score meets the target (options left out may be chosen); print {seed, attempts, hit, options, map}; exit 3 on a miss')
     .argument('<game>', `game id (${GAMES.map((g) => g.id).join(', ')})`)
     .requiredOption('--seed <seed>', 'the base seed')
     .addOption(new Option('--band <band>', 'target band').choices(['easy', 'medium', 'hard', 'expert']))
@@ -163,8 +164,13 @@ export function buildProgram(): Command {
       } else throw new UsageError('target: give --band, or --min and --max');
       const maxAttempts = number('--max-attempts', opts.maxAttempts, 1, 2000);
       if (!Number.isInteger(maxAttempts)) throw new UsageError('--max-attempts: a whole number');
-      const result = reroll(game, { seed: opts.seed, options: parseJsonOption('--options', opts.options) ?? {}, target, maxAttempts });
+      const result = reroll(game, { seed: opts.seed, options: parseJsonOption('--options', opts.options) ?? {}, target, maxAttempts })!;
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      // A miss still prints the nearest map, but says so and ends with its own exit code.
+      if (!result.hit) {
+        process.stderr.write(`goldmaps: ${result.message}\n`);
+        process.exitCode = EXIT_MISSED;
+      }
     });
 
   const rankCommand = program

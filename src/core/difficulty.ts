@@ -30,6 +30,29 @@ export function predict(model: LinearModel, features: Readonly<Record<string, nu
   return value;
 }
 
+/**
+ * A game's scale: the values of its measure (rounds to finish, gold banked, …) at difficulty 0,
+ * 25, 50, 75 and 100 — the band edges set where players would draw them, and the ends.
+ */
+export type Scale = readonly [number, number, number, number, number];
+
+/** `value` on the 0–100 scale, linear between the scale's anchors, rounded and clamped. */
+export function difficultyOnScale(value: number, scale: Scale): number {
+  const rising = scale[4] > scale[0];
+  for (let k = 0; k < 4; k++) {
+    const [lo, hi] = [scale[k]!, scale[k + 1]!];
+    const inside = rising ? value < hi : value > hi;
+    if (inside || k === 3) return Math.max(0, Math.min(100, Math.round(25 * k + (25 * (value - lo)) / (hi - lo))));
+  }
+  return 0;
+}
+
+/** The measure's values at a band's edges: what "hard" means in rounds, gold, … */
+export function bandEdges(scale: Scale, band: Band): [number, number] {
+  const k = BANDS.indexOf(band);
+  return [scale[k]!, scale[k + 1]!];
+}
+
 /** `value` on the 0–100 scale where `easiest` is 0 and `hardest` 100, rounded and clamped. */
 export function difficultyBetween(value: number, easiest: number, hardest: number): number {
   return Math.max(0, Math.min(100, Math.round((100 * (value - easiest)) / (hardest - easiest))));

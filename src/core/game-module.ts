@@ -61,6 +61,11 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
    * a sheet wider than tall may use the area turned to landscape).
    */
   sheets?(map: M, style: Style, area: { width: number; height: number }): Scene[];
+  /**
+   * Settings of the options a caller left open that make maps in a difficulty range, best first
+   * (a reroll tries them in turn). `options` holds what is pinned, the rest at defaults.
+   */
+  steer?(target: { min: number; max: number }, options: O): Array<Partial<O>>;
   /** Seeded bot games on the map: the ground truth the score is calibrated against. */
   playtest?(map: M, games: number): Record<string, unknown>;
 }

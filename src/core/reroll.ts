@@ -5,10 +5,32 @@ import { SEED_MAX_LENGTH, normaliseSeed } from './seed.ts';
 
 export type Target = { band: Band } | { min: number; max: number };
 
+/** The target as a difficulty range. */
+export function targetRange(target: Target): { min: number; max: number } {
+  if ('band' in target) {
+    const [min, max] = BAND_RANGES[target.band];
+    return { min, max };
+  }
+  return { min: target.min, max: target.max };
+}
+
 /** How far a difficulty lies outside the target: 0 is a hit. */
 export function missBy(difficulty: number, target: Target): number {
-  const [lo, hi] = 'band' in target ? BAND_RANGES[target.band] : [target.min, target.max];
-  return difficulty < lo ? lo - difficulty : difficulty > hi ? difficulty - hi : 0;
+  const { min, max } = targetRange(target);
+  return difficulty < min ? min - difficulty : difficulty > max ? difficulty - max : 0;
+}
+
+export function describeTarget(target: Target): string {
+  const { min, max } = targetRange(target);
+  return 'band' in target ? `band ${target.band} (difficulty ${min}–${max})` : `difficulty ${min}–${max}`;
+}
+
+export interface RerollRequest {
+  seed: string;
+  /** Options the caller pins: never changed. Those left out the reroll may choose. */
+  options?: unknown;
+  target: Target;
+  maxAttempts: number;
 }
 
 export interface RerollResult {
@@ -16,24 +38,26 @@ export interface RerollResult {
   /** The seed of the answer: `seed/k` for the k-th attempt. */
   seed: string;
   attempts: number;
+  /** The options the answer was built with (also in the map): the pinned ones as given. */
+  options: Record<string, unknown>;
+  /** On a miss, what happened and what to change, in words. */
+  message?: string;
   map: MapDocumentBase & { score: ScoreBase };
 }
 
-/**
- * Tries seed/1, seed/2, … in order and returns the first map whose score meets the target, or
- * the nearest candidate (earliest on ties) after `maxAttempts`. The same request always gives
- * the same answer; `shouldStop` may end the search early (a time budget), which callers must
- * report as a failure, never as a different answer.
- */
 interface Search {
   game: AnyGameModule & { score: NonNullable<AnyGameModule['score']> };
   seed: string;
-  options: Record<string, unknown>;
+  pinned: string[];
+  /** Option sets tried in turn, attempt k using set (k − 1) mod their number. */
+  optionSets: Array<Record<string, unknown>>;
   target: Target;
   maxAttempts: number;
 }
 
-function prepare(game: AnyGameModule, request: { seed: string; options?: unknown; target: Target; maxAttempts: number }): Search {
+const sortedKeys = (o: Record<string, unknown>) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+
+function prepare(game: AnyGameModule, request: RerollRequest): Search {
   if (!game.score) throw new InputError([{ field: 'game', message: `${game.id} has no scorer to reroll against` }]);
   const base = normaliseSeed(request.seed);
   if (!base.ok) throw new InputError([{ field: 'seed', message: base.message.replace(/^seed: /, '') }]);
@@ -41,14 +65,31 @@ function prepare(game: AnyGameModule, request: { seed: string; options?: unknown
     throw new InputError([{ field: 'seed', message: `must leave room for "/${request.maxAttempts}" within ${SEED_MAX_LENGTH} characters` }]);
   }
   if ('min' in request.target && request.target.min > request.target.max) throw new InputError([{ field: 'target.min', message: 'must not exceed target.max' }]);
-  return { game: game as Search['game'], seed: base.seed, options: normaliseOptions(game, request.options), target: request.target, maxAttempts: request.maxAttempts };
+  const given = (request.options ?? {}) as Record<string, unknown>;
+  const pinnedOptions = normaliseOptions(game, given);
+  const pinned = Object.keys(given).sort();
+  // The game says which settings of the options left open reach the target; pinned ones win.
+  const steered = game.steer?.(targetRange(request.target), pinnedOptions) ?? [{}];
+  const optionSets = (steered.length > 0 ? steered : [{}]).map((s) => sortedKeys(normaliseOptions(game, { ...s, ...given })));
+  return { game: game as Search['game'], seed: base.seed, pinned, optionSets, target: request.target, maxAttempts: request.maxAttempts };
 }
 
-/** The k-th attempt: `seed/k`, built and scored. */
+/** The k-th attempt: `seed/k` with its option set, built and scored. */
 function attempt(search: Search, k: number): { miss: number; result: RerollResult } {
   const seed = `${search.seed}/${k}`;
-  const map = withScore(search.game, search.game.generate(seed, search.options)) as MapDocumentBase & { score: ScoreBase };
-  return { miss: missBy(map.score.difficulty, search.target), result: { hit: false, seed, attempts: k, map } };
+  const options = search.optionSets[(k - 1) % search.optionSets.length]!;
+  const map = withScore(search.game, search.game.generate(seed, options)) as MapDocumentBase & { score: ScoreBase };
+  return { miss: missBy(map.score.difficulty, search.target), result: { hit: false, seed, attempts: k, options, map } };
+}
+
+/** A miss in words: what was asked, the nearest found, and what to change. */
+function missMessage(search: Search, nearest: RerollResult): string {
+  const { difficulty, band } = nearest.map.score;
+  const advice =
+    search.pinned.length > 0
+      ? `You pinned ${search.pinned.map((k) => `options.${k}`).join(', ')}: leave ${search.pinned.length === 1 ? 'it' : 'some'} out to let the reroll choose, or ask for a target those options can reach.`
+      : 'Ask for more attempts or a wider target.';
+  return `No map in ${search.maxAttempts} attempts met ${describeTarget(search.target)}; the nearest is ${nearest.seed} at difficulty ${difficulty} (${band}). ${advice}`;
 }
 
 /** Keeps the nearest miss (the earliest on ties) and reports a hit at once. */
@@ -61,22 +102,22 @@ class Nearest {
     return undefined;
   }
 
-  answer(maxAttempts: number): RerollResult | undefined {
-    return this.best ? { ...this.best.result, attempts: maxAttempts } : undefined;
+  answer(search: Search): RerollResult | undefined {
+    if (!this.best) return undefined;
+    const result = { ...this.best.result, attempts: search.maxAttempts };
+    return { ...result, message: missMessage(search, result) };
   }
 }
 
 /**
  * Tries seed/1, seed/2, … in order and returns the first map whose score meets the target, or
- * the nearest candidate (earliest on ties) after `maxAttempts`. The same request always gives
- * the same answer; `shouldStop` may end the search early (a time budget), which callers must
- * report as a failure, never as a different answer.
+ * the nearest candidate (earliest on ties) after `maxAttempts`, with a message saying so. Options
+ * the request leaves out are the game's to steer (a tier that makes hard maps for a hard target);
+ * the answer records the options it used. The same request always gives the same answer;
+ * `shouldStop` may end the search early (a time budget), which callers must report as a failure,
+ * never as a different answer.
  */
-export function reroll(
-  game: AnyGameModule,
-  request: { seed: string; options?: unknown; target: Target; maxAttempts: number },
-  shouldStop: () => boolean = () => false,
-): RerollResult | undefined {
+export function reroll(game: AnyGameModule, request: RerollRequest, shouldStop: () => boolean = () => false): RerollResult | undefined {
   const search = prepare(game, request);
   const nearest = new Nearest();
   for (let k = 1; k <= search.maxAttempts; k++) {
@@ -84,18 +125,14 @@ export function reroll(
     const hit = nearest.offer(attempt(search, k));
     if (hit) return hit;
   }
-  return nearest.answer(search.maxAttempts);
+  return nearest.answer(search);
 }
 
 /** Attempts between yields: a reroll never holds the event loop for more than a few ms. */
 const SLICE = 8;
 
 /** The same search, yielding to the event loop between slices so a server stays responsive. */
-export async function rerollAsync(
-  game: AnyGameModule,
-  request: { seed: string; options?: unknown; target: Target; maxAttempts: number },
-  shouldStop: () => boolean = () => false,
-): Promise<RerollResult | undefined> {
+export async function rerollAsync(game: AnyGameModule, request: RerollRequest, shouldStop: () => boolean = () => false): Promise<RerollResult | undefined> {
   const search = prepare(game, request);
   const nearest = new Nearest();
   for (let k = 1; k <= search.maxAttempts; k++) {
@@ -104,5 +141,5 @@ export async function rerollAsync(
     const hit = nearest.offer(attempt(search, k));
     if (hit) return hit;
   }
-  return nearest.answer(search.maxAttempts);
+  return nearest.answer(search);
 }

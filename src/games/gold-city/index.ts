@@ -1,4 +1,5 @@
 import { summariseGoldCity } from './summary.ts';
+import { steerGoldCity } from './steer.ts';
 import type { GameModule } from '../../core/game-module.ts';
 import { loadSchema } from '../../core/schemas.ts';
 import { generateGoldCity } from './generate.ts';
@@ -16,6 +17,7 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore> =
   mapSchema: loadSchema('gold-city.map'),
   generate: generateGoldCity,
   validate: validateGoldCity,
+  steer: steerGoldCity,
   summarise: summariseGoldCity,
   scene: goldCityScene,
   score: scoreGoldCity,

@@ -1,5 +1,7 @@
 import type { Band } from '../../core/game-module.ts';
-import { bandOf, difficultyBetween, predict, reportedFeatures, round2, type LinearModel } from '../../core/difficulty.ts';
+import { bandOf, difficultyOnScale, predict, reportedFeatures, round2, type LinearModel } from '../../core/difficulty.ts';
+import { MOST_SPACES_PER_CARD, ROUNDS_SCALE } from './difficulty-scale.ts';
+import { HAND_SIZE } from './rules/cards.ts';
 import { MinHeap } from '../../core/min-heap.ts';
 import type { GoldCityMap } from './model.ts';
 import { blockadeEffort, effortToFinish, entryEffort } from './rules/potential.ts';
@@ -27,6 +29,9 @@ export interface GoldCityScore {
   band: Band;
   /** The rounds to finish the calibration predicts for the map's number of players. */
   predictedRounds: number;
+  /** The course lies outside what the model was fitted on; `extrapolation` says how. */
+  extrapolated: boolean;
+  extrapolation?: string[];
   fairness: { spread: number; relative: number; fairest: number; hardest: number };
   metrics: {
     starts: StartMetrics[];
@@ -116,7 +121,7 @@ function chokepoints(t: Table): number {
   return count;
 }
 
-export function analyse(map: GoldCityMap): Omit<GoldCityScore, 'difficulty' | 'band' | 'predictedRounds' | 'model'> & { features: Record<string, number> } {
+export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'metrics'> & { features: Record<string, number> } {
   const t = prepareTable(map);
   const toFinish = effortToFinish(t);
   const steps = stepsToFinish(t);
@@ -187,27 +192,55 @@ export function analyse(map: GoldCityMap): Omit<GoldCityScore, 'difficulty' | 'b
 }
 
 interface Calibration extends LinearModel {
-  /** Per number of players: the predicted rounds that map to difficulty 0 and 100. */
-  rounds: Record<string, { easiest: number; hardest: number }>;
+  /** Each feature's range over the maps the model was fitted on: beyond it, the model extrapolates. */
+  featureRanges: Record<string, [number, number]>;
+}
+
+/**
+ * The fewest rounds any play could need: every card in hand at the catalogue's strongest, each
+ * spending one strength a space, for every pawn a seat runs. A linear model fitted on ordinary
+ * courses can undershoot it on a course unlike them (a vast open field, say); it never may.
+ */
+function physicalFloor(starts: readonly StartMetrics[], players: number): number {
+  const pawnsPerSeat = players === 2 ? 2 : 1;
+  const longest = Math.max(0, ...starts.map((s) => s.steps));
+  return Math.ceil((pawnsPerSeat * longest) / (HAND_SIZE * MOST_SPACES_PER_CARD));
+}
+
+/** Why a prediction reaches past what the model was fitted on, if it does. */
+function extrapolation(features: Record<string, number>, ranges: Calibration['featureRanges']): string[] {
+  const out: string[] = [];
+  for (const [name, [lo, hi]] of Object.entries(ranges)) {
+    const v = features[name] ?? 0;
+    // A tenth of the range either way is still interpolation in any sense that matters.
+    const slack = 0.1 * (hi - lo);
+    if (v < lo - slack || v > hi + slack) out.push(`${name} ${round2(v)} lies outside the calibrated ${round2(lo)}–${round2(hi)}`);
+  }
+  return out;
 }
 
 /**
  * difficulty = predicted rounds for planner bots, one per player the map is made for (four for a
- * course typed in by hand), rescaled so that among calibration maps for the same number of
- * players the easiest is 0 and the hardest 100 (clamped): a hard two-player course is hard for
- * two. The linear model and its fit figures live in
+ * course typed in by hand), placed on the table size's scale of rounds (difficulty-scale.ts): a
+ * hard two-player course is hard for two. The linear model and its fit figures live in
  * fixtures/calibration/gold-city.json, written by scripts/calibrate-gold-city.ts.
  */
 export function scoreGoldCity(map: GoldCityMap): GoldCityScore {
   const cal = calibration;
   const a = analyse(map);
-  const rounds = predict(cal, a.features);
-  const range = cal.rounds[String(a.features.players)] ?? (cal.rounds['4'] as { easiest: number; hardest: number });
-  const difficulty = difficultyBetween(rounds, range.easiest, range.hardest);
+  const players = a.features.players as 2 | 3 | 4;
+  const floor = physicalFloor(a.metrics.starts, players);
+  const modelled = predict(cal, a.features);
+  const rounds = Math.max(modelled, floor);
+  const reasons = extrapolation(a.features, cal.featureRanges);
+  if (modelled < floor) reasons.push(`the model's ${round2(modelled)} rounds is below the ${floor} the route's length allows`);
+  const difficulty = difficultyOnScale(rounds, ROUNDS_SCALE[players] ?? ROUNDS_SCALE[4]);
   return {
     difficulty,
     band: bandOf(difficulty),
     predictedRounds: round2(rounds),
+    extrapolated: reasons.length > 0,
+    ...(reasons.length > 0 ? { extrapolation: reasons } : {}),
     fairness: a.fairness,
     metrics: a.metrics,
     model: { version: cal.version, features: reportedFeatures(a.features) },

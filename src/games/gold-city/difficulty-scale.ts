@@ -1,0 +1,30 @@
+import type { Scale } from '../../core/difficulty.ts';
+
+/**
+ * What the bands mean at the table: predicted rounds to finish (one competent player per seat)
+ * at difficulty 0, 25 (medium from here), 50 (hard), 75 (expert) and 100, per table size. Three
+ * and four players race about equally long (the market is shared, the course is not); two
+ * players run two pawns each and take longer. The edges are set so that the rulebook's rated
+ * courses land in their bands (fixtures/rulebook, a test) and each tier makes its own band on
+ * most seeds (README, "Difficulty you can ask for").
+ */
+export const ROUNDS_SCALE: Readonly<Record<2 | 3 | 4, Scale>> = Object.freeze({
+  2: [19, 24.3, 29.6, 37.7, 48],
+  3: [12, 15.8, 19.8, 26, 34],
+  4: [12, 15.8, 19.8, 26, 34],
+});
+
+/** Strongest single card in the catalogue and the hand size bound how far a pawn goes in a turn. */
+export const MOST_SPACES_PER_CARD = 6;
+
+/**
+ * The difficulties each tier makes, 10th to 90th percentile over 300 seeds at four players (the
+ * scale is per table size, so other sizes are alike): what a reroll steers by when the tier is
+ * left open.
+ */
+export const TIER_REACH: Readonly<Record<'easy' | 'normal' | 'hard' | 'expert', readonly [number, number]>> = Object.freeze({
+  easy: [8, 29],
+  normal: [21, 46],
+  hard: [53, 76],
+  expert: [75, 96],
+});

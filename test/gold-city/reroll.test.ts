@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { REACH_TARGETS, measureReach } from '../../src/core/reroll-reach.ts';
+import { reroll } from '../../src/core/reroll.ts';
+import { goldCity } from '../../src/games/gold-city/index.ts';
+
+describe('Gold City rerolls reach every band from the defaults', () => {
+  // 25 base seeds a target and table size keeps this to seconds; npm run bench measures 100.
+  it.each([2, 3, 4])('at %i players: every band and every range ten wide, all hit within 200 attempts, median ≤ 10', (players) => {
+    for (const target of REACH_TARGETS) {
+      const r = measureReach(goldCity, target, { players }, { seeds: 25, maxAttempts: 200, prefix: `test-${players}` });
+      expect(r.hits, r.target).toBe(r.seeds);
+      expect(r.medianAttempts, r.target).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('never changes a pinned option, records the options it chose, and says why it missed', () => {
+    const free = reroll(goldCity, { seed: 'pin', options: { players: 3 }, target: { band: 'expert' }, maxAttempts: 200 })!;
+    expect(free.hit).toBe(true);
+    expect(free.options).toMatchObject({ players: 3, tier: 'expert' });
+    expect(free.map.options).toEqual(free.options);
+    const pinned = reroll(goldCity, { seed: 'pin', options: { tier: 'easy' }, target: { band: 'expert' }, maxAttempts: 50 })!;
+    expect(pinned.hit).toBe(false);
+    expect(pinned.options.tier).toBe('easy');
+    expect(pinned.message).toMatch(/No map in 50 attempts met band expert .*nearest is pin\/\d+ .*options\.tier/);
+  });
+});
