@@ -1,0 +1,23 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { check } from '../../src/core/schema.ts';
+import { goldCity } from '../../src/games/gold-city/index.ts';
+import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
+
+/** The two tables the courses are built from (scripts/build-rulebook-courses.ts); not map documents. */
+const TABLES = new Set(['tiles.json', 'courses.json']);
+const dir = new URL('../../fixtures/rulebook/', import.meta.url);
+const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !TABLES.has(f)).sort();
+
+describe('printed rulebook courses (fixtures/rulebook)', () => {
+  it('has course documents', () => {
+    expect(files.length).toBeGreaterThan(0);
+  });
+
+  it.each(files)('%s is schema-valid and passes validate()', (file) => {
+    const doc = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as GoldCityMap;
+    const checked = check<GoldCityMap>(goldCity.mapSchema, doc);
+    expect(checked.ok ? [] : checked.errors).toEqual([]);
+    expect(goldCity.validate(doc)).toEqual([]);
+  });
+});
