@@ -16,7 +16,7 @@ import { analyse } from '../src/games/gold-city/score.ts';
 import { CALIBRATION_GAMES, calibrationCases } from '../fixtures/calibration/cases.ts';
 
 /** Bump when the bots, rules or features change, so scores say which model made them. */
-const CALIBRATION_REVISION = 3;
+const CALIBRATION_REVISION = 4;
 const FEATURES = ['effort', 'steps', 'strongest', 'cardsPaid', 'corridor', 'blockadeLoad', 'chokepoints', 'players', 'twoPlayerEffort'];
 
 function sample(prefix: string, count: number) {

@@ -20,4 +20,16 @@ describe('printed rulebook courses (fixtures/rulebook)', () => {
     expect(checked.ok ? [] : checked.errors).toEqual([]);
     expect(goldCity.validate(doc)).toEqual([]);
   });
+
+  // The rulebook rates its courses for four players; the bands must agree with it.
+  it.each([
+    ['hills-of-gold.json', 'easy'],
+    ['home-stretch.json', 'easy'],
+    ['witchs-cauldron.json', 'hard'],
+  ])('%s scores %s at four players, as the rulebook rates it', (file, band) => {
+    const doc = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as GoldCityMap;
+    const score = goldCity.score!({ ...doc, options: { ...doc.options!, players: 4 } });
+    expect(score.band).toBe(band);
+    expect(score.extrapolated).toBe(false);
+  });
 });

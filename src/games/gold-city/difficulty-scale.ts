@@ -9,9 +9,9 @@ import type { Scale } from '../../core/difficulty.ts';
  * most seeds (README, "Difficulty you can ask for").
  */
 export const ROUNDS_SCALE: Readonly<Record<2 | 3 | 4, Scale>> = Object.freeze({
-  2: [19, 24.3, 29.6, 37.7, 48],
-  3: [12, 15.8, 19.8, 26, 34],
-  4: [12, 15.8, 19.8, 26, 34],
+  2: [19, 26.1, 32, 42, 54],
+  3: [12.5, 17.8, 22.3, 30.4, 39],
+  4: [12, 17.2, 21.3, 29.5, 38],
 });
 
 /** Strongest single card in the catalogue and the hand size bound how far a pawn goes in a turn. */
@@ -23,8 +23,8 @@ export const MOST_SPACES_PER_CARD = 6;
  * left open.
  */
 export const TIER_REACH: Readonly<Record<'easy' | 'normal' | 'hard' | 'expert', readonly [number, number]>> = Object.freeze({
-  easy: [8, 29],
-  normal: [21, 46],
-  hard: [53, 76],
+  easy: [4, 22],
+  normal: [26, 52],
+  hard: [57, 76],
   expert: [75, 96],
 });

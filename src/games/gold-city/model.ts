@@ -6,7 +6,7 @@ export const GAME_ID = 'gold-city';
  * What a seed builds. Bump it whenever any seed's map changes (algorithm or format) and
  * regenerate fixtures/golden; never for changes that leave every map as it was.
  */
-export const GENERATOR_VERSION = '1.0.0';
+export const GENERATOR_VERSION = '2.0.0';
 
 export type Tier = 'easy' | 'normal' | 'hard' | 'expert';
 

@@ -14,7 +14,7 @@ export interface PieceGround {
  * times as likely as the one below. 'normal' approximates the printed tiles, where low numbers
  * dominate; harder tiers flatten or invert the slope.
  */
-const TIER_SLOPE: Record<Tier, number> = { easy: 0.3, normal: 0.5, hard: 0.9, expert: 1.6 };
+const TIER_SLOPE: Record<Tier, number> = { easy: 0.3, normal: 0.75, hard: 1.3, expert: 2.5 };
 
 export function drawStrength(rng: Rng, terrain: CostedTerrain, tier: Tier): number {
   const [lo, hi] = STRENGTH_RANGE[terrain];
