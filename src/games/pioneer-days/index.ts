@@ -7,6 +7,7 @@ import { pioneerDaysScene } from './scene.ts';
 import { scorePioneerDays, type PioneerDaysScore } from './score.ts';
 import { summarisePioneerDays } from './summary.ts';
 import { validatePioneerDays } from './validate.ts';
+import { pioneerDaysSheets } from './sheets.ts';
 
 export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, PioneerDaysScore> = {
   id: GAME_ID,
@@ -19,5 +20,6 @@ export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, Pioneer
   score: scorePioneerDays,
   summarise: summarisePioneerDays,
   scene: pioneerDaysScene,
+  sheets: pioneerDaysSheets,
   playtest: (map, games) => ({ ...playtest(map, { games }) }),
 };

@@ -13,18 +13,23 @@ interface Calibration extends LinearModel {
 }
 const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/pioneer-days.json', import.meta.url));
 
+/** Reference games the score plays (about 2 ms each). */
+export const REFERENCE_GAMES = 3;
+
 export interface PioneerDaysScore {
   difficulty: number;
   band: Band;
   metrics: {
     players: number;
-    /** The reference game: one noiseless settler bot per seat, a pure function of the trail. */
+    /** The reference games: settler bots, one a seat, a pure function of the trail; disasters and leftovers are the first (noiseless) game's. */
     reference: {
       vpBySeat: number[];
       meanVp: number;
       disasters: Array<{ week: number; day: number; disaster: string; final: boolean }>;
       /** The die colour left over each day, by week. */
       leftovers: string[][];
+      /** Disasters per reference game. */
+      meanDisasters: number;
       unmetPerPlayer: number;
       lostPerPlayer: number;
     };
@@ -45,8 +50,13 @@ export interface PioneerDaysScore {
 
 export function trailMetrics(map: PioneerDaysMap): PioneerDaysScore['metrics'] {
   const trail = trailOf(map);
-  const game = playGame(trail, Array.from({ length: trail.players }, () => settler));
-  const vpBySeat = game.scores.map((s) => s.vp);
+  const bots = Array.from({ length: trail.players }, () => settler);
+  // The first reference game is noiseless; the others add the bots' seeded noise under fixed
+  // labels, so the trail alone decides all of them and their mean is steadier than one game.
+  const games = Array.from({ length: REFERENCE_GAMES }, (_, k) => playGame(trail, bots, k === 0 ? undefined : `reference/${k}`));
+  const game = games[0]!;
+  const mean = (f: (g: (typeof games)[number]) => number) => round2(games.reduce((a, g) => a + f(g), 0) / games.length);
+  const vpBySeat = game.scores.map((_, i) => mean((g) => g.scores[i]!.vp));
   const faces: Record<string, number> = Object.fromEntries(CATALOGUE.faces.map((f) => [f, 0]));
   for (const w of map.weeks) for (const d of w.days) for (const die of d.dice) faces[die.face] = (faces[die.face] ?? 0) + 1;
   let townItems = 0;
@@ -65,8 +75,9 @@ export function trailMetrics(map: PioneerDaysMap): PioneerDaysScore['metrics'] {
       meanVp: round2(vpBySeat.reduce((a, v) => a + v, 0) / vpBySeat.length),
       disasters: game.state.disasters,
       leftovers: game.state.leftovers,
-      unmetPerPlayer: round2(game.state.unmetNeeds / trail.players),
-      lostPerPlayer: round2(game.state.players.reduce((a, p) => a + p.lost, 0) / trail.players),
+      meanDisasters: mean((g) => g.state.disasters.length),
+      unmetPerPlayer: mean((g) => g.state.unmetNeeds / trail.players),
+      lostPerPlayer: mean((g) => g.state.players.reduce((a, p) => a + p.lost, 0) / trail.players),
     },
     faces,
     earlyGold: map.gold.slice(0, 12).reduce((a, g) => a + g, 0),
@@ -80,7 +91,7 @@ export function features(m: PioneerDaysScore['metrics']): Record<string, number>
   const dice = Object.values(m.faces).reduce((a, n) => a + n, 0) || 1;
   return {
     referenceVp: m.reference.meanVp,
-    referenceDisasters: m.reference.disasters.length,
+    referenceDisasters: m.reference.meanDisasters,
     referenceUnmet: m.reference.unmetPerPlayer,
     referenceLost: m.reference.lostPerPlayer,
     wildShare: (m.faces.wild ?? 0) / dice,

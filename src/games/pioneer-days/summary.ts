@@ -3,8 +3,8 @@ import type { PioneerDaysMap } from './model.ts';
 import type { PioneerDaysScore } from './score.ts';
 
 const FEATURE_LABELS: Record<string, string> = {
-  referenceVp: 'VP per player in the reference game',
-  referenceDisasters: 'disasters in the reference game',
+  referenceVp: 'VP per player in the reference games',
+  referenceDisasters: 'disasters per reference game',
   referenceUnmet: 'town cards left unmet per player (of 9)',
   referenceLost: 'items lost for want of wagon space, per player',
   wildShare: 'share of wild faces in the dice',
