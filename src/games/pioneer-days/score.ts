@@ -1,0 +1,121 @@
+import type { Band } from '../../core/game-module.ts';
+import { bandOf, difficultyBetween, predict, reportedFeatures, round2, type LinearModel } from '../../core/difficulty.ts';
+import { readJson } from '../../core/json-file.ts';
+import { CATALOGUE, TOWNS } from './catalogue.ts';
+import type { PioneerDaysMap } from './model.ts';
+import { settler } from './rules/bots.ts';
+import { playGame } from './rules/playtest.ts';
+import { trailOf } from './rules/state.ts';
+
+interface Calibration extends LinearModel {
+  /** The 0–100 scale per table size: predicted VP at difficulty 0 (`easyVp`) and 100 (`hardVp`). */
+  scale: Record<string, { easyVp: number; hardVp: number }>;
+}
+const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/pioneer-days.json', import.meta.url));
+
+/** Reference games the score plays (about 2 ms each). */
+export const REFERENCE_GAMES = 3;
+
+export interface PioneerDaysScore {
+  difficulty: number;
+  band: Band;
+  metrics: {
+    players: number;
+    /** The reference games: settler bots, one a seat, a pure function of the trail; disasters and leftovers are the first (noiseless) game's. */
+    reference: {
+      vpBySeat: number[];
+      meanVp: number;
+      disasters: Array<{ week: number; day: number; disaster: string; final: boolean }>;
+      /** The die colour left over each day, by week. */
+      leftovers: string[][];
+      /** Disasters per reference game. */
+      meanDisasters: number;
+      unmetPerPlayer: number;
+      lostPerPlayer: number;
+    };
+    /** Dice faces in the whole script, by face. */
+    faces: Record<string, number>;
+    /** Nuggets on the first dozen gold tokens (what a table mostly draws). */
+    earlyGold: number;
+    /** Items the nine town cards ask for, and the favours they pay. */
+    townItems: number;
+    townFavours: number;
+  };
+  /** Mean VP per player the calibrated model predicts for seeded settler bots. */
+  predictedVp: number;
+  /** Spread of the reference game's scores between seats, in VP (seat fairness). */
+  seatSpread: number;
+  model: { version: string; features: Record<string, number> };
+}
+
+export function trailMetrics(map: PioneerDaysMap): PioneerDaysScore['metrics'] {
+  const trail = trailOf(map);
+  const bots = Array.from({ length: trail.players }, () => settler);
+  // The first reference game is noiseless; the others add the bots' seeded noise under fixed
+  // labels, so the trail alone decides all of them and their mean is steadier than one game.
+  const games = Array.from({ length: REFERENCE_GAMES }, (_, k) => playGame(trail, bots, k === 0 ? undefined : `reference/${k}`));
+  const game = games[0]!;
+  const mean = (f: (g: (typeof games)[number]) => number) => round2(games.reduce((a, g) => a + f(g), 0) / games.length);
+  const vpBySeat = game.scores.map((_, i) => mean((g) => g.scores[i]!.vp));
+  const faces: Record<string, number> = Object.fromEntries(CATALOGUE.faces.map((f) => [f, 0]));
+  for (const w of map.weeks) for (const d of w.days) for (const die of d.dice) faces[die.face] = (faces[die.face] ?? 0) + 1;
+  let townItems = 0;
+  let townFavours = 0;
+  for (const w of map.weeks)
+    for (const id of w.towns) {
+      const t = TOWNS.get(id);
+      if (!t) continue;
+      townItems += Object.values(t.needs).reduce((a, n) => a + (n ?? 0), 0);
+      townFavours += t.favours;
+    }
+  return {
+    players: trail.players,
+    reference: {
+      vpBySeat,
+      meanVp: round2(vpBySeat.reduce((a, v) => a + v, 0) / vpBySeat.length),
+      disasters: game.state.disasters,
+      leftovers: game.state.leftovers,
+      meanDisasters: mean((g) => g.state.disasters.length),
+      unmetPerPlayer: mean((g) => g.state.unmetNeeds / trail.players),
+      lostPerPlayer: mean((g) => g.state.players.reduce((a, p) => a + p.lost, 0) / trail.players),
+    },
+    faces,
+    earlyGold: map.gold.slice(0, 12).reduce((a, g) => a + g, 0),
+    townItems,
+    townFavours,
+  };
+}
+
+/** What the calibrated model reads (see scripts/calibrate-pioneer-days.ts). */
+export function features(m: PioneerDaysScore['metrics']): Record<string, number> {
+  const dice = Object.values(m.faces).reduce((a, n) => a + n, 0) || 1;
+  return {
+    referenceVp: m.reference.meanVp,
+    referenceDisasters: m.reference.meanDisasters,
+    referenceUnmet: m.reference.unmetPerPlayer,
+    referenceLost: m.reference.lostPerPlayer,
+    wildShare: (m.faces.wild ?? 0) / dice,
+    earlyGold: m.earlyGold,
+    townItems: m.townItems,
+    townFavours: m.townFavours,
+    players: m.players,
+  };
+}
+
+export function scorePioneerDays(map: PioneerDaysMap): PioneerDaysScore {
+  const metrics = trailMetrics(map);
+  const f = features(metrics);
+  const predictedVp = predict(calibration, f);
+  const scale = calibration.scale[String(metrics.players)] ?? calibration.scale['4']!;
+  // Fewer points reached is a harsher trail: the scale runs from high VP (0) to low VP (100).
+  const difficulty = difficultyBetween(-predictedVp, -scale.easyVp, -scale.hardVp);
+  const vps = metrics.reference.vpBySeat;
+  return {
+    difficulty,
+    band: bandOf(difficulty),
+    metrics,
+    predictedVp: round2(predictedVp),
+    seatSpread: Math.max(...vps) - Math.min(...vps),
+    model: { version: calibration.version, features: reportedFeatures(f) },
+  };
+}

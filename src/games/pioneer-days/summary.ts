@@ -1,0 +1,31 @@
+import type { ScoreSummary } from '../../core/game-module.ts';
+import type { PioneerDaysMap } from './model.ts';
+import type { PioneerDaysScore } from './score.ts';
+
+const FEATURE_LABELS: Record<string, string> = {
+  referenceVp: 'VP per player in the reference games',
+  referenceDisasters: 'disasters per reference game',
+  referenceUnmet: 'town cards left unmet per player (of 9)',
+  referenceLost: 'items lost for want of wagon space, per player',
+  wildShare: 'share of wild faces in the dice',
+  earlyGold: 'nuggets on the first 12 gold tokens',
+  townItems: 'items the nine towns ask for',
+  townFavours: 'favours the nine towns pay',
+  players: 'players',
+};
+
+export function summarisePioneerDays(_map: PioneerDaysMap, score: PioneerDaysScore): ScoreSummary {
+  const ref = score.metrics.reference;
+  const struck = ref.disasters.map((d) => `${d.disaster} ${d.final ? 'at the end' : `in week ${d.week}`}`).join(', ') || 'none';
+  return {
+    headline: `Bots reach about ${Math.round(score.predictedVp)} VP each on this trail. In the reference game ${ref.disasters.length} disaster${ref.disasters.length === 1 ? '' : 's'} struck (${struck}) and ${ref.unmetPerPlayer} of 9 town cards per player went unmet.`,
+    facts: [
+      ...Object.entries(score.model.features).map(([name, value]) => ({ label: FEATURE_LABELS[name] ?? name, value })),
+      { label: 'VP between the best and worst seat (reference game)', value: score.seatSpread },
+    ],
+    chart: {
+      title: 'VP per seat in the reference game (seat fairness)',
+      bars: ref.vpBySeat.map((vp, i) => ({ label: `P${i + 1}`, value: vp, text: `${vp} VP` })),
+    },
+  };
+}
