@@ -11,6 +11,8 @@ import { goldCity } from '../../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
 import { sceneToPdf } from '../../src/render/pdf.ts';
 import { FOOTER_MM, PAPER, layoutPrint } from '../../src/render/print-layout.ts';
+import { boardPageCount, planBoardPrint } from '../../src/render/board-plan.ts';
+import { fitText, textWidth } from '../../src/render/glyphs.ts';
 import { pngDpi, testServer } from '../support/server.ts';
 
 const run = promisify(execFile);
@@ -58,10 +60,42 @@ describe('PDF', () => {
     expect(a.pdf.equals(b.pdf)).toBe(true);
     expect(a.pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(a.layout.tiles.length).toBeGreaterThan(4);
-    expect(pages(a.pdf)).toBe(a.layout.tiles.length);
+    // The windows, and the legend lifted off the board onto a page of its own.
+    expect(pages(a.pdf)).toBe(a.layout.tiles.length + 1);
     const text = a.pdf.toString('latin1');
     // 1 mm = 72/25.4 pt: an A4 page is 595.28 × 841.89 pt in one orientation or the other.
     expect(text).toMatch(/\/MediaBox \[0 0 (841\.88|595\.27)/);
+  });
+
+  it('lifts the title and legend off a tiled board: no page draws either, each page has the title in its header', () => {
+    const plan = planBoardPrint(scene, { paper: 'a4', size: 'true' });
+    expect(plan.lifted?.title).toBe(scene.title);
+    expect(plan.lifted?.legend.length).toBe(1);
+    for (const { items } of plan.pages) expect(items.some((it) => it.kind === 'group' && (it.role === 'title' || it.role === 'legend'))).toBe(false);
+    expect(plan.layout.header).toBeGreaterThan(0);
+  });
+
+  it('prints a default course true size on one or two A0 sheets (poster papers)', () => {
+    for (const seed of ['42', 'print', 'a', 'b', 'c']) {
+      const s = goldCity.scene!(buildMap(goldCity, seed, {}) as GoldCityMap, DEFAULT_STYLE);
+      const n = boardPageCount(planBoardPrint(s, { paper: 'a0', size: 'true' }));
+      expect(n, seed).toBeLessThanOrEqual(2);
+    }
+    for (const paper of ['a3', 'a2', 'a1', 'tabloid'] as const) {
+      expect(boardPageCount(planBoardPrint(scene, { paper, size: 'true' }))).toBeGreaterThan(0);
+      expect(planBoardPrint(scene, { paper, size: 'fit' }).pages).toHaveLength(1);
+    }
+  });
+
+  it('fits text to a width: shrinks, then wraps, never wider than asked', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[A-Za-z0-9·()]{1,12}$/), { minLength: 1, maxLength: 30 }), fc.integer({ min: 20, max: 300 }), (words, width) => {
+        const f = fitText(words.join(' '), width, 5, { minSize: 3 });
+        for (const line of f.lines) expect(textWidth(line, f.size)).toBeLessThanOrEqual(width + 1e-6);
+        expect(f.lines.join(' ')).toBe(words.join(' '));
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('fits onto one page when asked', async () => {
