@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMap } from '../../src/core/maps.ts';
+import { buildMap, buildScoredMap } from '../../src/core/maps.ts';
+import { DEFAULT_RENDER_LIMITS } from '../../src/formats/format.ts';
+import { pngFormat } from '../../src/formats/png.ts';
+import { formatParams, renderRequest } from '../../src/formats/render.ts';
 import { DEFAULT_STYLE } from '../../src/core/scene.ts';
 import { goldCity } from '../../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
@@ -122,6 +125,27 @@ describe('print over HTTP and the CLI', () => {
     const huge = await fetch(`${server.url}/api/v1/games/gold-city/maps/pdf.pdf?hexSize=60&options=%7B%22pieces%22%3A10%7D`);
     expect(huge.status).toBe(400);
     expect(((await huge.json()) as { errors: Array<{ field: string }> }).errors[0]!.field).toBe('hexSize');
+  });
+
+  it('sizes a PNG by hexPx (pixels across a hex, flat to flat) and names the largest dpi, width and hexPx that fit', async () => {
+    const res = await fetch(`${server.url}/api/v1/games/gold-city/maps/px.png?hexPx=60&hexSize=20&options=%7B%22pieces%22%3A3%7D`);
+    expect(res.status).toBe(200);
+    const png = Buffer.from(await res.arrayBuffer());
+    const scene = goldCity.scene!(buildMap(goldCity, 'px', { pieces: 3 }) as GoldCityMap, DEFAULT_STYLE);
+    // 60 px across √3 × 20 mm of flats: the dpi and so the picture's width follow.
+    const dpi = (60 * 25.4) / (Math.sqrt(3) * 20);
+    expect(png.readUInt32BE(16)).toBe(Math.round((scene.width / 25.4) * dpi));
+    const big = await fetch(`${server.url}/api/v1/games/gold-city/maps/px.png?hexPx=2000`);
+    expect(big.status).toBe(400);
+    const error = ((await big.json()) as { errors: Array<{ field: string; message: string }> }).errors[0]!;
+    expect(error.field).toBe('hexPx');
+    const fits = error.message.match(/dpi (\d+), width (\d+) or hexPx (\d+)/)!;
+    // Each suggestion passes the limit check (rendering 40 megapixels three times would be slow).
+    const map = buildScoredMap(goldCity, 'px', {});
+    for (const [param, value] of [['dpi', fits[1]!], ['width', fits[2]!], ['hexPx', fits[3]!]] as const) {
+      expect(() => renderRequest(pngFormat, goldCity, map, formatParams(pngFormat, { [param]: value }), DEFAULT_RENDER_LIMITS), `${param}=${value}`).not.toThrow();
+      expect(() => renderRequest(pngFormat, goldCity, map, formatParams(pngFormat, { [param]: String(Number(value) + 1) }), DEFAULT_RENDER_LIMITS)).toThrow(/limit/);
+    }
   });
 
   it('goldmaps generate --format pdf|png|svg writes print files', async () => {
