@@ -1,9 +1,12 @@
 // The goldmaps page: every control talks to the same HTTP API a game client would use.
+import { attachZoom } from './zoom.js';
+
 const $ = (id) => document.getElementById(id);
 const api = '/api/v1';
 let games = [];
 let formats = [];
 let current = null; // { game, seed, options, map }
+let zoom = null; // the map panel's zoom, once a map is shown
 
 function fieldId(field) {
   // API field names → control ids: "options.x" → "opt-x", "target.min" → "min".
@@ -198,6 +201,11 @@ function wireTooltips() {
   const map = $('map');
   map.onkeydown = (ev) => {
     const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    const pans = { ArrowRight: [-60, 0], ArrowLeft: [60, 0], ArrowDown: [0, -60], ArrowUp: [0, 60] };
+    if (ev.key === '+' || ev.key === '=') return void (ev.preventDefault(), zoom?.zoomBy(1.25));
+    if (ev.key === '-' || ev.key === '_') return void (ev.preventDefault(), zoom?.zoomBy(0.8));
+    if (ev.key === '0') return void (ev.preventDefault(), zoom?.fit());
+    if (ev.shiftKey && ev.key in pans) return void (ev.preventDefault(), zoom?.panBy(...pans[ev.key]));
     if (ev.key === 'Home') cursor = 0;
     else if (ev.key === 'End') cursor = stops.length - 1;
     else if (ev.key in moves) cursor = Math.min(stops.length - 1, Math.max(0, cursor + moves[ev.key]));
@@ -209,13 +217,13 @@ function wireTooltips() {
     for (const g of svg.querySelectorAll('.current')) g.classList.remove('current');
     const g = stops[cursor];
     g.classList.add('current');
+    zoom?.reveal(g);
     const box = g.getBoundingClientRect();
     tip.textContent = describe(g);
     tip.hidden = false;
     tip.style.left = `${box.right + 6}px`;
     tip.style.top = `${box.top}px`;
     $('hover-info').textContent = `${cursor + 1} of ${stops.length}: ${tip.textContent}`;
-    g.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
   // Titles would double as native tooltips; the styled one replaces them.
   for (const t of svg.querySelectorAll('g > title')) {
@@ -228,9 +236,9 @@ function wireTooltips() {
  * the format's pixel limit allows for this board (the PDF is vector and always prints sharp).
  */
 function showDownloads(gameId, seed, options) {
-  const el = $('map').querySelector('svg');
-  const inches = (attr) => parseFloat(el?.getAttribute(attr) ?? '0') / 25.4;
-  const area = inches('width') * inches('height');
+  // The board's print size, recorded before the zoom took over the SVG's width and height.
+  const inches = (key) => parseFloat($('map').dataset[key] ?? '0') / 25.4;
+  const area = inches('widthMm') * inches('heightMm');
   const list = $('download-links');
   list.innerHTML = '';
   for (const format of formats) {
@@ -261,7 +269,15 @@ async function show(gameId, seed, options) {
   $('map').innerHTML = svg;
   $('tooltip').hidden = true;
   $('hover-info').textContent = '';
-  $('map').querySelector('svg')?.setAttribute('aria-label', `Map for seed ${seed}`);
+  const el = $('map').querySelector('svg');
+  el?.setAttribute('aria-label', `Map for seed ${seed}`);
+  $('result').hidden = false;
+  if (el) {
+    $('map').dataset.widthMm = parseFloat(el.getAttribute('width'));
+    $('map').dataset.heightMm = parseFloat(el.getAttribute('height'));
+    // Fitted to the panel: the whole board shows at once, the start and the finish together.
+    zoom = attachZoom($('map'), el, { onChange: (scale) => ($('zoom-level').textContent = scale <= 1.001 ? 'whole board' : `${Math.round(scale * 100)}%`) });
+  }
   wireTooltips();
   showScore(map.score);
   showDownloads(gameId, seed, options);
@@ -273,6 +289,24 @@ async function show(gameId, seed, options) {
   $('seed').value = seed;
 }
 
+/**
+ * Takes the map, its score, downloads and share link away: after an error, or on switching game,
+ * what is on show would otherwise pass for the answer to what was just asked.
+ */
+function clearResult() {
+  current = null;
+  zoom = null;
+  $('result').hidden = true;
+  delete $('result').dataset.digest;
+  $('map').innerHTML = '';
+  $('share').value = '';
+  $('download-links').innerHTML = '';
+  $('tooltip').hidden = true;
+  $('hover-info').textContent = '';
+  showScore(undefined);
+  history.replaceState(null, '', location.pathname);
+}
+
 async function run(task, message) {
   clearErrors();
   $('status').textContent = message;
@@ -280,7 +314,9 @@ async function run(task, message) {
   try {
     await task();
   } catch (e) {
-    $('status').textContent = '';
+    const had = current !== null;
+    clearResult();
+    $('status').textContent = had ? 'The previous map was taken away: it does not answer what was asked.' : '';
     if (e.problem) showProblem(e.problem);
     else $('error-general').textContent = `The service could not be reached (${e.message}).`;
     return;
@@ -347,9 +383,7 @@ async function start() {
   $('game').addEventListener('change', () => {
     renderOptions(selectedGame());
     // The map on show belongs to the other game: take it away rather than leave it as if current.
-    $('result').hidden = true;
-    $('tooltip').hidden = true;
-    $('hover-info').textContent = '';
+    clearResult();
   });
   $('roll').addEventListener('click', () => {
     $('seed').value = randomSeed();
@@ -360,6 +394,9 @@ async function start() {
     generate();
   });
   $('reroll').addEventListener('click', doReroll);
+  $('zoom-in').addEventListener('click', () => zoom?.zoomBy(1.5));
+  $('zoom-out').addEventListener('click', () => zoom?.zoomBy(1 / 1.5));
+  $('zoom-fit').addEventListener('click', () => zoom?.fit());
   $('target-kind').addEventListener('change', () => {
     const band = $('target-kind').value === 'band';
     $('band-field').hidden = !band;

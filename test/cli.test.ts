@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -70,6 +70,53 @@ describe('goldmaps CLI', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/spaces/);
     expect((await goldmaps('validate', join(dir, 'missing.json'))).code).toBe(2);
+  });
+
+  it('validate puts a root cause first and counts what it cuts off, instead of a line per space', async () => {
+    const { buildMap } = await import('../src/core/maps.ts');
+    const { goldCity } = await import('../src/games/gold-city/index.ts');
+    const map = structuredClone(buildMap(goldCity, '42', {})) as unknown as { pieces: Array<{ id: string }>; spaces: Array<{ piece: string }> };
+    map.pieces.splice(3, 1);
+    map.spaces = map.spaces.filter((s) => s.piece !== 'p3');
+    const file = join(dir, 'missing-piece.json');
+    writeFileSync(file, JSON.stringify(map));
+    const r = await goldmaps('validate', file);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^seam-missing\tpieces\[3\]\tp2 and p4 follow each other/);
+    expect(lines[1]).toMatch(/^cut-off\tpieces\[3\]\t… and \d+ spaces \(on p4, p5, p6\) cut off by it; starts 1, 2, 3, 4 cannot reach/);
+    expect(lines.length).toBeLessThan(10);
+  });
+
+  it('prints its version', async () => {
+    const r = await goldmaps('--version');
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
+  });
+
+  it('says each bad flag on a line of its own', async () => {
+    const r = await goldmaps('generate', 'gold-city', '--seed', 's', '--format', 'png', '--dpi', '5', '--theme', 'blue', '--out', join(dir, 'never.png'));
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatch(/^goldmaps: --(dpi|theme): /);
+    expect(existsSync(join(dir, 'never.png'))).toBe(false);
+  });
+
+  it('a file that cannot be written: one line naming it and the cause, exit 2, nothing left behind', async () => {
+    const missing = join(dir, 'no-such-dir', 'map.json');
+    const a = await goldmaps('generate', 'gold-city', '--seed', '42', '--out', missing);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toBe(`goldmaps: ${missing}: cannot be written (no such directory, ENOENT)\n`);
+    // A directory in the file's place: the temporary file is written, the rename fails, and the
+    // temporary file is removed again.
+    const target = join(dir, 'a-directory');
+    mkdirSync(target);
+    const b = await goldmaps('generate', 'gold-city', '--seed', '42', '--format', 'svg', '--out', target);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(/a-directory: cannot be written \(/);
+    expect(b.stderr.split('\n')).toHaveLength(2);
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([]);
   });
 
   it('prints help', async () => {

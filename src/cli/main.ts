@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { InputError, buildScoredMap, checkMap, normaliseOptions } from '../core/maps.ts';
 import { SEED_MAX_LENGTH, normaliseSeed } from '../core/seed.ts';
@@ -61,9 +62,43 @@ function readMapDocument(path: string): { game: AnyGameModule; result: Extract<R
   return { game, result };
 }
 
+/** What a failed write means, in words: the errno alone ("ENOENT") says little to most people. */
+const WRITE_CAUSES: Record<string, string> = {
+  ENOENT: 'no such directory',
+  ENOTDIR: 'a part of the path is not a directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOSPC: 'disk full',
+  EDQUOT: 'disk quota exceeded',
+  EISDIR: 'is a directory',
+};
+
+/**
+ * Writes the whole file or nothing: to a temporary file beside it, then renamed over it, so a
+ * full disk or a killed process never leaves half a PDF where a good one was expected.
+ */
+function writeWhole(out: string, body: string | Buffer): void {
+  const temp = join(dirname(out), `.${basename(out)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temp, body);
+    renameSync(temp, out);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    const code = (e as NodeJS.ErrnoException).code ?? '';
+    throw new UsageError(`${out}: cannot be written (${WRITE_CAUSES[code] ?? (e as Error).message}${code ? `, ${code}` : ''})`);
+  }
+}
+
 function emit(text: string | Buffer, out: string | undefined): void {
-  if (out) writeFileSync(out, text);
+  if (out) writeWhole(out, text);
   else process.stdout.write(text);
+}
+
+/** The package's version, for --version. */
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
 }
 
 export function buildProgram(): Command {
@@ -71,6 +106,7 @@ export function buildProgram(): Command {
   program
     .name('goldmaps')
     .description('Board-game maps from a seed: generated, validated and scored.')
+    .version(packageVersion(), '-V, --version', 'print the version and exit')
     .showHelpAfterError()
     .enablePositionalOptions() // so that "rank merge … --out f" reaches merge, not rank
     .exitOverride();
@@ -275,8 +311,13 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version end through here with exit code 0.
       return e.exitCode === 0 ? 0 : EXIT_USAGE;
     }
-    if (e instanceof UsageError || e instanceof InputError) {
-      process.stderr.write(`goldmaps: ${e.message}\n`);
+    // One problem a line, each with the program's name, so a script can read them one by one.
+    if (e instanceof InputError) {
+      for (const x of e.errors) process.stderr.write(`goldmaps: ${x.field || '(root)'}: ${x.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (e instanceof UsageError) {
+      for (const line of e.message.split('\n')) process.stderr.write(`goldmaps: ${line}\n`);
       return EXIT_USAGE;
     }
     throw e;

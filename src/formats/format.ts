@@ -1,6 +1,6 @@
 import type { AnyGameModule } from '../core/game-module.ts';
 import type { ScoredMap } from '../core/maps.ts';
-import type { Scene, Style } from '../core/scene.ts';
+import { DEFAULT_STYLE, type Scene, type Style } from '../core/scene.ts';
 import { schemaById } from '../core/schema.ts';
 
 /** The limits a render must stay within, the same for every front end. */
@@ -59,9 +59,12 @@ export interface OutputFormat {
   downloads: Array<{ label: string; params: Record<string, unknown> }>;
 }
 
-/** The board style every picture format reads from its parameters. */
+/**
+ * The board style every picture format reads from its parameters. hexSize has no schema default
+ * because a kit chooses its own when none is given (see the pdf format); boards use 20 mm.
+ */
 export function styleOf(params: Record<string, unknown>): Style {
-  return { theme: params.theme as Style['theme'], labels: params.labels as boolean, hexSize: params.hexSize as number };
+  return { theme: params.theme as Style['theme'], labels: params.labels as boolean, hexSize: (params.hexSize as number | undefined) ?? DEFAULT_STYLE.hexSize };
 }
 
 /** A format's parameters with their schemas, the shared ones it refers to included. */

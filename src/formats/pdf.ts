@@ -1,7 +1,19 @@
 import { InputError } from '../core/maps.ts';
 import { loadSchema } from '../core/schemas.ts';
-import { layoutPrint, sheetArea, type Paper, type PrintOptions } from '../render/print-layout.ts';
+import type { AnyGameModule } from '../core/game-module.ts';
+import type { ScoredMap } from '../core/maps.ts';
+import type { Scene, Style } from '../core/scene.ts';
+import { boardPageCount, planBoardPrint } from '../render/board-plan.ts';
+import { fitsArea, officeArea, sheetArea, type Paper, type PrintOptions } from '../render/print-layout.ts';
 import { fileStem, styleOf, type OutputFormat } from './format.ts';
+
+/** Kit hex sizes tried, largest first: whole millimetres from the board's 20 down to the schema's 8. */
+const KIT_SIZES = Array.from({ length: 13 }, (_, i) => 20 - i);
+
+/** The largest of `sizes` at which every sheet of the kit fits `area`, if any does. */
+function largestFitting(game: AnyGameModule, map: ScoredMap, style: Style, area: { width: number; height: number }, sizes: number[]): number | undefined {
+  return sizes.find((hexSize) => game.sheets!(map, { ...style, hexSize }, area).every((s: Scene) => fitsArea(s.width, s.height, area)));
+}
 
 const printOptions = (params: Record<string, unknown>): PrintOptions => ({ paper: params.paper as Paper, size: params.size as PrintOptions['size'] });
 
@@ -20,9 +32,21 @@ export const pdfFormat: OutputFormat = {
     let pages: number;
     if (params.layout === 'kit') {
       if (!game.sheets) throw new InputError([{ field: 'layout', message: `${game.id} has no print-and-play kit yet; use layout=board` }]);
-      request.sheets = game.sheets(map, styleOf(params), sheetArea(params.paper as Paper));
+      const paper = params.paper as Paper;
+      const area = sheetArea(paper);
+      const style = styleOf(params);
+      // Without a hexSize the kit is as large as fits A4 and Letter alike, whatever the paper,
+      // so the pieces of one course match wherever each sheet was printed.
+      const hexSize = (params.hexSize as number | undefined) ?? largestFitting(game, map, style, officeArea(), KIT_SIZES) ?? KIT_SIZES[KIT_SIZES.length - 1]!;
+      request.sheets = game.sheets(map, { ...style, hexSize }, area);
+      const over = request.sheets.find((s) => !fitsArea(s.width, s.height, area));
+      if (over) {
+        const best = largestFitting(game, map, style, area, KIT_SIZES.filter((s) => s < hexSize));
+        const hint = best === undefined ? 'use a larger paper' : `the largest hexSize that fits is ${best}, or use a larger paper`;
+        throw new InputError([{ field: 'hexSize', message: `the ${over.title} sheet would be ${Math.ceil(over.width)}×${Math.ceil(over.height)} mm, larger than ${paper}'s printable area; ${hint}` }], 'Kit sheet too large');
+      }
       pages = request.sheets.length;
-    } else pages = layoutPrint(scene!.width, scene!.height, printOptions(params)).tiles.length;
+    } else pages = boardPageCount(planBoardPrint(scene!, printOptions(params)));
     if (pages <= limits.maxPdfPages) return;
     throw new InputError([{ field: 'hexSize', message: `would print ${pages} pages; the limit is ${limits.maxPdfPages} (use a smaller hexSize, a larger paper or size=fit)` }], 'PDF too large');
   },
@@ -33,6 +57,9 @@ export const pdfFormat: OutputFormat = {
     return { body: pdf, filename: `${fileStem(game, map)}${sheets ? '-kit' : ''}.pdf` };
   },
   downloads: [
+    { label: 'PDF kit to cut out, A4', params: { layout: 'kit', paper: 'a4' } },
+    { label: 'PDF kit to cut out, Letter', params: { layout: 'kit', paper: 'letter' } },
+    { label: 'PDF poster, true size on A0', params: { paper: 'a0', size: 'true' } },
     { label: 'PDF, true size on A4', params: { paper: 'a4', size: 'true' } },
     { label: 'PDF, true size on Letter', params: { paper: 'letter', size: 'true' } },
     { label: 'PDF, one page', params: { paper: 'a4', size: 'fit' } },

@@ -1,16 +1,27 @@
 import { InputError } from '../core/maps.ts';
 import { loadSchema } from '../core/schemas.ts';
 import { MM_PER_INCH, rasterSize } from '../render/raster-size.ts';
-import type { OutputFormat, RenderRequest } from './format.ts';
+import { styleOf, type OutputFormat, type RenderRequest } from './format.ts';
+
+/**
+ * A hex's pixels across its flats at a dpi: the flats are √3 × hexSize mm apart (hexSize is centre
+ * to corner), and 25.4 mm make an inch.
+ */
+const hexPxAt = (dpi: number, hexSize: number) => (Math.sqrt(3) * hexSize * dpi) / MM_PER_INCH;
 
 function sizeRequest(params: Record<string, unknown>): { width?: number; dpi?: number } {
-  return params.width !== undefined ? { width: params.width as number } : { dpi: params.dpi as number };
+  if (params.width !== undefined) return { width: params.width as number };
+  if (params.hexPx !== undefined) return { dpi: ((params.hexPx as number) * MM_PER_INCH) / (Math.sqrt(3) * styleOf(params).hexSize) };
+  return { dpi: params.dpi as number };
 }
+
+/** Which size parameter the caller gave, so an error names it. */
+const sizeField = (params: Record<string, unknown>) => (params.width !== undefined ? 'width' : params.hexPx !== undefined ? 'hexPx' : 'dpi');
 
 export const pngFormat: OutputFormat = {
   id: 'png',
   mediaType: 'image/png',
-  description: 'The board as PNG, its dpi recorded in the file so it prints at true size.',
+  description: 'The board as PNG, its dpi recorded in the file so it prints at true size; sized by width, hexPx (pixels across a hex, for virtual tabletops) or dpi.',
   schema: loadSchema('api/formats/png'),
   needsScene: true,
   binary: true,
@@ -20,12 +31,24 @@ export const pngFormat: OutputFormat = {
   prepare({ scene, params }: RenderRequest, limits) {
     const size = rasterSize(scene!, sizeRequest(params));
     if (size.width * size.height <= limits.maxPixels) return;
-    // Name what would fit, so the caller can ask again at once.
+    // Name the largest of each size parameter that fits, so the caller can ask again at once.
     const areaInches = (scene!.width / MM_PER_INCH) * (scene!.height / MM_PER_INCH);
-    const dpi = Math.floor(Math.sqrt(limits.maxPixels / areaInches));
-    const width = Math.floor((scene!.width / MM_PER_INCH) * dpi);
+    const exact = Math.sqrt(limits.maxPixels / areaInches);
+    const fits = (request: { dpi?: number; width?: number }) => {
+      const s = rasterSize(scene!, request);
+      return s.width * s.height <= limits.maxPixels;
+    };
+    const largest = (start: number, request: (v: number) => { dpi?: number; width?: number }) => {
+      let v = Math.floor(start);
+      while (v > 1 && !fits(request(v))) v--;
+      return v;
+    };
+    const hexSize = styleOf(params).hexSize;
+    const dpi = largest(exact, (v) => ({ dpi: v }));
+    const width = largest((scene!.width / MM_PER_INCH) * exact, (v) => ({ width: v }));
+    const hexPx = largest(hexPxAt(exact, hexSize), (v) => sizeRequest({ ...params, width: undefined, hexPx: v }));
     throw new InputError(
-      [{ field: params.width !== undefined ? 'width' : 'dpi', message: `would render ${size.width}×${size.height} pixels; the limit is ${limits.maxPixels} (this board fits at dpi ${dpi} or width ${width})` }],
+      [{ field: sizeField(params), message: `would render ${size.width}×${size.height} pixels; the limit is ${limits.maxPixels} (this board fits at dpi ${dpi}, width ${width} or hexPx ${hexPx})` }],
       'Render too large',
     );
   },
@@ -34,5 +57,8 @@ export const pngFormat: OutputFormat = {
     const { sceneToPng } = await import('../render/png.ts');
     return { body: await sceneToPng(scene!, sizeRequest(params)) };
   },
-  downloads: [{ label: 'PNG', params: { dpi: 300 } }],
+  downloads: [
+    { label: 'PNG', params: { dpi: 300 } },
+    { label: 'PNG for virtual tabletops (100 px a hex)', params: { hexPx: 100 } },
+  ],
 };

@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
 import type { Point, Scene, SceneItem } from '../core/scene.ts';
-import { outline, placeText } from './glyphs.ts';
-import { FOOTER_MM, PAGE_MARGIN_MM, PAPER, layoutPrint, type Paper, type PrintLayout, type PrintOptions } from './print-layout.ts';
+import { fitText, outline, placeText } from './glyphs.ts';
+import { HEADER_MM, boardPageCount, itemBoxes, planBoardPrint } from './board-plan.ts';
+import { FOOTER_MM, PAGE_MARGIN_MM, PAPER, type Paper, type PrintLayout, type PrintOptions } from './print-layout.ts';
 
 const PT_PER_MM = 72 / 25.4;
 
@@ -90,94 +91,37 @@ function alignmentMark(doc: Doc, x: number, y: number): void {
   doc.restore();
 }
 
-/** A 50 mm bar: a printer that scaled the page shows itself here. */
+/** A 50 mm bar, labelled: a printer that scaled the page shows itself here. */
 function scaleBar(doc: Doc, x: number, y: number): void {
   doc.save().lineWidth(0.6).strokeColor('#000000');
   doc.moveTo(x, y).lineTo(x + 50, y).stroke();
   doc.moveTo(x, y - 1.5).lineTo(x, y + 1.5).stroke();
   doc.moveTo(x + 50, y - 1.5).lineTo(x + 50, y + 1.5).stroke();
   doc.restore();
+  draw(doc, { kind: 'text', at: { x: x + 25, y: y - 1.2 }, text: '50 mm', size: 2.2, fill: '#333333', anchor: 'middle' });
 }
 
-const CULL_PAD = 12;
-
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** The bounding box of each top-level item (text measured from its outline), in item order. */
-function itemBoxes(items: SceneItem[], pad: number): Box[] {
-  const out: Box[] = [];
-  const ofPoints = (ps: Point[], pad = 0) => {
-    let x0 = Infinity;
-    let y0 = Infinity;
-    let x1 = -Infinity;
-    let y1 = -Infinity;
-    for (const p of ps) {
-      x0 = Math.min(x0, p.x);
-      y0 = Math.min(y0, p.y);
-      x1 = Math.max(x1, p.x);
-      y1 = Math.max(y1, p.y);
-    }
-    return { x0: x0 - pad, y0: y0 - pad, x1: x1 + pad, y1: y1 + pad };
-  };
-  const visit = (it: SceneItem): Point[] => {
-    switch (it.kind) {
-      case 'polygon':
-      case 'polyline':
-        return it.points;
-      case 'segments':
-        return it.segments.flat();
-      case 'circle':
-        return [
-          { x: it.centre.x - it.radius, y: it.centre.y - it.radius },
-          { x: it.centre.x + it.radius, y: it.centre.y + it.radius },
-        ];
-      case 'text': {
-        const o = outline(it.text, it.bold);
-        const t = placeText(o, it.at, it.size, it.anchor, it.baseline);
-        return [
-          { x: t.x, y: t.y - it.size },
-          { x: t.x + o.width * t.scale, y: t.y + it.size * 0.3 },
-        ];
-      }
-      case 'group':
-        return it.items.flatMap(visit);
-    }
-  };
-  for (const it of items) {
-    const ps = visit(it);
-    out.push(ps.length > 0 ? ofPoints(ps, pad) : { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
-  }
-  return out;
-}
-
-function meets(b: Box, t: { x: number; y: number; width: number; height: number }): boolean {
-  return b.x1 > t.x && b.x0 < t.x + t.width && b.y1 > t.y && b.y0 < t.y + t.height;
-}
-
-function segmentBox([a, b]: [Point, Point], pad: number): Box {
-  return { x0: Math.min(a.x, b.x) - pad, y0: Math.min(a.y, b.y) - pad, x1: Math.max(a.x, b.x) + pad, y1: Math.max(a.y, b.y) + pad };
-}
+/** Room the footer's text leaves for the scale bar at its right, with a gap between them. */
+const BAR_ROOM_MM = 50 + 6;
 
 /**
- * The items a page window shows: the others are skipped rather than drawn and clipped away, so
- * a many-page print costs about as much as one drawing of the board. A segments item (every piece
- * outline, say) keeps just its strokes that reach the window.
+ * The page's own footer band, below the drawing: its text fitted (shrunk, then wrapped) to the
+ * width left of the scale bar, so no caption runs under the bar or off the page.
  */
-function itemsIn(items: SceneItem[], boxes: Box[], pad: number, window: { x: number; y: number; width: number; height: number }): SceneItem[] {
-  const out: SceneItem[] = [];
-  items.forEach((it, i) => {
-    if (!meets(boxes[i]!, window)) return;
-    if (it.kind === 'segments') {
-      const segments = it.segments.filter((seg) => meets(segmentBox(seg, pad), window));
-      if (segments.length > 0) out.push({ ...it, segments });
-    } else out.push(it);
-  });
-  return out;
+function footer(doc: Doc, text: string, pageWidth: number, pageHeight: number, withBar: boolean): void {
+  const top = pageHeight - PAGE_MARGIN_MM - FOOTER_MM + 1;
+  const width = pageWidth - 2 * PAGE_MARGIN_MM - (withBar ? BAR_ROOM_MM : 0);
+  const fitted = fitText(text, width, 3, { minSize: 2.2 });
+  fitted.lines.forEach((line, k) => caption(doc, line, PAGE_MARGIN_MM, top + fitted.size * (0.8 + 1.25 * k), fitted.size));
+  if (withBar) scaleBar(doc, pageWidth - PAGE_MARGIN_MM - 50, pageHeight - PAGE_MARGIN_MM - FOOTER_MM / 2 + 1);
+}
+
+/** The page's header band above the drawing: the board's title, fitted to the width. */
+function headerBand(doc: Doc, text: string, pageWidth: number): void {
+  const fitted = fitText(text, pageWidth - 2 * PAGE_MARGIN_MM, 4, { minSize: 2.6, bold: true });
+  fitted.lines.slice(0, 2).forEach((line, k) =>
+    draw(doc, { kind: 'text', at: { x: PAGE_MARGIN_MM, y: PAGE_MARGIN_MM + fitted.size * (0.8 + 1.25 * k) }, text: line, size: fitted.size, fill: '#1b1b1b', anchor: 'start', bold: true }),
+  );
 }
 
 export interface PdfRequest extends PrintOptions {
@@ -219,9 +163,7 @@ export async function sheetsToPdf(sheets: readonly Scene[], request: { paper: Pa
     doc.rect(0, 0, sheet.width, sheet.height).fillColor(sheet.background).fill();
     for (const item of sheet.items) draw(doc, item);
     doc.restore();
-    const footerY = pageHeight - PAGE_MARGIN_MM - FOOTER_MM / 2;
-    caption(doc, `sheet ${i + 1} of ${sheets.length} · ${sheet.title} · ${request.label} · print at 100% (actual size): the bar measures 50 mm`, PAGE_MARGIN_MM, footerY + 2.5, 3);
-    scaleBar(doc, pageWidth - PAGE_MARGIN_MM - 50, footerY - 2);
+    footer(doc, `sheet ${i + 1} of ${sheets.length} · ${sheet.title} · ${request.label} · print at 100% (actual size): the bar measures 50 mm`, pageWidth, pageHeight, true);
     doc.restore();
   });
   doc.end();
@@ -229,54 +171,74 @@ export async function sheetsToPdf(sheets: readonly Scene[], request: { paper: Pa
 }
 
 /**
- * A vector PDF of the scene. True size: as many pages as the board needs, each showing its
- * window with crop marks, alignment crosses in the overlap strips and "row r, column c of R × C";
- * fit: the whole board on one page with its scale printed. Same scene, same bytes (the creation
- * date is fixed; pdfkit writes no random ID without encryption).
+ * A vector PDF of the scene (see planBoardPrint for how it is laid out). True size: each page its
+ * window with crop marks, alignment crosses in the overlap strips, the title in a header band and
+ * "row r, column c of R × C" with the 50 mm bar in the footer band; a lifted legend gets a last
+ * page of its own. Fit: the whole board on one page with its scale printed. Same scene, same
+ * bytes (the creation date is fixed; pdfkit writes no random ID without encryption).
  */
 export async function sceneToPdf(scene: Scene, request: PdfRequest): Promise<{ pdf: Buffer; layout: PrintLayout }> {
-  const layout = layoutPrint(scene.width, scene.height, request);
+  const plan = planBoardPrint(scene, request);
+  const { layout } = plan;
   const { doc, done } = newDocument(scene.title);
   const { margin, overlap } = layout;
-  // Pages a winding course never crosses stay unprinted; the others keep their grid position.
-  // A page is printed when something is drawn on it; what it draws is padded past the widest
-  // stroke a scene uses, so nothing visible at a page edge is culled.
-  const tight = itemBoxes(scene.items, 0.5);
-  const loose = itemBoxes(scene.items, CULL_PAD);
-  const printed = layout.tiles.filter((tile) => itemsIn(scene.items, tight, 0.5, tile).length > 0);
-  const itemsOf = new Map(printed.map((tile) => [tile, itemsIn(scene.items, loose, CULL_PAD, tile)] as const));
-  for (const tile of printed) {
+  const top = margin + layout.header;
+  const total = boardPageCount(plan);
+  plan.pages.forEach(({ tile, items }, n) => {
     doc.addPage({ size: [layout.pageWidth * PT_PER_MM, layout.pageHeight * PT_PER_MM], margin: 0 });
     doc.save();
     doc.scale(PT_PER_MM);
     const areaW = request.size === 'fit' ? scene.width * layout.scale : tile.width;
     const areaH = request.size === 'fit' ? scene.height * layout.scale : tile.height;
     doc.save();
-    doc.rect(margin, margin, areaW, areaH).clip();
-    doc.translate(margin, margin);
+    doc.rect(margin, top, areaW, areaH).clip();
+    doc.translate(margin, top);
     doc.scale(layout.scale);
     doc.translate(-tile.x, -tile.y);
     doc.rect(0, 0, scene.width, scene.height).fillColor(scene.background).fill();
-    for (const item of itemsOf.get(tile) ?? scene.items) draw(doc, item);
+    for (const item of items) draw(doc, item);
     doc.restore();
+    if (plan.lifted) headerBand(doc, `${plan.lifted.title} · page ${n + 1} of ${total}`, layout.pageWidth);
     if (request.size === 'true') {
-      cropMarks(doc, margin, margin, areaW, areaH);
+      cropMarks(doc, margin, top, areaW, areaH);
       // Crosses in the middle of each overlap strip shared with a neighbour page.
-      const crossY = [margin + areaH * 0.25, margin + areaH * 0.75];
+      const crossY = [top + areaH * 0.25, top + areaH * 0.75];
       const crossX = [margin + areaW * 0.25, margin + areaW * 0.75];
-      if (tile.column < layout.columns) for (const y of crossY) alignmentMark(doc, margin + areaW - overlap / 2, y);
-      if (tile.column > 1) for (const y of crossY) alignmentMark(doc, margin + overlap / 2, y);
-      if (tile.row < layout.rows) for (const x of crossX) alignmentMark(doc, x, margin + areaH - overlap / 2);
-      if (tile.row > 1) for (const x of crossX) alignmentMark(doc, x, margin + overlap / 2);
-      const skipped = layout.tiles.length - printed.length;
-      const where = `row ${tile.row}, column ${tile.column} of ${layout.rows} × ${layout.columns}${skipped ? ` (${skipped} blank left out)` : ''}`;
-      caption(doc, `${where} · ${request.label} · true size: check that the 50 mm bar measures 50 mm · overlap ${overlap} mm`, margin, layout.pageHeight - margin - 2, 3);
-      scaleBar(doc, layout.pageWidth - margin - 50, layout.pageHeight - margin - 6.5);
+      if (layout.tiles.length > 1) {
+        if (tile.column < layout.columns) for (const y of crossY) alignmentMark(doc, margin + areaW - overlap / 2, y);
+        if (tile.column > 1) for (const y of crossY) alignmentMark(doc, margin + overlap / 2, y);
+        if (tile.row < layout.rows) for (const x of crossX) alignmentMark(doc, x, top + areaH - overlap / 2);
+        if (tile.row > 1) for (const x of crossX) alignmentMark(doc, x, top + overlap / 2);
+      }
+      const where = `row ${tile.row}, column ${tile.column} of ${layout.rows} × ${layout.columns}${plan.skipped ? ` (${plan.skipped} blank left out)` : ''}`;
+      const join = layout.tiles.length > 1 ? ` · trim at the crop marks, overlap ${overlap} mm so the crosses meet` : '';
+      footer(doc, `${where} · ${request.label} · true size: check that the bar measures 50 mm${join}`, layout.pageWidth, layout.pageHeight, true);
     } else {
-      caption(doc, `${request.label} · fitted to one page at ${Math.round(layout.scale * 100)}% of true size`, margin, layout.pageHeight - margin - 2, 3);
+      footer(doc, `${request.label} · fitted to one page at ${Math.round(layout.scale * 100)}% of true size`, layout.pageWidth, layout.pageHeight, false);
     }
     doc.restore();
-  }
+  });
+  if (plan.lifted && plan.lifted.legend.length > 0) legendPage(doc, plan.lifted.legend, scene.background, request, layout, `${plan.lifted.title} · page ${total} of ${total}: legend`);
   doc.end();
-  return { pdf: await done, layout: { ...layout, tiles: printed } };
+  return { pdf: await done, layout: { ...layout, tiles: plan.pages.map((p) => p.tile) } };
+}
+
+/** The legend lifted off a tiled board, on a page of its own: true size when it fits the width. */
+function legendPage(doc: Doc, legend: SceneItem[], background: string, request: PdfRequest, layout: PrintLayout, title: string): void {
+  const box = itemBoxes(legend, 1).reduce((a, b) => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) }));
+  const areaW = layout.pageWidth - 2 * layout.margin;
+  const scale = Math.min(1, areaW / (box.x1 - box.x0));
+  doc.addPage({ size: [layout.pageWidth * PT_PER_MM, layout.pageHeight * PT_PER_MM], margin: 0 });
+  doc.save();
+  doc.scale(PT_PER_MM);
+  headerBand(doc, title, layout.pageWidth);
+  doc.save();
+  doc.translate(layout.margin, layout.margin + HEADER_MM);
+  doc.scale(scale);
+  doc.translate(-box.x0, -box.y0);
+  doc.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0).fillColor(background).fill();
+  for (const item of legend) draw(doc, item);
+  doc.restore();
+  footer(doc, `legend · ${request.label}${scale < 1 ? ` · at ${Math.round(scale * 100)}% of true size` : ''}`, layout.pageWidth, layout.pageHeight, false);
+  doc.restore();
 }

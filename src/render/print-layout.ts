@@ -18,6 +18,8 @@ export interface PrintOptions {
   margin?: number;
   /** Strip printed on both neighbouring pages, to glue or tape over. */
   overlap?: number;
+  /** Height kept free at the top of each page for a header band (none by default). */
+  header?: number;
 }
 
 export interface Tile {
@@ -38,6 +40,8 @@ export interface PrintLayout {
   overlap: number;
   /** Height kept free at the bottom of each page for the caption and page index. */
   footer: number;
+  /** Height kept free at the top of each page for the title (0 when the board carries its own). */
+  header: number;
   scale: number;
   rows: number;
   columns: number;
@@ -50,12 +54,26 @@ export const FOOTER_MM = 9;
 export const PAGE_MARGIN_MM = 10;
 
 /**
- * The area a print-and-play sheet may fill on a paper, portrait: inside the margins and above the
- * footer band. A sheet drawn wider than tall is turned to landscape, where the same rule holds.
+ * The area a print-and-play sheet may fill on a paper, portrait: inside the margins, with the
+ * footer band's height kept free in both directions, so that the same area turned to landscape
+ * (for a sheet wider than tall) still clears the footer band of a landscape page.
  */
 export function sheetArea(paper: Paper): { width: number; height: number } {
   const p = PAPER[paper];
-  return { width: p.width - 2 * PAGE_MARGIN_MM, height: p.height - 2 * PAGE_MARGIN_MM - FOOTER_MM };
+  return { width: p.width - 2 * PAGE_MARGIN_MM - FOOTER_MM, height: p.height - 2 * PAGE_MARGIN_MM - FOOTER_MM };
+}
+
+/** Whether a sheet of w × h mm fits an area either way round. */
+export function fitsArea(w: number, h: number, area: { width: number; height: number }): boolean {
+  const e = 1e-6;
+  return (w <= area.width + e && h <= area.height + e) || (w <= area.height + e && h <= area.width + e);
+}
+
+/** The area that fits both A4 and Letter: a kit sized for it prints on either. */
+export function officeArea(): { width: number; height: number } {
+  const a = sheetArea('a4');
+  const b = sheetArea('letter');
+  return { width: Math.min(a.width, b.width), height: Math.min(a.height, b.height) };
 }
 
 function tilesFor(boardW: number, boardH: number, areaW: number, areaH: number, overlap: number): { rows: number; columns: number } {
@@ -72,12 +90,13 @@ function tilesFor(boardW: number, boardH: number, areaW: number, areaH: number, 
 export function layoutPrint(boardW: number, boardH: number, options: PrintOptions): PrintLayout {
   const margin = options.margin ?? PAGE_MARGIN_MM;
   const overlap = options.overlap ?? 12;
+  const header = options.header ?? 0;
   const paper = PAPER[options.paper];
   const candidates = [false, true].map((landscape) => {
     const pageWidth = landscape ? paper.height : paper.width;
     const pageHeight = landscape ? paper.width : paper.height;
     const areaW = pageWidth - 2 * margin;
-    const areaH = pageHeight - 2 * margin - FOOTER_MM;
+    const areaH = pageHeight - 2 * margin - FOOTER_MM - header;
     return { landscape, pageWidth, pageHeight, areaW, areaH };
   });
   if (options.size === 'fit') {
@@ -91,6 +110,7 @@ export function layoutPrint(boardW: number, boardH: number, options: PrintOption
       margin,
       overlap: 0,
       footer: FOOTER_MM,
+      header,
       scale: best.scale,
       rows: 1,
       columns: 1,
@@ -105,5 +125,5 @@ export function layoutPrint(boardW: number, boardH: number, options: PrintOption
       tiles.push({ row: row + 1, column: column + 1, x: column * (best.areaW - overlap), y: row * (best.areaH - overlap), width: best.areaW, height: best.areaH });
     }
   }
-  return { pageWidth: best.pageWidth, pageHeight: best.pageHeight, landscape: best.landscape, margin, overlap, footer: FOOTER_MM, scale: 1, rows: best.rows, columns: best.columns, tiles };
+  return { pageWidth: best.pageWidth, pageHeight: best.pageHeight, landscape: best.landscape, margin, overlap, footer: FOOTER_MM, header, scale: 1, rows: best.rows, columns: best.columns, tiles };
 }

@@ -160,6 +160,101 @@ describe.skipIf(!available)('the web page in a real Chromium', () => {
     await page.close();
   });
 
+  /** Whether every given element's box lies within the map panel's box (nothing to scroll to). */
+  async function allInPanel(page: Page, selector: string): Promise<boolean> {
+    return page.evaluate((sel) => {
+      const panel = document.querySelector('#map')!.getBoundingClientRect();
+      return [...document.querySelectorAll(sel)].every((el) => {
+        const b = el.getBoundingClientRect();
+        return b.left >= panel.left - 1 && b.right <= panel.right + 1 && b.top >= panel.top - 1 && b.bottom <= panel.bottom + 1;
+      });
+    }, selector);
+  }
+
+  for (const width of [1280, 375]) {
+    it(`shows the whole board fitted to the panel, and zooms and pans by buttons, wheel, drag, pinch and keyboard (${width} px)`, async () => {
+      const page = await open('/?game=gold-city&seed=zoom&options=%7B%22pieces%22%3A8%7D', width);
+      // Fitted: the start and the finish are both on screen, with no scrolling inside the box.
+      expect(await allInPanel(page, '#map svg g.space[data-terrain=start], #map svg g.space[data-terrain=finish]')).toBe(true);
+      expect(await page.textContent('#zoom-level')).toBe('whole board');
+      const panelHeight = (await page.locator('#map').boundingBox())!.height;
+      expect(panelHeight).toBeLessThanOrEqual(900);
+      await page.screenshot({ path: `test-results/page-zoom-fit-${width}.png` });
+      const finish = page.locator('#map svg g.space[data-terrain=finish]').first();
+      const before = (await finish.boundingBox())!.width;
+      await page.click('#zoom-in');
+      expect(await page.textContent('#zoom-level')).toBe('150%');
+      expect((await finish.boundingBox())!.width).toBeCloseTo(before * 1.5, 0);
+      // The wheel zooms about the pointer: the board point under it stays put.
+      const panel = (await page.locator('#map').boundingBox())!;
+      const px = panel.x + panel.width / 2;
+      const py = panel.y + panel.height / 2;
+      const under = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-q') + ',' + document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-r'), [px, py]);
+      await page.mouse.move(px, py);
+      await page.mouse.wheel(0, -300);
+      await page.waitForFunction(() => document.querySelector('#zoom-level')?.textContent !== '150%');
+      expect(Number((await page.textContent('#zoom-level'))!.replace('%', ''))).toBeGreaterThan(150);
+      const stillUnder = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-q') + ',' + document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-r'), [px, py]);
+      expect(stillUnder).toBe(under);
+      // Drag pans: the view box moves against the drag.
+      const viewBox = () => page.getAttribute('#map svg', 'viewBox');
+      const v0 = (await viewBox())!.split(' ').map(Number);
+      await page.mouse.move(px, py);
+      await page.mouse.down();
+      await page.mouse.move(px - 80, py - 40, { steps: 4 });
+      await page.mouse.up();
+      const v1 = (await viewBox())!.split(' ').map(Number);
+      expect(v1[0]! + v1[1]!).not.toBe(v0[0]! + v0[1]!);
+      // Keyboard: 0 shows the whole board again, + zooms, Shift+arrow pans.
+      await page.focus('#map');
+      await page.keyboard.press('0');
+      expect(await page.textContent('#zoom-level')).toBe('whole board');
+      await page.keyboard.press('+');
+      expect(await page.textContent('#zoom-level')).toBe('125%');
+      const k0 = await viewBox();
+      await page.keyboard.press('Shift+ArrowRight');
+      expect(await viewBox()).not.toBe(k0);
+      // Pinch: two touch pointers moving apart zoom in.
+      await page.keyboard.press('0');
+      await page.evaluate(() => {
+        const map = document.querySelector('#map')!;
+        const r = map.getBoundingClientRect();
+        const cx = r.left + r.width / 2;
+        const cy = r.top + r.height / 2;
+        const at = (id: number, x: number) => ({ pointerId: id, clientX: x, clientY: cy, bubbles: true, pointerType: 'touch' });
+        map.dispatchEvent(new PointerEvent('pointerdown', at(1, cx - 20)));
+        map.dispatchEvent(new PointerEvent('pointerdown', at(2, cx + 20)));
+        map.dispatchEvent(new PointerEvent('pointermove', at(2, cx + 60)));
+        map.dispatchEvent(new PointerEvent('pointerup', at(1, cx - 20)));
+        map.dispatchEvent(new PointerEvent('pointerup', at(2, cx + 60)));
+      });
+      expect(Number((await page.textContent('#zoom-level'))!.replace('%', ''))).toBeGreaterThan(150);
+      await page.click('#zoom-fit');
+      expect(await allInPanel(page, '#map svg g.space[data-terrain=finish]')).toBe(true);
+      await page.close();
+    });
+  }
+
+  it('after an error takes the previous map, its score, downloads and share link away', async () => {
+    const page = await open('/?game=gold-city&seed=stale');
+    expect(await page.inputValue('#share')).toMatch(/seed=stale/);
+    await page.fill('#opt-players', '99');
+    await page.click('#generate');
+    await page.waitForFunction(() => document.querySelector('#error-opt-players')?.textContent);
+    expect(await page.isHidden('#result')).toBe(true);
+    expect(await page.inputValue('#share')).toBe('');
+    expect(await page.locator('#download-links a').count()).toBe(0);
+    expect(await page.locator('#map svg').count()).toBe(0);
+    expect(await page.textContent('#difficulty')).toBe('–');
+    expect(page.url()).not.toMatch(/seed=stale/);
+    expect(await page.textContent('#status')).toMatch(/previous map was taken away/);
+    await page.fill('#opt-players', '3');
+    await page.click('#generate');
+    await page.waitForFunction(() => !document.querySelector('#result')?.hasAttribute('hidden'));
+    expect(await page.inputValue('#share')).toMatch(/seed=stale/);
+    await page.close();
+  });
+
   it('works from the keyboard and at 375 px wide', async () => {
     const page = await open('/', 375);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

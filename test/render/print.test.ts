@@ -5,12 +5,17 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMap } from '../../src/core/maps.ts';
+import { buildMap, buildScoredMap } from '../../src/core/maps.ts';
+import { DEFAULT_RENDER_LIMITS } from '../../src/formats/format.ts';
+import { pngFormat } from '../../src/formats/png.ts';
+import { formatParams, renderRequest } from '../../src/formats/render.ts';
 import { DEFAULT_STYLE } from '../../src/core/scene.ts';
 import { goldCity } from '../../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
 import { sceneToPdf } from '../../src/render/pdf.ts';
 import { FOOTER_MM, PAPER, layoutPrint } from '../../src/render/print-layout.ts';
+import { boardPageCount, planBoardPrint } from '../../src/render/board-plan.ts';
+import { fitText, textWidth } from '../../src/render/glyphs.ts';
 import { pngDpi, testServer } from '../support/server.ts';
 
 const run = promisify(execFile);
@@ -58,10 +63,42 @@ describe('PDF', () => {
     expect(a.pdf.equals(b.pdf)).toBe(true);
     expect(a.pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(a.layout.tiles.length).toBeGreaterThan(4);
-    expect(pages(a.pdf)).toBe(a.layout.tiles.length);
+    // The windows, and the legend lifted off the board onto a page of its own.
+    expect(pages(a.pdf)).toBe(a.layout.tiles.length + 1);
     const text = a.pdf.toString('latin1');
     // 1 mm = 72/25.4 pt: an A4 page is 595.28 × 841.89 pt in one orientation or the other.
     expect(text).toMatch(/\/MediaBox \[0 0 (841\.88|595\.27)/);
+  });
+
+  it('lifts the title and legend off a tiled board: no page draws either, each page has the title in its header', () => {
+    const plan = planBoardPrint(scene, { paper: 'a4', size: 'true' });
+    expect(plan.lifted?.title).toBe(scene.title);
+    expect(plan.lifted?.legend.length).toBe(1);
+    for (const { items } of plan.pages) expect(items.some((it) => it.kind === 'group' && (it.role === 'title' || it.role === 'legend'))).toBe(false);
+    expect(plan.layout.header).toBeGreaterThan(0);
+  });
+
+  it('prints a default course true size on one or two A0 sheets (poster papers)', () => {
+    for (const seed of ['42', 'print', 'a', 'b', 'c']) {
+      const s = goldCity.scene!(buildMap(goldCity, seed, {}) as GoldCityMap, DEFAULT_STYLE);
+      const n = boardPageCount(planBoardPrint(s, { paper: 'a0', size: 'true' }));
+      expect(n, seed).toBeLessThanOrEqual(2);
+    }
+    for (const paper of ['a3', 'a2', 'a1', 'tabloid'] as const) {
+      expect(boardPageCount(planBoardPrint(scene, { paper, size: 'true' }))).toBeGreaterThan(0);
+      expect(planBoardPrint(scene, { paper, size: 'fit' }).pages).toHaveLength(1);
+    }
+  });
+
+  it('fits text to a width: shrinks, then wraps, never wider than asked', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[A-Za-z0-9·()]{1,12}$/), { minLength: 1, maxLength: 30 }), fc.integer({ min: 20, max: 300 }), (words, width) => {
+        const f = fitText(words.join(' '), width, 5, { minSize: 3 });
+        for (const line of f.lines) expect(textWidth(line, f.size)).toBeLessThanOrEqual(width + 1e-6);
+        expect(f.lines.join(' ')).toBe(words.join(' '));
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('fits onto one page when asked', async () => {
@@ -88,6 +125,27 @@ describe('print over HTTP and the CLI', () => {
     const huge = await fetch(`${server.url}/api/v1/games/gold-city/maps/pdf.pdf?hexSize=60&options=%7B%22pieces%22%3A10%7D`);
     expect(huge.status).toBe(400);
     expect(((await huge.json()) as { errors: Array<{ field: string }> }).errors[0]!.field).toBe('hexSize');
+  });
+
+  it('sizes a PNG by hexPx (pixels across a hex, flat to flat) and names the largest dpi, width and hexPx that fit', async () => {
+    const res = await fetch(`${server.url}/api/v1/games/gold-city/maps/px.png?hexPx=60&hexSize=20&options=%7B%22pieces%22%3A3%7D`);
+    expect(res.status).toBe(200);
+    const png = Buffer.from(await res.arrayBuffer());
+    const scene = goldCity.scene!(buildMap(goldCity, 'px', { pieces: 3 }) as GoldCityMap, DEFAULT_STYLE);
+    // 60 px across √3 × 20 mm of flats: the dpi and so the picture's width follow.
+    const dpi = (60 * 25.4) / (Math.sqrt(3) * 20);
+    expect(png.readUInt32BE(16)).toBe(Math.round((scene.width / 25.4) * dpi));
+    const big = await fetch(`${server.url}/api/v1/games/gold-city/maps/px.png?hexPx=2000`);
+    expect(big.status).toBe(400);
+    const error = ((await big.json()) as { errors: Array<{ field: string; message: string }> }).errors[0]!;
+    expect(error.field).toBe('hexPx');
+    const fits = error.message.match(/dpi (\d+), width (\d+) or hexPx (\d+)/)!;
+    // Each suggestion passes the limit check (rendering 40 megapixels three times would be slow).
+    const map = buildScoredMap(goldCity, 'px', {});
+    for (const [param, value] of [['dpi', fits[1]!], ['width', fits[2]!], ['hexPx', fits[3]!]] as const) {
+      expect(() => renderRequest(pngFormat, goldCity, map, formatParams(pngFormat, { [param]: value }), DEFAULT_RENDER_LIMITS), `${param}=${value}`).not.toThrow();
+      expect(() => renderRequest(pngFormat, goldCity, map, formatParams(pngFormat, { [param]: String(Number(value) + 1) }), DEFAULT_RENDER_LIMITS)).toThrow(/limit/);
+    }
   });
 
   it('goldmaps generate --format pdf|png|svg writes print files', async () => {

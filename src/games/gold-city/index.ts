@@ -6,6 +6,7 @@ import { generateGoldCity } from './generate.ts';
 import { GAME_ID, GENERATOR_VERSION, type GoldCityMap, type GoldCityOptions } from './model.ts';
 import { validateGoldCity } from './validate.ts';
 import { goldCityScene } from './scene.ts';
+import { goldCitySheets } from './sheets.ts';
 import { scoreGoldCity, type GoldCityScore } from './score.ts';
 import { playtest } from './rules/playtest.ts';
 
@@ -20,6 +21,7 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore> =
   steer: steerGoldCity,
   summarise: summariseGoldCity,
   scene: goldCityScene,
+  sheets: goldCitySheets,
   score: scoreGoldCity,
   playtest: (map, games) => ({ ...playtest(map, { games }) }),
 };

@@ -2,10 +2,11 @@ import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { DIRECTIONS, hexKey } from '../../geometry/hex/axial.ts';
 import type { Blockade, GoldCityMap, Space, Terrain } from './model.ts';
 import { SYMBOL_FOR, blockadeSymbol } from './symbols.ts';
+import { fitText, textWidth } from '../../render/glyphs.ts';
 
 const SQRT3 = Math.sqrt(3);
 
-interface Look {
+export interface Look {
   fill: string;
   ink: string;
   name: string;
@@ -13,7 +14,7 @@ interface Look {
   cost: (strength: number) => string;
 }
 
-const LOOKS: Record<Terrain, Look> = {
+export const LOOKS: Record<Terrain, Look> = {
   jungle: { fill: '#5fae4e', ink: '#0f2f0a', name: 'Jungle', cost: (s) => `one ${SYMBOL_FOR.jungle} card of ${s}+` },
   water: { fill: '#4f9fd9', ink: '#062a45', name: 'Water', cost: (s) => `one ${SYMBOL_FOR.water} card of ${s}+` },
   village: { fill: '#f2cf3b', ink: '#3d2f00', name: 'Village', cost: (s) => `one ${SYMBOL_FOR.village} card of ${s}+` },
@@ -25,13 +26,13 @@ const LOOKS: Record<Terrain, Look> = {
 };
 
 /** How a blockade is paid, for its tooltip: rubble takes discarded cards. */
-const payWith = (terrain: Blockade['terrain']): string => blockadeSymbol(terrain) ?? 'discard';
+export const payWith = (terrain: Blockade['terrain']): string => blockadeSymbol(terrain) ?? 'discard';
 
-function centre(q: number, r: number, size: number): Point {
+export function centre(q: number, r: number, size: number): Point {
   return { x: size * SQRT3 * (q + r / 2), y: size * 1.5 * r };
 }
 
-function corners(c: Point, size: number): Point[] {
+export function corners(c: Point, size: number): Point[] {
   const out: Point[] = [];
   for (let k = 0; k < 6; k++) {
     const a = (Math.PI / 180) * (60 * k - 30);
@@ -41,13 +42,13 @@ function corners(c: Point, size: number): Point[] {
 }
 
 /** The edge between a hex and its neighbour in direction d (pointy: corner d-? pairs). */
-function sharedEdge(c: Point, size: number, d: number): [Point, Point] {
+export function sharedEdge(c: Point, size: number, d: number): [Point, Point] {
   const cs = corners(c, size);
   // DIRECTIONS[d] points at angle 60°·d; its edge joins corners at 60°·d − 30° and 60°·d + 30°.
   return [cs[d] as Point, cs[(d + 1) % 6] as Point];
 }
 
-function symbol(terrain: Terrain, at: Point, s: number, ink: string): SceneItem[] {
+export function symbol(terrain: Terrain, at: Point, s: number, ink: string): SceneItem[] {
   const p = (x: number, y: number): Point => ({ x: at.x + x * s, y: at.y + y * s });
   switch (terrain) {
     case 'jungle':
@@ -83,6 +84,51 @@ function describeSpace(s: Space): string {
   return `${look.name} ${s.strength}: ${look.cost(s.strength)}`;
 }
 
+/** One space drawn at `c`: ground, symbol, strength, start number, finish star or cave mouth. */
+export function spaceDrawing(s: Space, c: Point, size: number, labels: boolean): SceneItem[] {
+  const look = LOOKS[s.terrain];
+  const items: SceneItem[] = [{ kind: 'polygon', points: corners(c, size), fill: look.fill, stroke: '#00000055', strokeWidth: size * 0.02 }];
+  if (s.terrain === 'start') {
+    items.push({ kind: 'circle', centre: c, radius: size * 0.5, fill: '#ffffff', stroke: '#222222', strokeWidth: size * 0.05 });
+    if (labels) items.push({ kind: 'text', at: c, text: String(s.start ?? ''), size: size * 0.6, fill: '#222222', anchor: 'middle', bold: true, baseline: 'middle' });
+  } else if (s.terrain === 'finish') {
+    items.push({ kind: 'polygon', points: starPoints(c, size * 0.45, size * 0.2), fill: '#fff4cf', stroke: '#5a3b00', strokeWidth: size * 0.03 });
+  } else {
+    items.push(...symbol(s.terrain, { x: c.x, y: c.y - size * 0.42 }, size * 0.16, look.ink));
+    if (s.strength !== undefined && labels) {
+      items.push({ kind: 'text', at: { x: c.x, y: c.y + size * 0.12 }, text: String(s.strength), size: size * 0.62, fill: look.ink, anchor: 'middle', bold: true, baseline: 'middle' });
+    }
+    if (s.cave) {
+      items.push({ kind: 'polygon', points: archPoints({ x: c.x, y: c.y + size * 0.55 }, size * 0.32), fill: '#111111', stroke: '#e8c25a', strokeWidth: size * 0.04 });
+    }
+  }
+  return items;
+}
+
+/** A space as the board's hover and keyboard stop: its drawing with data and a description. */
+function spaceGroup(s: Space, c: Point, size: number, labels: boolean): SceneItem {
+  const data: Record<string, string> = { q: String(s.q), r: String(s.r), piece: s.piece, terrain: s.terrain };
+  if (s.strength !== undefined) data.strength = String(s.strength);
+  if (s.start !== undefined) data.start = String(s.start);
+  if (s.cave) data.cave = 'true';
+  return { kind: 'group', role: 'space', stop: true, data, title: describeSpace(s), items: spaceDrawing(s, c, size, labels) };
+}
+
+/** "Gold City · seed 42 · 5 pieces · normal · difficulty 23 (easy)": what a printed course is. */
+export function courseTitle(map: GoldCityMap): string {
+  const score = map.score as { difficulty?: number; band?: string } | undefined;
+  const parts = ['Gold City'];
+  if (map.seed !== undefined) parts.push(`seed ${map.seed}`);
+  if (map.options) parts.push(`${map.options.pieces} pieces`, map.options.tier);
+  if (score?.difficulty !== undefined) parts.push(`difficulty ${score.difficulty} (${score.band})`);
+  return parts.join(' · ');
+}
+
+/** Text lines from `top` down, one item each (fitText's output). */
+export function textLines(fitted: { lines: string[]; size: number }, x: number, top: number, fill: string, bold = false, leading = 1.25): SceneItem[] {
+  return fitted.lines.map((line, k) => ({ kind: 'text' as const, at: { x, y: top + fitted.size * (0.8 + leading * k) }, text: line, size: fitted.size, fill, anchor: 'start' as const, bold }));
+}
+
 /**
  * The board a player prints and plays on: hexes in ground colours with a symbol and the
  * strength, thick piece outlines (the seams), blockades laid across their seams with
@@ -93,8 +139,6 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
   const ink = style.theme === 'print' ? '#1b1b1b' : '#f2f2f2';
   const page = style.theme === 'print' ? '#ffffff' : '#20242a';
   const margin = size * 1.2;
-  const titleHeight = size * 1.6;
-  const legendHeight = size * 2.2;
 
   let minX = Infinity;
   let minY = Infinity;
@@ -108,40 +152,26 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
     maxX = Math.max(maxX, c.x);
     maxY = Math.max(maxY, c.y);
   }
+  const boardWidth = maxX - minX + 2 * size;
+  const width = Math.max(boardWidth + 2 * margin, size * 22) as Mm;
+  const inner = width - 2 * margin;
+  // A narrow board wraps or shrinks its title rather than cutting it before the difficulty.
+  const title = courseTitle(map);
+  const titleFit = fitText(title, inner, size * 0.7, { minSize: size * 0.4, bold: true });
+  const titleBlock = titleFit.lines.length * titleFit.size * 1.25;
+  const digestSize = size * 0.28;
+  const titleHeight = titleBlock + (map.digest ? digestSize * 1.6 : 0) + size * 0.3;
+  const legendBox = legend(inner, size, ink);
   const ox = margin - minX + size;
   const oy = margin + titleHeight - minY + size;
   const at = (c: Point): Point => ({ x: c.x + ox, y: c.y + oy });
-  const boardWidth = maxX - minX + 2 * size;
-  const width = Math.max(boardWidth + 2 * margin, size * 22) as Mm;
-  const height = (maxY - minY + 2 * size + 2 * margin + titleHeight + legendHeight) as Mm;
+  const legendTop = oy + maxY + size + size * 0.3;
+  const height = (legendTop + legendBox.height + margin) as Mm;
 
   const index = new Map<number, number>();
   map.spaces.forEach((s, i) => index.set(hexKey(s.q, s.r), i));
 
-  const spaces: SceneItem[] = map.spaces.map((s, i) => {
-    const c = at(centres[i] as Point);
-    const look = LOOKS[s.terrain];
-    const items: SceneItem[] = [{ kind: 'polygon', points: corners(c, size), fill: look.fill, stroke: '#00000055', strokeWidth: size * 0.02 }];
-    if (s.terrain === 'start') {
-      items.push({ kind: 'circle', centre: c, radius: size * 0.5, fill: '#ffffff', stroke: '#222222', strokeWidth: size * 0.05 });
-      if (style.labels) items.push({ kind: 'text', at: c, text: String(s.start ?? ''), size: size * 0.6, fill: '#222222', anchor: 'middle', bold: true, baseline: 'middle' });
-    } else if (s.terrain === 'finish') {
-      items.push({ kind: 'polygon', points: starPoints(c, size * 0.45, size * 0.2), fill: '#fff4cf', stroke: '#5a3b00', strokeWidth: size * 0.03 });
-    } else {
-      items.push(...symbol(s.terrain, { x: c.x, y: c.y - size * 0.42 }, size * 0.16, look.ink));
-      if (s.strength !== undefined && style.labels) {
-        items.push({ kind: 'text', at: { x: c.x, y: c.y + size * 0.12 }, text: String(s.strength), size: size * 0.62, fill: look.ink, anchor: 'middle', bold: true, baseline: 'middle' });
-      }
-      if (s.cave) {
-        items.push({ kind: 'polygon', points: archPoints({ x: c.x, y: c.y + size * 0.55 }, size * 0.32), fill: '#111111', stroke: '#e8c25a', strokeWidth: size * 0.04 });
-      }
-    }
-    const data: Record<string, string> = { q: String(s.q), r: String(s.r), piece: s.piece, terrain: s.terrain };
-    if (s.strength !== undefined) data.strength = String(s.strength);
-    if (s.start !== undefined) data.start = String(s.start);
-    if (s.cave) data.cave = 'true';
-    return { kind: 'group', role: 'space', stop: true, data, title: describeSpace(s), items };
-  });
+  const spaces: SceneItem[] = map.spaces.map((s, i) => spaceGroup(s, at(centres[i] as Point), size, style.labels));
 
   // Piece outlines: every edge whose neighbour is off the board or on another piece.
   const outlineEdges: Array<[Point, Point]> = [];
@@ -199,48 +229,83 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
     });
   }
 
-  const score = map.score as { difficulty?: number; band?: string } | undefined;
-  const titleParts = ['Gold City'];
-  if (map.seed !== undefined) titleParts.push(`seed ${map.seed}`);
-  if (map.options) titleParts.push(`${map.options.pieces} pieces`, map.options.tier);
-  if (score?.difficulty !== undefined) titleParts.push(`difficulty ${score.difficulty} (${score.band})`);
-  const title = titleParts.join(' · ');
-
-  const header: SceneItem[] = [
-    { kind: 'text', at: { x: margin, y: margin + titleHeight * 0.55 }, text: title.length > 120 ? `${title.slice(0, 117)}…` : title, size: size * 0.7, fill: ink, anchor: 'start', bold: true },
+  const header: SceneItem[] = textLines(titleFit, margin, margin, ink, true);
+  if (map.digest) header.push({ kind: 'text', at: { x: margin, y: margin + titleBlock + digestSize * 1.1 }, text: map.digest.slice(0, 23), size: digestSize, fill: ink, anchor: 'start' });
+  const furniture: SceneItem[] = [
+    { kind: 'group', role: 'title', items: header },
+    { kind: 'group', role: 'legend', items: translate(legendBox.items, margin, legendTop) },
   ];
-  if (map.digest) header.push({ kind: 'text', at: { x: margin, y: margin + titleHeight * 0.95 }, text: map.digest.slice(0, 23), size: size * 0.28, fill: ink, anchor: 'start' });
 
-  const legend: SceneItem[] = [];
-  const legendTop = height - margin - legendHeight + size * 0.6;
-  const entries: Array<[Terrain, string]> = [
-    ['jungle', SYMBOL_FOR.jungle],
-    ['water', SYMBOL_FOR.water],
-    ['village', `${SYMBOL_FOR.village}s`],
-    ['rubble', 'discard N'],
-    ['basecamp', 'remove N'],
-    ['mountain', 'closed'],
-    ['start', 'turn order'],
-    ['finish', 'then the gate'],
-  ];
-  const step = (width - 2 * margin) / entries.length;
-  entries.forEach(([t, note], k) => {
-    const c = { x: margin + step * k + size * 0.6, y: legendTop };
-    legend.push({ kind: 'polygon', points: corners(c, size * 0.45), fill: LOOKS[t].fill, stroke: '#1b1b1b', strokeWidth: size * 0.03 });
-    legend.push({ kind: 'text', at: { x: c.x + size * 0.6, y: c.y - size * 0.02 }, text: LOOKS[t].name, size: size * 0.3, fill: ink, anchor: 'start', bold: true });
-    legend.push({ kind: 'text', at: { x: c.x + size * 0.6, y: c.y + size * 0.34 }, text: note, size: size * 0.24, fill: ink, anchor: 'start' });
-  });
-  for (const [k, line] of [
-    'Numbers: the strength one card must reach; on rubble and base camps, the cards to give up.',
-    'Bars across seams: blockades, paid like a space; badge: requirement and tiebreak points. Black arch: cave.',
-  ].entries()) {
-    legend.push({ kind: 'text', at: { x: margin, y: legendTop + size * (1.15 + 0.38 * k) }, text: line, size: size * 0.24, fill: ink, anchor: 'start' });
-  }
-
-  return { width, height, background: page, title, items: [...spaces, ...outlines, ...blockades, ...extras, ...header, ...legend] };
+  return { width, height, background: page, title, items: [...spaces, ...outlines, ...blockades, ...extras, ...furniture] };
 }
 
-function starPoints(c: Point, outer: number, inner: number): Point[] {
+const LEGEND: Array<[Terrain, string]> = [
+  ['jungle', SYMBOL_FOR.jungle],
+  ['water', SYMBOL_FOR.water],
+  ['village', `${SYMBOL_FOR.village}s`],
+  ['rubble', 'discard N'],
+  ['basecamp', 'remove N'],
+  ['mountain', 'closed'],
+  ['start', 'turn order'],
+  ['finish', 'then the gate'],
+];
+
+const LEGEND_NOTES = [
+  'Numbers: the strength one card must reach; on rubble and base camps, the cards to give up.',
+  'Bars across seams: blockades, paid like a space; badge: requirement and tiebreak points. Black arch: cave.',
+];
+
+/**
+ * The legend laid out from (0, 0) within `width`: each entry as wide as its measured words, so a
+ * label never runs under the next icon; entries flow onto further rows on a narrow board.
+ */
+export function legend(width: number, size: number, ink: string): { items: SceneItem[]; height: number } {
+  const items: SceneItem[] = [];
+  const rowHeight = size * 1.05;
+  let x = 0;
+  let row = 0;
+  for (const [t, note] of LEGEND) {
+    const w = size * 1.1 + Math.max(textWidth(LOOKS[t].name, size * 0.3, true), textWidth(note, size * 0.24)) + size * 0.45;
+    if (x > 0 && x + w - size * 0.45 > width) {
+      x = 0;
+      row++;
+    }
+    const c = { x: x + size * 0.45, y: size * 0.55 + row * rowHeight };
+    items.push({ kind: 'polygon', points: corners(c, size * 0.45), fill: LOOKS[t].fill, stroke: '#1b1b1b', strokeWidth: size * 0.03 });
+    items.push({ kind: 'text', at: { x: c.x + size * 0.65, y: c.y - size * 0.02 }, text: LOOKS[t].name, size: size * 0.3, fill: ink, anchor: 'start', bold: true });
+    items.push({ kind: 'text', at: { x: c.x + size * 0.65, y: c.y + size * 0.34 }, text: note, size: size * 0.24, fill: ink, anchor: 'start' });
+    x += w;
+  }
+  let y = size * 0.2 + (row + 1) * rowHeight;
+  for (const note of LEGEND_NOTES) {
+    const fitted = fitText(note, width, size * 0.24, { minSize: size * 0.2 });
+    items.push(...textLines(fitted, 0, y, ink, false, 1.3));
+    y += fitted.lines.length * fitted.size * 1.3 + size * 0.05;
+  }
+  return { items, height: y };
+}
+
+/** Scene items moved by (dx, dy). */
+export function translate(items: SceneItem[], dx: number, dy: number): SceneItem[] {
+  const p = (q: Point): Point => ({ x: q.x + dx, y: q.y + dy });
+  return items.map((it): SceneItem => {
+    switch (it.kind) {
+      case 'polygon':
+      case 'polyline':
+        return { ...it, points: it.points.map(p) };
+      case 'segments':
+        return { ...it, segments: it.segments.map(([a, b]) => [p(a), p(b)] as [Point, Point]) };
+      case 'circle':
+        return { ...it, centre: p(it.centre) };
+      case 'text':
+        return { ...it, at: p(it.at) };
+      case 'group':
+        return { ...it, items: translate(it.items, dx, dy) };
+    }
+  });
+}
+
+export function starPoints(c: Point, outer: number, inner: number): Point[] {
   const out: Point[] = [];
   for (let k = 0; k < 10; k++) {
     const r = k % 2 === 0 ? outer : inner;
@@ -251,7 +316,7 @@ function starPoints(c: Point, outer: number, inner: number): Point[] {
 }
 
 /** An arch (flat bottom at `base`), used for cave mouths and the gate. */
-function archPoints(base: Point, w: number): Point[] {
+export function archPoints(base: Point, w: number): Point[] {
   const out: Point[] = [{ x: base.x - w / 2, y: base.y }];
   for (let k = 0; k <= 8; k++) {
     const a = Math.PI + (Math.PI / 8) * k;

@@ -75,17 +75,44 @@ export function validateGoldCity(map: GoldCityMap): Problem[] {
       add('cave-closed', `cave at ${where(s)} borders no space a pawn can stand on`, `spaces[${i}].cave`);
     }
   });
+  // A broken seam cuts off everything past it: report the break once with a count of what it
+  // cuts off, rather than burying it under a line per unreachable space.
+  const firstBreak = problems.findIndex((p) => p.rule === 'seam-missing');
+  const breakAt = firstBreak === -1 ? undefined : Number(/^pieces\[(\d+)\]$/.exec(problems[firstBreak]!.at ?? '')?.[1]);
+  const pastBreak = (i: number) => breakAt !== undefined && (board.pieceIndex[i] as number) >= breakAt;
+  const followOn: string[] = [];
   if (finishes.length > 0) {
     const fromFinish = reachable(board, finishes, open);
-    for (const i of starts) {
-      if (!fromFinish[i]) add('start-cut-off', `start ${(map.spaces[i] as Space).start ?? '?'} at ${where(map.spaces[i] as Space)} cannot reach a finishing space`, `spaces[${i}]`);
-    }
+    const stranded = starts.filter((i) => !fromFinish[i]);
+    if (breakAt !== undefined && stranded.length > 0) followOn.push(`start${stranded.length === 1 ? '' : 's'} ${stranded.map((i) => (map.spaces[i] as Space).start ?? '?').join(', ')} cannot reach a finishing space`);
+    else for (const i of stranded) add('start-cut-off', `start ${(map.spaces[i] as Space).start ?? '?'} at ${where(map.spaces[i] as Space)} cannot reach a finishing space`, `spaces[${i}]`);
   }
   if (starts.length > 0) {
     const fromStart = reachable(board, starts, open);
-    map.spaces.forEach((s, i) => {
-      if (isEnterable(s.terrain) && !fromStart[i]) add('cut-off', `${where(s)} cannot be reached from the start`, `spaces[${i}]`);
-    });
+    const cut = map.spaces.flatMap((s, i) => (isEnterable(s.terrain) && !fromStart[i] ? [i] : []));
+    const beyond = cut.filter(pastBreak);
+    if (beyond.length > 0) {
+      const pieces = [...new Set(beyond.map((i) => (map.spaces[i] as Space).piece))];
+      followOn.unshift(`${beyond.length} space${beyond.length === 1 ? '' : 's'} (on ${pieces.join(', ')}) cut off by it`);
+    }
+    // The rest, one problem per walled-in region rather than per space.
+    const inRegion = new Uint8Array(map.spaces.length);
+    const rest = cut.filter((i) => !pastBreak(i));
+    const isRest = new Uint8Array(map.spaces.length);
+    for (const i of rest) isRest[i] = 1;
+    for (const i of rest) {
+      if (inRegion[i]) continue;
+      const region = reachable(board, [i], (j) => isRest[j] === 1);
+      const members = rest.filter((j) => region[j]);
+      for (const j of members) inRegion[j] = 1;
+      const s = map.spaces[i] as Space;
+      if (members.length === 1) add('cut-off', `${where(s)} cannot be reached from the start`, `spaces[${i}]`);
+      else add('cut-off', `${where(s)} and ${members.length - 1} space${members.length === 2 ? '' : 's'} joined to it cannot be reached from the start`, `spaces[${i}]`);
+    }
+  }
+  if (firstBreak !== -1 && followOn.length > 0) {
+    const cause = problems[firstBreak]!;
+    problems.splice(firstBreak + 1, 0, { rule: 'cut-off', message: `… and ${followOn.join('; ')}`, ...(cause.at === undefined ? {} : { at: cause.at }) });
   }
 
   if (map.blockades.length > MAX_BLOCKADES) add('too-many-blockades', `${map.blockades.length} blockades; a course has at most ${MAX_BLOCKADES}`, 'blockades');
