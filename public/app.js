@@ -232,7 +232,7 @@ function wireTooltips() {
 }
 
 /**
- * One link per download the service's formats offer. A preset dpi is lowered to the highest
+ * One link per download the service offers of this game's maps. A preset dpi is lowered to the highest
  * the format's pixel limit allows for this board (the PDF is vector and always prints sharp).
  */
 function showDownloads(gameId, seed, options) {
@@ -241,24 +241,24 @@ function showDownloads(gameId, seed, options) {
   const area = inches('widthMm') * inches('heightMm');
   const list = $('download-links');
   list.innerHTML = '';
-  for (const format of formats) {
-    for (const d of format.downloads) {
-      const params = { ...d.params };
-      let label = d.label;
-      if (params.dpi && format.limits.maxPixels && area > 0) {
-        params.dpi = Math.min(params.dpi, Math.floor(Math.sqrt(format.limits.maxPixels / area)));
-        label = `${label} (${params.dpi} dpi)`;
-      }
-      const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-      const a = document.createElement('a');
-      a.href = mapUrl(gameId, seed, options, `.${format.id}`, query);
-      a.download = '';
-      a.textContent = label;
-      a.dataset.format = format.id;
-      const li = document.createElement('li');
-      li.append(a);
-      list.append(li);
+  const game = games.find((g) => g.id === gameId);
+  for (const d of game.downloads) {
+    const format = formats.find((f) => f.id === d.format);
+    const params = { ...d.params };
+    let label = d.label;
+    if (params.dpi && format.limits.maxPixels && area > 0) {
+      params.dpi = Math.min(params.dpi, Math.floor(Math.sqrt(format.limits.maxPixels / area)));
+      label = `${label} (${params.dpi} dpi)`;
     }
+    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    const a = document.createElement('a');
+    a.href = mapUrl(gameId, seed, options, `.${format.id}`, query);
+    a.download = '';
+    a.textContent = label;
+    a.dataset.format = format.id;
+    const li = document.createElement('li');
+    li.append(a);
+    list.append(li);
   }
 }
 

@@ -127,6 +127,14 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
       expect(res.headers.get('etag')).toContain(map.digest!);
       expect(MAGIC[format.id]!(Buffer.from(await res.arrayBuffer()))).toBe(true);
     }
+    // Every download a page is offered for this game answers (pictures shrunk to keep it quick).
+    const entry = (listed as unknown as { games: Array<{ id: string; downloads: Array<{ format: string; params: Record<string, unknown> }> }> }).games.find((g) => g.id === game.id)!;
+    for (const d of entry.downloads) {
+      const params = new URLSearchParams(Object.entries({ ...d.params, ...(d.format === 'png' ? { dpi: undefined, hexPx: undefined, width: 200 } : {}) }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      const res = await fetch(`${server.url}/api/v1/games/${game.id}/maps/api.${d.format}?${params}`);
+      expect(res.status, `${d.format} ${params}`).toBe(200);
+      await res.arrayBuffer();
+    }
     const scored = await fetch(`${server.url}/api/v1/games/${game.id}/score`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(map) });
     expect(scored.status).toBe(200);
     expect(((await scored.json()) as { score: { difficulty: number } }).score.difficulty).toBe(map.score!.difficulty);

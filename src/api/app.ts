@@ -162,6 +162,8 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
         scored: Boolean(g.score),
         optionsSchema: g.optionsSchema,
         mapSchema: g.mapSchema.$id,
+        // What a page may offer of this game's maps: each format's presets the game can serve.
+        downloads: FORMATS.flatMap((f) => f.downloads.filter((d) => !d.needs || g[d.needs]).map(({ label, params }) => ({ format: f.id, label, params }))),
       })),
       formats: FORMATS.map((f) => ({
         id: f.id,
@@ -169,7 +171,6 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
         description: f.description,
         parameters: formatParameters(f.schema),
         limits: f.limitsOf?.(limits) ?? {},
-        downloads: f.downloads,
       })),
     });
   });

@@ -55,8 +55,11 @@ export interface OutputFormat {
    */
   prepare?(request: RenderRequest, limits: RenderLimits): void;
   render(request: RenderRequest): Promise<Rendered>;
-  /** The downloads a page offers of every map, as labels and parameters. */
-  downloads: Array<{ label: string; params: Record<string, unknown> }>;
+  /**
+   * The downloads a page offers of a map, as labels and parameters; `needs` names the part of
+   * the game face a download depends on (a kit needs `sheets`), so games without it are not offered it.
+   */
+  downloads: Array<{ label: string; params: Record<string, unknown>; needs?: 'sheets' }>;
 }
 
 /**

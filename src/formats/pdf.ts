@@ -57,8 +57,8 @@ export const pdfFormat: OutputFormat = {
     return { body: pdf, filename: `${fileStem(game, map)}${sheets ? '-kit' : ''}.pdf` };
   },
   downloads: [
-    { label: 'PDF kit to cut out, A4', params: { layout: 'kit', paper: 'a4' } },
-    { label: 'PDF kit to cut out, Letter', params: { layout: 'kit', paper: 'letter' } },
+    { label: 'PDF kit to cut out, A4', params: { layout: 'kit', paper: 'a4' }, needs: 'sheets' },
+    { label: 'PDF kit to cut out, Letter', params: { layout: 'kit', paper: 'letter' }, needs: 'sheets' },
     { label: 'PDF poster, true size on A0', params: { paper: 'a0', size: 'true' } },
     { label: 'PDF, true size on A4', params: { paper: 'a4', size: 'true' } },
     { label: 'PDF, true size on Letter', params: { paper: 'letter', size: 'true' } },
