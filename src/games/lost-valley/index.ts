@@ -6,7 +6,7 @@ import { GAME_ID, GENERATOR_VERSION, type LostValleyMap, type LostValleyOptions 
 import { lostValleyScene } from './scene.ts';
 import { scoreLostValley, type LostValleyScore } from './score.ts';
 import { validateLostValley } from './validate.ts';
-import { simulate } from './sim.ts';
+import { playtest } from './rules/playtest.ts';
 
 export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValleyScore> = {
   id: GAME_ID,
@@ -19,5 +19,5 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   score: scoreLostValley,
   summarise: summariseLostValley,
   scene: lostValleyScene,
-  playtest: (map, games) => ({ ...simulate(map, { games }) }),
+  playtest: (map, games) => ({ ...playtest(map, { games }) }),
 };
