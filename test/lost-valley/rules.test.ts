@@ -97,3 +97,19 @@ describe('Lost Valley playtest', () => {
     }
   });
 });
+
+describe('Lost Valley print-and-play kit', () => {
+  it('prints a setup sheet and every tile once at true size, with a backs sheet per fronts sheet, within the paper', async () => {
+    const { DEFAULT_STYLE } = await import('../../src/core/scene.ts');
+    const map = buildMap(lostValley, '42', {}) as LostValleyMap;
+    for (const area of [{ width: 190, height: 267 }, { width: 196, height: 249 }]) {
+      const sheets = lostValley.sheets!(map, DEFAULT_STYLE, area);
+      expect(sheets[0]!.title).toBe('setup');
+      const fronts = sheets.filter((s) => s.title.includes('fronts'));
+      expect(sheets.filter((s) => s.title.includes('backs'))).toHaveLength(fronts.length);
+      const tiles = fronts.flatMap((s) => s.items.filter((i) => i.kind === 'group' && i.role === 'tile'));
+      expect(tiles).toHaveLength(map.tiles.length);
+      for (const s of sheets) expect(s.width <= area.width && s.height <= area.height).toBe(true);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { loadSchema } from '../../core/schemas.ts';
 import { generateLostValley } from './generate.ts';
 import { GAME_ID, GENERATOR_VERSION, type LostValleyMap, type LostValleyOptions } from './model.ts';
 import { lostValleyScene } from './scene.ts';
+import { lostValleySheets } from './kit.ts';
 import { scoreLostValley, type LostValleyScore } from './score.ts';
 import { validateLostValley } from './validate.ts';
 import { playtest } from './rules/playtest.ts';
@@ -19,5 +20,6 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   score: scoreLostValley,
   summarise: summariseLostValley,
   scene: lostValleyScene,
+  sheets: lostValleySheets,
   playtest: (map, games) => ({ ...playtest(map, { games }) }),
 };

@@ -2,7 +2,7 @@ import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { corners, edgeKey, faceEdges, isFace, vertexPoint, type Edge, type Face, type Vertex } from '../../geometry/trilattice/lattice.ts';
 import type { LostValleyMap, LvTerrain, MarkerKind } from './model.ts';
 
-const FILL: Record<LvTerrain, string> = {
+export const FILL: Record<LvTerrain, string> = {
   tundra: '#c9c48f',
   forest: '#3f7d3a',
   mountain: '#8a8079',
