@@ -1,9 +1,12 @@
 /**
- * Fits the Lost Valley difficulty model: plays the simple prospector race (src/games/lost-valley/
- * sim.ts) on 240 landscapes, regresses gold per prospector before the ice arrives on the
- * landscape features, checks the ranking on 120 held-out landscapes, and sets the 0–100 scale from
- * the 2nd and 98th percentiles. Re-run whenever the generator, the tile set, the race or the
- * features change (npx tsx scripts/calibrate-lost-valley.ts).
+ * Fits the Lost Valley difficulty model against the full prospector race (src/games/lost-valley/
+ * rules/: boats, horses, events, hunting, whiskey, trading, the ice block and both ways the game
+ * ends). Plays GAMES races on each of FIT landscapes drawn over every option, regresses the gold
+ * a prospector banks by the end on the landscape features, checks the ranking on HOLD held-out
+ * landscapes (all options, and default options alone), and sets the 0–100 scale so default
+ * landscapes spread evenly over the four bands: their lower quartile reads 25 and upper 75.
+ * Re-run whenever the generator, the tile set, the rules, the bots or the features change
+ * (npx tsx scripts/calibrate-lost-valley.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { buildMap } from '../src/core/maps.ts';
@@ -11,37 +14,49 @@ import { agreement, fitLinear, quantile, round } from './linear-model.ts';
 import { lostValley } from '../src/games/lost-valley/index.ts';
 import type { LostValleyMap } from '../src/games/lost-valley/model.ts';
 import { features } from '../src/games/lost-valley/score.ts';
-import { simulate } from '../src/games/lost-valley/sim.ts';
+import { playtest } from '../src/games/lost-valley/rules/playtest.ts';
 
-const REVISION = 1;
+const REVISION = 2;
 const GAMES = 8;
-const FEATURES = ['scarcity', 'meanTurnsToGold', 'canalShare', 'logIceRounds', 'goldTotal', 'players'];
+const FIT = 360;
+const HOLD = 160;
+export const FEATURES = ['scarcity', 'meanTurnsToGold', 'canalShare', 'logIceRounds', 'goldTotal', 'players', 'mountainShare', 'goldNear', 'foodSites', 'forests', 'danger', 'riverTiles'];
 
-function sample(prefix: string, count: number) {
+const GOLD = ['near', 'scattered', 'far'] as const;
+const ICE = ['slow', 'normal', 'fast'] as const;
+/** The i-th sample's options: every option value, evenly. */
+export const optionsFor = (i: number) => ({ players: 2 + (i % 3), gold: GOLD[Math.floor(i / 3) % 3]!, ice: ICE[Math.floor(i / 9) % 3]!, river: 3 + ((i * 7) % 10) });
+
+function sample(prefix: string, count: number, options: (i: number) => object) {
   return Array.from({ length: count }, (_, i) => {
-    const map = buildMap(lostValley, `${prefix}-${i}`, { players: 2 + (i % 3) }) as LostValleyMap;
+    const map = buildMap(lostValley, `${prefix}-${i}`, options(i)) as LostValleyMap;
     const f = features(lostValley.score!(map).metrics);
-    return { x: FEATURES.map((k) => f[k] ?? 0), y: simulate(map, { games: GAMES }).goldPerProspector };
+    return { x: FEATURES.map((k) => f[k] ?? 0), y: playtest(map, { games: GAMES }).goldPerProspector };
   });
 }
 
-const fit = sample('lv-cal', 240);
-const hold = sample('lv-hold', 120);
+const fit = sample('lv-cal', FIT, optionsFor);
+const hold = sample('lv-hold', HOLD, optionsFor);
+const defaults = sample('lv-default', HOLD, () => ({}));
 const model = fitLinear(fit);
-// Less gold before the ice comes is harder: the scale runs over the negated prediction.
-const raws = fit.map((s) => -model.predict(s.x)).sort((a, b) => a - b);
+// Less gold banked is harder: the scale runs over the negated prediction, set on default landscapes.
+const raws = defaults.map((s) => -model.predict(s.x)).sort((a, b) => a - b);
+const q1 = quantile(raws, 0.25);
+const q3 = quantile(raws, 0.75);
+const span = 2 * (q3 - q1);
 const result = {
   version: `lost-valley-calibration-${REVISION}`,
   features: FEATURES,
   ...model.stored,
-  low: round(quantile(raws, 0.02), 2),
-  high: round(quantile(raws, 0.98), 2),
+  low: round(q1 - span / 4, 2),
+  high: round(q3 + span / 4, 2),
   fit: {
     maps: fit.length,
     heldOut: hold.length,
     gamesPerMap: GAMES,
     ...agreement(hold.map((s) => model.predict(s.x)), hold.map((s) => s.y)),
+    defaultsOnly: agreement(defaults.map((s) => model.predict(s.x)), defaults.map((s) => s.y)),
   },
 };
 writeFileSync(new URL('../fixtures/calibration/lost-valley.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
-console.log(result);
+console.log(JSON.stringify(result, null, 2));

@@ -10,10 +10,10 @@ import { TILE_SET } from '../../src/games/lost-valley/tiles.ts';
 import { sceneToSvg } from '../../src/render/svg.ts';
 import { faceKey, faceNeighbours, type Face } from '../../src/geometry/trilattice/lattice.ts';
 import { seedString } from '../gold-city/arbitraries.ts';
-import { simulate } from '../../src/games/lost-valley/sim.ts';
+import { playtest } from '../../src/games/lost-valley/rules/playtest.ts';
 import { spearman } from '../../src/core/stats.ts';
 
-const options = fc.record({ players: fc.integer({ min: 2, max: 4 }) }, { requiredKeys: [] });
+const options = fc.record({ players: fc.integer({ min: 2, max: 4 }), gold: fc.constantFrom('near', 'scattered', 'far'), ice: fc.constantFrom('slow', 'normal', 'fast'), river: fc.integer({ min: 3, max: 12 }) }, { requiredKeys: [] });
 const fresh = (seed = 'broken') => structuredClone(buildMap(lostValley, seed, {})) as LostValleyMap;
 const rules = (map: LostValleyMap) => lostValley.validate(map).map((p) => p.rule);
 
@@ -145,22 +145,25 @@ describe('Lost Valley validate() catches each broken invariant by name', () => {
 });
 
 describe('Lost Valley difficulty against the prospector race', () => {
-  it('ranks 100 fresh landscapes as the simple race experiences them (Spearman ≥ 0.6)', () => {
-    const difficulty: number[] = [];
+  it('ranks 50 fresh landscapes over every option as the full race experiences them', () => {
+    const raw: number[] = [];
     const scarceGold: number[] = [];
-    for (let i = 0; i < 100; i++) {
-      const map = buildMap(lostValley, `lv-test-${i}`, { players: 2 + (i % 3) }) as LostValleyMap;
-      difficulty.push(lostValley.score!(map).difficulty);
-      scarceGold.push(-simulate(map, { games: 8 }).goldPerProspector);
+    const ice = ['slow', 'normal', 'fast'] as const;
+    const gold = ['near', 'scattered', 'far'] as const;
+    for (let i = 0; i < 50; i++) {
+      const map = buildMap(lostValley, `lv-test-${i}`, { players: 2 + (i % 3), ice: ice[Math.floor(i / 3) % 3], gold: gold[Math.floor(i / 9) % 3], river: 3 + ((i * 7) % 10) }) as LostValleyMap;
+      raw.push(lostValley.score!(map).raw);
+      scarceGold.push(-playtest(map, { games: 8 }).goldPerProspector);
     }
-    const rho = spearman(difficulty, scarceGold);
-    console.log(`lost-valley calibration: Spearman(difficulty, −gold per prospector) = ${rho.toFixed(3)} over 100 landscapes`);
-    expect(rho).toBeGreaterThanOrEqual(0.6);
+    const rho = spearman(raw, scarceGold);
+    console.log(`lost-valley calibration: Spearman(raw difficulty, −gold per prospector) = ${rho.toFixed(3)} over 50 landscapes`);
+    // The calibration measures 0.44 on 160 held-out landscapes (README); 50 are noisier.
+    expect(rho).toBeGreaterThanOrEqual(0.25);
   });
 
   it('the race is seeded: the same landscape gives the same figures', () => {
     const map = buildMap(lostValley, 'race', {}) as LostValleyMap;
-    expect(simulate(map, { games: 4 })).toEqual(simulate(map, { games: 4 }));
-    expect(simulate(map, { games: 4 }).goldPerProspector).toBeGreaterThan(0);
+    expect(playtest(map, { games: 4 })).toEqual(playtest(map, { games: 4 }));
+    expect(playtest(map, { games: 4 }).goldPerProspector).toBeGreaterThan(0);
   });
 });

@@ -54,9 +54,10 @@ class Landscape {
   triangleStack: PrintedTile[];
   readonly pools: Record<MarkerKind, string[]>;
 
-  constructor(readonly rng: Rng) {
-    this.riverStack = rng.fork('river-stack').shuffle(TILE_SET.river);
-    this.landStack = rng.fork('land-stack').shuffle(TILE_SET.land);
+  constructor(readonly rng: Rng, options: LostValleyOptions) {
+    // A shorter river is a shorter stack: the spring comes when it runs out.
+    this.riverStack = rng.fork('river-stack').shuffle(TILE_SET.river).slice(0, options.river);
+    this.landStack = stackByGold(rng.fork('land-stack').shuffle(TILE_SET.land), options.gold);
     this.triangleStack = rng.fork('triangle-stack').shuffle(TILE_SET.triangles);
     const markers = rng.fork('markers');
     this.pools = {
@@ -127,6 +128,27 @@ class Landscape {
   }
 }
 
+const goldOn = (t: PrintedTile) => (t.symbols.rivergold ?? 0) + (t.symbols.mountaingold ?? 0);
+
+/**
+ * Where the gold lies: the land stack is explored top first, so gold-rich tiles on top land near
+ * the trading post ('near') and at the bottom far from it ('far'). Only the top or bottom third
+ * is taken from the rich tiles, so the landscape still varies; 'scattered' is the plain shuffle.
+ */
+function stackByGold(stack: PrintedTile[], gold: LostValleyOptions['gold']): PrintedTile[] {
+  if (gold === 'scattered') return stack;
+  const third = Math.round(stack.length / 3);
+  // The shuffle breaks ties, so which rich tiles come first still depends on the seed.
+  const byGold = stack.map((t, i) => [t, i] as const).sort((a, b) => goldOn(b[0]) - goldOn(a[0]) || a[1] - b[1]);
+  const rich = new Set(byGold.slice(0, third).map(([t]) => t.id));
+  const rest = stack.filter((t) => !rich.has(t.id));
+  const top = stack.filter((t) => rich.has(t.id));
+  return gold === 'near' ? [...top, ...rest] : [...rest, ...top];
+}
+
+/** The bottom row of the landscape, along the cliff: faces with a corner on y = 0. */
+const onCliffLine = (f: Face) => f[1] === 1;
+
 interface RiverPlacement {
   faces: [Face, Face];
   exit: Edge;
@@ -157,8 +179,9 @@ function riverPlacements(land: Landscape, shape: NonNullable<PrintedTile['shape'
     else exit = f2Outer.find((e) => !parallel(e, entry) && touches(e, entry));
     if (!exit) continue;
     const beyond = edgeFaces(exit).find((f) => faceKey(f) !== faceKey(f1) && faceKey(f) !== faceKey(f2))!;
-    // The river must run on into unexplored ground, never into land or over the cliff.
-    if (!land.empty(beyond)) continue;
+    // The river must run on into unexplored ground, never into land or over the cliff; and it
+    // never turns back down to the cliff line, so it runs visibly from the spring to the waterfall.
+    if (!land.empty(beyond) || onCliffLine(f2) || onCliffLine(beyond)) continue;
     out.push({ faces: [f1, f2], exit, crossesInside: shape !== 'sharp' });
   }
   return out;
@@ -301,7 +324,7 @@ function planRoute(land: Landscape, rng: Rng, from: Vertex): Vertex[] | undefine
  */
 export function generateLostValley(seed: string, options: LostValleyOptions): LostValleyMap {
   const rng = Rng.fromSeed(`${GAME_ID}\u001f${seed}`);
-  const land = new Landscape(rng.fork('stacks'));
+  const land = new Landscape(rng.fork('stacks'), options);
   const start = land.place('start', TILE_SET.start, START_FACES);
   land.river.push(start.id);
   const walkers = Array.from({ length: options.players }, (_, i) => ({ at: TRADING_POST as Vertex, rng: rng.fork(`prospector-${i}`), route: [] as Vertex[] }));
@@ -331,7 +354,7 @@ export function generateLostValley(seed: string, options: LostValleyOptions): Lo
     generator: { name: 'goldmaps', version: GENERATOR_VERSION },
     ...(land.springTile ? { iceBlock: land.springTile } : {}),
     markers: land.markers,
-    options: { players: options.players },
+    options: { gold: options.gold, ice: options.ice, players: options.players, river: options.river },
     river: land.river,
     riverCrossings: land.crossings.map(pair),
     seed,

@@ -4,9 +4,10 @@ import { loadSchema } from '../../core/schemas.ts';
 import { generateLostValley } from './generate.ts';
 import { GAME_ID, GENERATOR_VERSION, type LostValleyMap, type LostValleyOptions } from './model.ts';
 import { lostValleyScene } from './scene.ts';
+import { lostValleySheets } from './kit.ts';
 import { scoreLostValley, type LostValleyScore } from './score.ts';
 import { validateLostValley } from './validate.ts';
-import { simulate } from './sim.ts';
+import { playtest } from './rules/playtest.ts';
 
 export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValleyScore> = {
   id: GAME_ID,
@@ -19,5 +20,6 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   score: scoreLostValley,
   summarise: summariseLostValley,
   scene: lostValleyScene,
-  playtest: (map, games) => ({ ...simulate(map, { games }) }),
+  sheets: lostValleySheets,
+  playtest: (map, games) => ({ ...playtest(map, { games }) }),
 };

@@ -2,12 +2,21 @@ import type { GeneratorInfo, ScoreBase } from '../../core/game-module.ts';
 
 export const GAME_ID = 'lost-valley';
 /** What a seed builds; bump with regenerated goldens whenever any seed's landscape changes. */
-export const GENERATOR_VERSION = '1.0.0';
+export const GENERATOR_VERSION = '2.0.0';
 
 export interface LostValleyOptions {
   /** Virtual prospectors exploring (the players at the table). */
   players: 2 | 3 | 4;
+  /** Where the gold-rich land tiles lie in the stack: explored first (near the post) or last. */
+  gold: 'near' | 'scattered' | 'far';
+  /** River tiles in the stack (3–12): a shorter river brings the ice sooner. */
+  river: number;
+  /** How fast the ice block melts downstream: it moves on a 6 ('slow'), 5–6 ('normal', the rules) or 4–6 ('fast'). */
+  ice: 'slow' | 'normal' | 'fast';
 }
+
+/** The least die roll that moves the ice block, per `ice` option. */
+export const ICE_ROLL: Readonly<Record<LostValleyOptions['ice'], number>> = Object.freeze({ slow: 6, normal: 5, fast: 4 });
 
 export type TileKind = 'start' | 'river' | 'land' | 'triangle' | 'spring';
 export type LvTerrain = 'tundra' | 'forest' | 'mountain' | 'lake' | 'riverside' | 'spring';

@@ -2,7 +2,7 @@ import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { corners, edgeKey, faceEdges, isFace, vertexPoint, type Edge, type Face, type Vertex } from '../../geometry/trilattice/lattice.ts';
 import type { LostValleyMap, LvTerrain, MarkerKind } from './model.ts';
 
-const FILL: Record<LvTerrain, string> = {
+export const FILL: Record<LvTerrain, string> = {
   tundra: '#c9c48f',
   forest: '#3f7d3a',
   mountain: '#8a8079',
@@ -11,7 +11,52 @@ const FILL: Record<LvTerrain, string> = {
   spring: '#cfe8f5',
 };
 const NAME: Record<LvTerrain, string> = { tundra: 'Tundra', forest: 'Forest', mountain: 'Mountain', lake: 'Lake', riverside: 'Riverside', spring: 'Spring' };
-const MARKER_FILL: Record<MarkerKind, string> = { rivergold: '#2e9e4f', mountaingold: '#6d6d6d', animal: '#8a5a2b', event: '#7b4fa0' };
+const MARKER_FILL: Record<MarkerKind, string> = { rivergold: '#2f5d8a', mountaingold: '#5a524c', animal: '#7a4a1e', event: '#6a3d9a' };
+const GOLD = '#f2c230';
+const GOLD_EDGE = '#8a6500';
+
+/**
+ * One marker pile as an icon that reads like the tiles: river gold is a pan of gold flakes,
+ * mountain gold a gold nugget on rock, an animal a paw print, an event a question-mark token.
+ * Each sits on a white-rimmed disc so it stands out on any terrain; the count is written beside.
+ */
+export function markerIcon(kind: MarkerKind, c: Point, r: Mm, count: number | undefined, labels: boolean): SceneItem[] {
+  const at = (dx: number, dy: number): Point => ({ x: c.x + dx * r, y: c.y + dy * r });
+  const items: SceneItem[] = [{ kind: 'circle', centre: c, radius: r, fill: MARKER_FILL[kind], stroke: '#ffffff', strokeWidth: r * 0.16 }];
+  if (kind === 'rivergold') {
+    // A miner's pan: a rim, water, and flakes of gold.
+    items.push({ kind: 'circle', centre: c, radius: r * 0.72, fill: '#9cc9ea', stroke: '#3b2a18', strokeWidth: r * 0.12 });
+    for (const [dx, dy, k] of [[-0.3, -0.15, 0.17], [0.22, -0.25, 0.14], [0.05, 0.22, 0.19], [-0.2, 0.3, 0.11], [0.35, 0.15, 0.12]] as const) items.push({ kind: 'circle', centre: at(dx, dy), radius: r * k, fill: GOLD, stroke: GOLD_EDGE, strokeWidth: r * 0.04 });
+  } else if (kind === 'mountaingold') {
+    // A nugget on rock: an irregular gold lump with a highlight.
+    items.push({ kind: 'polygon', points: [at(-0.62, 0.1), at(-0.35, -0.45), at(0.1, -0.6), at(0.55, -0.3), at(0.65, 0.2), at(0.25, 0.55), at(-0.35, 0.5)], fill: GOLD, stroke: GOLD_EDGE, strokeWidth: r * 0.1 });
+    items.push({ kind: 'polygon', points: [at(-0.25, -0.25), at(0.05, -0.4), at(0.2, -0.2), at(-0.05, -0.05)], fill: '#fff2a8' });
+  } else if (kind === 'animal') {
+    // A paw print: one pad and four toes.
+    items.push({ kind: 'circle', centre: at(0, 0.22), radius: r * 0.34, fill: '#f3e3c8' });
+    for (const [dx, dy] of [[-0.45, -0.2], [-0.16, -0.48], [0.16, -0.48], [0.45, -0.2]] as const) items.push({ kind: 'circle', centre: at(dx, dy), radius: r * 0.15, fill: '#f3e3c8' });
+  } else {
+    items.push({ kind: 'text', at: at(0, 0.05), text: '?', size: r * 1.5, fill: '#ffffff', anchor: 'middle', bold: true, baseline: 'middle' });
+  }
+  if (labels && count !== undefined && count > 1) {
+    items.push({ kind: 'circle', centre: at(0.78, 0.78), radius: r * 0.42, fill: '#ffffff', stroke: '#1b1b1b', strokeWidth: r * 0.06 });
+    items.push({ kind: 'text', at: at(0.78, 0.8), text: String(count), size: r * 0.62, fill: '#1b1b1b', anchor: 'middle', bold: true, baseline: 'middle' });
+  }
+  return items;
+}
+
+/** A ford as stepping stones across the river: visible in every renderer, unlike a dash. */
+export function fordStones(a: Point, b: Point, r: Mm): SceneItem[] {
+  return [0.2, 0.5, 0.8].map((t) => ({ kind: 'circle' as const, centre: { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }, radius: r, fill: '#d9b77a', stroke: '#4a3418', strokeWidth: r * 0.3 }));
+}
+
+/** The spring: a drop of water under a block of ice. */
+export function springIcon(c: Point, r: Mm): SceneItem[] {
+  return [
+    { kind: 'polygon', points: [{ x: c.x - r, y: c.y - r * 0.2 }, { x: c.x - r * 0.1, y: c.y - r * 1.1 }, { x: c.x + r * 0.9, y: c.y - r * 0.5 }, { x: c.x + r * 0.9, y: c.y + r * 0.6 }, { x: c.x - r, y: c.y + r * 0.8 }], fill: '#e8f7ff', stroke: '#0d4f8b', strokeWidth: r * 0.14 },
+    { kind: 'polygon', points: [{ x: c.x - r * 0.1, y: c.y - r * 0.5 }, { x: c.x + r * 0.4, y: c.y + r * 0.25 }, { x: c.x - r * 0.1, y: c.y + r * 0.55 }, { x: c.x - r * 0.6, y: c.y + r * 0.25 }], fill: '#3d8fd6' },
+  ];
+}
 const MARKER_LABEL: Record<MarkerKind, string> = { rivergold: 'river gold', mountaingold: 'mountain gold', animal: 'animal', event: 'event' };
 
 /**
@@ -26,7 +71,7 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
   const page = style.theme === 'print' ? '#ffffff' : '#20242a';
   const margin = edgeLength * 0.8;
   const titleHeight = edgeLength * 1.1;
-  const legendHeight = edgeLength * 1.4;
+  const legendHeight = edgeLength * 1.8;
 
   const raw = (v: Vertex) => vertexPoint(v, edgeLength);
   let minX = Infinity;
@@ -61,6 +106,7 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
     markersByTile.set(m.tile, byKind);
   }
 
+  const riverIds = new Set(map.river);
   const tiles: SceneItem[] = [];
   // Piles are drawn above the river, so a pile on a river tile is never hidden by it.
   const piles: SceneItem[] = [];
@@ -76,10 +122,11 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
     const c = { x: pts.reduce((a, p) => a + p.x, 0) / pts.length, y: pts.reduce((a, p) => a + p.y, 0) / pts.length };
     centroids.set(t.id, c);
     const onTile = [...(markersByTile.get(t.id) ?? new Map<MarkerKind, number>()).entries()];
+    // On river tiles the piles sit on the bank, off the river line.
+    const bank = riverIds.has(t.id) && t.kind !== 'start' ? edgeLength * 0.3 : 0;
     onTile.forEach(([kind, n], k) => {
-      const p = { x: c.x + (k - (onTile.length - 1) / 2) * edgeLength * 0.24, y: c.y };
-      piles.push({ kind: 'circle', centre: p, radius: edgeLength * 0.1, fill: MARKER_FILL[kind], stroke: '#ffffff', strokeWidth: 0.3 });
-      if (style.labels) piles.push({ kind: 'text', at: p, text: String(n), size: edgeLength * 0.13, fill: '#ffffff', anchor: 'middle', bold: true, baseline: 'middle' });
+      const p = { x: c.x + (k - (onTile.length - 1) / 2) * edgeLength * 0.3, y: c.y + bank };
+      piles.push(...markerIcon(kind, p, edgeLength * 0.13, n, style.labels));
     });
     if (t.symbols?.bearCave && style.labels) piles.push({ kind: 'text', at: { x: c.x, y: c.y + edgeLength * 0.22 }, text: 'bear cave', size: edgeLength * 0.09, fill: '#ffffff', anchor: 'middle', bold: true });
     const summary = onTile.map(([kind, n]) => `${n} ${MARKER_LABEL[kind]}`).join(', ');
@@ -106,10 +153,22 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
     { kind: 'polyline', points: riverPoints, stroke: '#0d4f8b', strokeWidth: edgeLength * 0.13 },
     { kind: 'polyline', points: riverPoints, stroke: '#3d8fd6', strokeWidth: edgeLength * 0.08 },
   ];
+  // Chevrons point downstream, from the spring to the waterfall.
+  for (let k = 1; k < riverPoints.length; k++) {
+    const a = riverPoints[k]!;
+    const b = riverPoints[k - 1]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    if (len < edgeLength * 0.3) continue;
+    const ux = (b.x - a.x) / len;
+    const uy = (b.y - a.y) / len;
+    const m = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    const h = edgeLength * 0.06;
+    river.push({ kind: 'polyline', points: [{ x: m.x - ux * h - uy * h, y: m.y - uy * h + ux * h }, { x: m.x + ux * h, y: m.y + uy * h }, { x: m.x - ux * h + uy * h, y: m.y - uy * h - ux * h }], stroke: '#e8f7ff', strokeWidth: edgeLength * 0.025 });
+  }
   const fords: SceneItem[] = map.fords.map((f, k) => {
     const a = at([f[0][0], f[0][1]]);
     const b = at([f[1][0], f[1][1]]);
-    return { kind: 'group', role: 'ford', title: `Ford ${k + 1}: cross the river here on foot`, items: [{ kind: 'polyline', points: [a, b], stroke: '#c8a165', strokeWidth: edgeLength * 0.09, dash: [edgeLength * 0.06, edgeLength * 0.04] }] };
+    return { kind: 'group', role: 'ford', title: `Ford ${k + 1}: cross the river here on foot`, items: fordStones(a, b, edgeLength * 0.07) };
   });
   const house: SceneItem = {
     kind: 'group',
@@ -122,7 +181,16 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
     ],
   };
   const extras: SceneItem[] = [];
-  if (spring && style.labels) extras.push({ kind: 'text', at: { x: spring.x, y: spring.y + edgeLength * 0.25 }, text: 'spring · ice', size: edgeLength * 0.11, fill: '#0d4f8b', anchor: 'middle', bold: true });
+  if (spring) {
+    extras.push({ kind: 'group', role: 'spring', title: 'The spring: the ice block starts here and melts downstream', items: springIcon({ x: spring.x, y: spring.y - edgeLength * 0.12 }, edgeLength * 0.16) });
+    if (style.labels) {
+      // Above the icon on a white plate, clear of the river line.
+      const y = spring.y - edgeLength * 0.42;
+      const w = edgeLength * 0.95;
+      extras.push({ kind: 'polygon', points: [{ x: spring.x - w / 2, y: y - edgeLength * 0.09 }, { x: spring.x + w / 2, y: y - edgeLength * 0.09 }, { x: spring.x + w / 2, y: y + edgeLength * 0.09 }, { x: spring.x - w / 2, y: y + edgeLength * 0.09 }], fill: '#ffffff', stroke: '#0d4f8b', strokeWidth: edgeLength * 0.015 });
+      extras.push({ kind: 'text', at: { x: spring.x, y }, text: 'spring · ice block', size: edgeLength * 0.1, fill: '#0d4f8b', anchor: 'middle', bold: true, baseline: 'middle' });
+    }
+  }
 
   const score = map.score as { difficulty?: number; band?: string } | undefined;
   const title = ['Lost Valley', map.seed !== undefined ? `seed ${map.seed}` : '', score?.difficulty !== undefined ? `difficulty ${score.difficulty} (${score.band})` : ''].filter(Boolean).join(' · ');
@@ -130,24 +198,34 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
 
   const legend: SceneItem[] = [];
   const legendTop = height - margin - legendHeight + edgeLength * 0.4;
-  const entries: Array<[string, string]> = [
+  const swatches: Array<[string, string]> = [
     ['Tundra', FILL.tundra],
     ['Forest', FILL.forest],
     ['Mountain', FILL.mountain],
     ['Lake', FILL.lake],
     ['Riverside', FILL.riverside],
-    ['river gold', MARKER_FILL.rivergold],
-    ['mountain gold', MARKER_FILL.mountaingold],
-    ['animal', MARKER_FILL.animal],
-    ['event', MARKER_FILL.event],
   ];
-  const step = (width - 2 * margin) / entries.length;
-  entries.forEach(([label, fill], k) => {
-    const c = { x: margin + step * k + edgeLength * 0.15, y: legendTop };
-    legend.push({ kind: 'circle', centre: c, radius: edgeLength * 0.1, fill, stroke: '#1b1b1b', strokeWidth: 0.3 });
+  const icons: Array<[string, (c: Point) => SceneItem[]]> = [
+    ['river gold', (c) => markerIcon('rivergold', c, edgeLength * 0.1, undefined, false)],
+    ['mountain gold', (c) => markerIcon('mountaingold', c, edgeLength * 0.1, undefined, false)],
+    ['animal', (c) => markerIcon('animal', c, edgeLength * 0.1, undefined, false)],
+    ['event', (c) => markerIcon('event', c, edgeLength * 0.1, undefined, false)],
+    ['ford', (c) => fordStones({ x: c.x - edgeLength * 0.12, y: c.y }, { x: c.x + edgeLength * 0.12, y: c.y }, edgeLength * 0.04)],
+    ['spring', (c) => springIcon(c, edgeLength * 0.09)],
+  ];
+  // Two rows: terrain swatches, then the icons drawn on the tiles.
+  const step = (width - 2 * margin) / icons.length;
+  swatches.forEach(([label, fill], k) => {
+    const c = { x: margin + step * k + edgeLength * 0.12, y: legendTop };
+    legend.push({ kind: 'polygon', points: [{ x: c.x - edgeLength * 0.1, y: c.y - edgeLength * 0.1 }, { x: c.x + edgeLength * 0.1, y: c.y - edgeLength * 0.1 }, { x: c.x + edgeLength * 0.1, y: c.y + edgeLength * 0.1 }, { x: c.x - edgeLength * 0.1, y: c.y + edgeLength * 0.1 }], fill, stroke: '#1b1b1b', strokeWidth: 0.3 });
     legend.push({ kind: 'text', at: { x: c.x + edgeLength * 0.16, y: c.y }, text: label, size: edgeLength * 0.12, fill: ink, anchor: 'start', baseline: 'middle' });
   });
-  legend.push({ kind: 'text', at: { x: margin, y: legendTop + edgeLength * 0.45 }, text: 'Circles: marker piles with their counts. Dashed tan edges: the two fords. The river runs from the spring down to the waterfall.', size: edgeLength * 0.11, fill: ink, anchor: 'start' });
+  icons.forEach(([label, draw], k) => {
+    const c = { x: margin + step * k + edgeLength * 0.12, y: legendTop + edgeLength * 0.35 };
+    legend.push(...draw(c));
+    legend.push({ kind: 'text', at: { x: c.x + edgeLength * 0.18, y: c.y }, text: label, size: edgeLength * 0.12, fill: ink, anchor: 'start', baseline: 'middle' });
+  });
+  legend.push({ kind: 'text', at: { x: margin, y: legendTop + edgeLength * 0.75 }, text: 'Small numbers: markers in a pile. Stepping stones: the two fords, where prospectors cross on foot. Arrows: the river runs from the spring down to the waterfall.', size: edgeLength * 0.11, fill: ink, anchor: 'start' });
 
   return {
     width,

@@ -1,7 +1,7 @@
 import type { Band } from '../../core/game-module.ts';
 import { corners, isFace, vertexKey, type Face } from '../../geometry/trilattice/lattice.ts';
 import { bandOf, difficultyBetween, predict, reportedFeatures, round2, type LinearModel } from '../../core/difficulty.ts';
-import type { LostValleyMap } from './model.ts';
+import { ICE_ROLL, type LostValleyMap } from './model.ts';
 import { movementGraph, turnsOnFoot } from './movement.ts';
 import { readJson } from '../../core/json-file.ts';
 const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/lost-valley.json', import.meta.url));
@@ -20,6 +20,13 @@ export interface LostValleyScore {
     meanTurnsToGold: number;
     canalShare: number;
     danger: number;
+    /** Share of the gold on the board that is mountain gold (3–4 a marker, needs a mine). */
+    mountainShare: number;
+    /** Gold within a few turns on foot of the trading post. */
+    goldNear: number;
+    /** Tiles that feed a prospector: fish, lakes, river tiles, animals. */
+    foodSites: number;
+    forests: number;
   };
   /** Gold per prospector the calibrated model predicts before the ice arrives. */
   predictedGold: number;
@@ -44,15 +51,25 @@ export function features(m: LostValleyScore['metrics']): Record<string, number> 
     logIceRounds: Math.log(1 + m.iceRounds),
     goldTotal: m.goldTotal,
     players: m.players,
+    mountainShare: m.mountainShare,
+    goldNear: m.goldNear,
+    foodSites: m.foodSites,
+    forests: m.forests,
+    danger: m.danger,
+    riverTiles: m.riverTiles,
   };
 }
+
+/** Turns on foot within which gold counts as near the trading post. */
+const NEAR_TURNS = 4;
 
 export function scoreLostValley(map: LostValleyMap): LostValleyScore {
   const players = map.options?.players ?? 4;
   const graph = movementGraph(map);
   const turns = turnsOnFoot(graph, map.tradingPost as unknown as [number, number]);
   const riverTiles = Math.max(0, map.river.length - 1);
-  const iceRounds = (3 * riverTiles) / players;
+  // The ice moves a tile on a roll of ICE_ROLL or more at the end of each turn.
+  const iceRounds = (riverTiles * 6) / (7 - (ICE_ROLL[map.options?.ice ?? 'normal'] ?? 5)) / players;
   const byTile = new Map(map.tiles.map((t) => [t.id, t] as const));
   const gold = new Map<string, { kind: 'rivergold' | 'mountaingold'; gold: number }>();
   let danger = 0;
@@ -85,6 +102,8 @@ export function scoreLostValley(map: LostValleyMap): LostValleyScore {
   const meanTurnsToGold = reach.length ? reach.reduce((a, s) => a + s.turns * s.gold, 0) / Math.max(1, reach.reduce((a, s) => a + s.gold, 0)) : 0;
   const river = sites.filter((s) => s.kind === 'rivergold');
   const canalShare = river.length ? river.filter((s) => s.needs === 'canal').reduce((a, s) => a + s.gold, 0) / river.reduce((a, s) => a + s.gold, 0) : 0;
+  const mountainGold = sites.filter((s) => s.kind === 'mountaingold').reduce((a, s) => a + s.gold, 0);
+  const animals = new Set(map.markers.filter((m) => m.kind === 'animal').map((m) => m.tile));
   const metrics = {
     players,
     riverTiles,
@@ -95,6 +114,10 @@ export function scoreLostValley(map: LostValleyMap): LostValleyScore {
     meanTurnsToGold: Math.round(meanTurnsToGold * 100) / 100,
     canalShare: Math.round(canalShare * 1000) / 1000,
     danger,
+    mountainShare: goldTotal > 0 ? Math.round((1000 * mountainGold) / goldTotal) / 1000 : 0,
+    goldNear: reach.filter((s) => s.turns <= NEAR_TURNS).reduce((a, s) => a + s.gold, 0),
+    foodSites: map.tiles.filter((t) => t.symbols?.fish || t.terrain === 'lake' || t.kind === 'river' || animals.has(t.id)).length,
+    forests: map.tiles.filter((t) => t.terrain === 'forest').length,
   };
   const f = features(metrics);
   const predictedGold = predict(calibration, f);

@@ -1,0 +1,79 @@
+import type { LostValleyMap } from '../model.ts';
+import { BOT_WEIGHTS } from './bot-weights.ts';
+import { makeBot, type Bot } from './bots.ts';
+import { applyAction, newGame, nuggets, RuleError, type GameState, type Mode } from './engine.ts';
+import { buildTable, type Table } from './table.ts';
+
+/** Actions a turn may take at most: a safety stop far above what a turn does. */
+const MAX_ACTIONS_PER_TURN = 12;
+
+export function playGame(table: Table, bot: Bot, seed: string): GameState {
+  const state = newGame(table, seed);
+  while (!state.over) {
+    const who = state.current;
+    const round = state.round;
+    let n = 0;
+    for (const action of bot(state, table, who)) {
+      if (++n > MAX_ACTIONS_PER_TURN) break;
+      try {
+        applyAction(state, table, action);
+      } catch (error) {
+        if (!(error instanceof RuleError)) throw error;
+        // A bot that asks for an illegal action is a bug: fail loudly rather than play on.
+        throw new RuleError(`bot of seat ${who + 1} in round ${round}: ${error.message} (${JSON.stringify(action)})`);
+      }
+      if (state.over) break;
+    }
+    if (!state.over && state.current === who && state.round === round) applyAction(state, table, { type: 'end' });
+  }
+  return state;
+}
+
+export interface Playtest {
+  games: number;
+  /** Gold nuggets each prospector banked by the end of the game (mean over games and seats). */
+  goldPerProspector: number;
+  /** The winner's nuggets (mean). */
+  winnerGold: number;
+  rounds: number;
+  /** Rounds after the ice block came into play (mean). */
+  iceRounds: number;
+  /** The round the last land tile was explored and the ice came into play (mean). */
+  iceFrom: number;
+  /** Games won per seat (ties shared). */
+  winners: number[];
+  endedBy: Record<string, number>;
+  moves: Record<Mode, number>;
+  /** Markers taken from the landscape by kind, over all games. */
+  markersTaken: Record<string, number>;
+  bought: Record<string, number>;
+  hunts: { won: number; lost: number };
+  whiskey: number;
+}
+
+export function playtest(map: LostValleyMap, { games = 8 }: { games?: number } = {}): Playtest {
+  const table = buildTable(map);
+  const out: Playtest = { games, goldPerProspector: 0, winnerGold: 0, rounds: 0, iceRounds: 0, iceFrom: 0, winners: Array.from({ length: table.players }, () => 0), endedBy: {}, moves: { foot: 0, boat: 0, horse: 0 }, markersTaken: {}, bought: {}, hunts: { won: 0, lost: 0 }, whiskey: 0 };
+  for (let game = 0; game < games; game++) {
+    // The games of a landscape are seeded by its digest, so a playtest replays exactly.
+    const state = playGame(table, makeBot(BOT_WEIGHTS), `lost-valley-playtest\u001f${map.digest ?? 'map'}\u001f${game}`);
+    out.iceRounds += (state.stats.iceFrom < 0 ? 0 : state.round - state.stats.iceFrom + 1) / games;
+    out.iceFrom += (state.stats.iceFrom < 0 ? state.round : state.stats.iceFrom) / games;
+    const gold = state.players.map(nuggets);
+    const top = Math.max(...gold);
+    const winners = gold.map((g, i) => (g === top ? i : -1)).filter((i) => i >= 0);
+    for (const w of winners) out.winners[w]! += 1 / winners.length;
+    out.goldPerProspector += gold.reduce((a, b) => a + b, 0) / gold.length / games;
+    out.winnerGold += top / games;
+    out.rounds += state.round / games;
+    out.endedBy[state.over!] = (out.endedBy[state.over!] ?? 0) + 1;
+    for (const m of ['foot', 'boat', 'horse'] as const) out.moves[m] += state.stats.moves[m];
+    for (const [k, n] of Object.entries(state.stats.taken)) out.markersTaken[k] = (out.markersTaken[k] ?? 0) + n;
+    for (const [k, n] of Object.entries(state.stats.bought)) out.bought[k] = (out.bought[k] ?? 0) + n;
+    out.hunts.won += state.stats.hunts.won;
+    out.hunts.lost += state.stats.hunts.lost;
+    out.whiskey += state.stats.whiskey;
+  }
+  const r = (x: number) => Math.round(x * 100) / 100;
+  return { ...out, goldPerProspector: r(out.goldPerProspector), winnerGold: r(out.winnerGold), rounds: r(out.rounds), iceRounds: r(out.iceRounds), iceFrom: r(out.iceFrom), winners: out.winners.map(r) };
+}
