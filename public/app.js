@@ -357,10 +357,14 @@ async function doReroll() {
   if (seedMissing()) return;
   await run(async () => {
     const r = await call(`${api}/games/${game.id}/reroll`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    await show(game.id, r.seed, options);
-    $('status').textContent = r.hit
-      ? `Found at attempt ${r.attempts}: seed ${r.seed}, difficulty ${r.map.score.difficulty} (${r.map.score.band}).`
-      : `No map in ${r.attempts} attempts met the target; the nearest is seed ${r.seed}, difficulty ${r.map.score.difficulty} (${r.map.score.band}).`;
+    // The reroll may have chosen options left at their defaults: show them, and the map they built.
+    setOptions(r.options);
+    const chosen = readOptions(game);
+    await show(game.id, r.seed, chosen);
+    const changed = Object.keys(chosen).filter((k) => !(k in options));
+    const note = changed.length ? ` The reroll chose ${changed.map((k) => `${k} ${chosen[k]}`).join(', ')}.` : '';
+    $('status').textContent = r.hit ? `Found at attempt ${r.attempts}: seed ${r.seed}, difficulty ${r.map.score.difficulty} (${r.map.score.band}).${note}` : r.message;
+    $('status').classList.toggle('missed', !r.hit);
   }, 'Rerolling…');
 }
 

@@ -63,6 +63,35 @@ describe.skipIf(!available)('the web page in a real Chromium', () => {
     await page.close();
   });
 
+  it('reaches its initial target from its initial options, and shows the options the reroll chose', async () => {
+    const page = await open();
+    const band = await page.inputValue('#band');
+    await page.fill('#seed', 'first-visit');
+    await page.click('#reroll');
+    await page.waitForFunction(() => /Found at attempt|No map in/.test(document.querySelector('#status')?.textContent ?? ''));
+    expect(await page.textContent('#status')).toMatch(/Found at attempt \d+: seed first-visit\/\d+.*The reroll chose tier/);
+    expect(await page.textContent('#band-badge')).toBe(band);
+    // The map on show is the one the reroll found: its digest is the one the share link rebuilds.
+    const share = new URL(await page.inputValue('#share'));
+    const doc = (await (await fetch(`${server.url}/api/v1/games/gold-city/maps/${encodeURIComponent(share.searchParams.get('seed')!)}?options=${encodeURIComponent(share.searchParams.get('options') ?? '{}')}`)).json()) as { digest: string; score: { band: string } };
+    expect(await page.getAttribute('#result', 'data-digest')).toBe(doc.digest);
+    expect(doc.score.band).toBe(band);
+    await page.close();
+  });
+
+  it('says what to change when a reroll misses', async () => {
+    const page = await open();
+    await page.fill('#seed', 'miss');
+    await page.selectOption('#opt-tier', 'easy');
+    await page.selectOption('#band', 'expert');
+    await page.fill('#attempts', '20');
+    await page.click('#reroll');
+    await page.waitForFunction(() => /Found at attempt|No map in/.test(document.querySelector('#status')?.textContent ?? ''));
+    expect(await page.textContent('#status')).toMatch(/No map in 20 attempts met band expert.*nearest is miss\/\d+.*options\.tier/);
+    expect(await page.getAttribute('#status', 'class')).toContain('missed');
+    await page.close();
+  });
+
   it('shows a tooltip with ground and strength when a space is hovered', async () => {
     const page = await open('/?game=gold-city&seed=hover');
     const space = page.locator('#map svg g.space[data-terrain=jungle]').first();
