@@ -2,7 +2,6 @@
  * What every registered game must do, checked over the registry: a new game gets these tests
  * for free, and one that cannot pass them cannot ship.
  */
-import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapDigest } from '../src/core/canonical.ts';
@@ -15,6 +14,7 @@ import { formatParams, renderRequest } from '../src/formats/render.ts';
 import { GAMES } from '../src/games/index.ts';
 import { seedString } from './gold-city/arbitraries.ts';
 import { optionsFromSchema } from './support/options-arbitrary.ts';
+import { digestInWorker } from './support/digest-in-worker.ts';
 import { testServer } from './support/server.ts';
 
 /** What each format's bytes start with. */
@@ -24,19 +24,6 @@ const MAGIC: Record<string, (body: Buffer) => boolean> = {
   png: (b) => b.subarray(0, 4).toString('latin1') === '\x89PNG',
   pdf: (b) => b.subarray(0, 4).toString('latin1') === '%PDF',
 };
-
-function digestInWorker(game: string, seed: string, options: unknown): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./support/ts-worker.js', import.meta.url), {
-      workerData: { entry: new URL('./support/digest-worker.ts', import.meta.url).href, game, seed, options },
-    });
-    worker.once('message', (digest: string) => {
-      resolve(digest);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { buildScoredMap } from '../src/core/maps.ts';
 import { pinnedScore } from '../fixtures/golden/cases.ts';
+import { digestInWorker } from './support/digest-in-worker.ts';
 import { GAMES } from '../src/games/index.ts';
 
 const run = promisify(execFile);
@@ -17,19 +17,6 @@ interface GoldenFile {
 }
 
 const goldens = GAMES.map((g) => JSON.parse(readFileSync(new URL(`../fixtures/golden/${g.id}.json`, import.meta.url), 'utf8')) as GoldenFile);
-
-function digestInWorker(game: string, seed: string, options: unknown): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./support/ts-worker.js', import.meta.url), {
-      workerData: { entry: new URL('./support/digest-worker.ts', import.meta.url).href, game, seed, options },
-    });
-    worker.once('message', (digest: string) => {
-      resolve(digest);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
 
 describe('golden digests', () => {
   it('pin at least 30 rows for Gold City', () => {
