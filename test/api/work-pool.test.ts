@@ -36,7 +36,7 @@ describe('rerolls and PDF drawing in worker threads', () => {
   });
 
   it('a PDF has the bytes the library draws', async () => {
-    for (const query of [{ paper: 'a4', size: 'true' }, { layout: 'kit', paper: 'letter' }]) {
+    for (const query of [{ paper: 'a4', size: 'true' }, { layout: 'kit', paper: 'letter' }] as Array<Record<string, string>>) {
       const res = await fetch(`${server.url}/api/v1/games/gold-city/maps/42.pdf?${new URLSearchParams(query)}`);
       expect(res.status).toBe(200);
       const map = buildScoredMap(goldCity, '42', {});
