@@ -3,20 +3,38 @@ import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
 
-/** The service as users run it: its own process, so the load generator does not share its CPU time. */
-export async function startService(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/goldmaps.js', 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+/**
+ * The service as users run it: `npm start`'s own command line (its allocator settings included,
+ * pino logging at its default level to a discarded stdout), in its own process so the load
+ * generator does not share its CPU time. `exec` keeps the child's pid the service's, for RSS.
+ */
+export async function startService(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  // `A=1 exec cmd`, not `exec A=1 cmd`: the shell takes the assignments only before exec.
+  const assignments = /^(\s*\w+=\S*)*/.exec(start)![0];
+  const command = `${assignments} exec ${start.slice(assignments.length).trim()} --port ${port} --host 127.0.0.1`;
+  const child = spawn('/bin/sh', ['-c', command], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitFor(`http://127.0.0.1:${port}/healthz`);
+  return child;
+}
+
+/** A baseline server of bench/bare.js (express, http or sharp) answering from `file`. */
+export async function startBare(mode: 'express' | 'http' | 'sharp', port: number, file: string, probe = '/api/v1/games/x/maps/y'): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['bench/bare.js', mode, String(port), file], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitFor(`http://127.0.0.1:${port}${probe}`);
+  return child;
+}
+
+async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+      if ((await fetch(url)).ok) return;
     } catch {
-      await new Promise((r) => setTimeout(r, 100));
+      // not listening yet
     }
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('service did not start');
+  throw new Error(`${url} did not answer`);
 }
 
 export async function stopService(child: ChildProcess): Promise<void> {

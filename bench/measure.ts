@@ -41,3 +41,30 @@ export function printTable(rows: Array<Record<string, string | number>>): void {
 export function timingRow(t: Timing): Record<string, string | number> {
   return { benchmark: t.name, 'median ms': t.median, 'p95 ms': t.p95, 'per second': Math.round(t.perSecond), target: t.target ?? '' };
 }
+
+export function median(values: number[]): number {
+  const sorted = values.slice().sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/**
+ * Several workloads timed in alternating rounds (each round runs `batch` calls of each, in a
+ * rotating order), so a drift in the machine's speed reaches them all alike. Answers each one's
+ * median over rounds of its mean time per call, in ms.
+ */
+export function interleaved(fns: Array<(i: number) => unknown>, { rounds = 40, batch = 50, warmup = 200 } = {}): number[] {
+  let i = 0;
+  for (const fn of fns) for (let k = 0; k < warmup; k++) fn(i++);
+  const perCall: number[][] = fns.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let j = 0; j < fns.length; j++) {
+      const which = (round + j) % fns.length;
+      const fn = fns[which] as (i: number) => unknown;
+      const t0 = performance.now();
+      for (let k = 0; k < batch; k++) fn(i++);
+      (perCall[which] as number[]).push((performance.now() - t0) / batch);
+    }
+  }
+  return perCall.map(median);
+}

@@ -1,7 +1,17 @@
 /**
- * `npm run bench`: the speed targets of the open issues, measured on this machine.
- * BENCH_ONLY=generate,score,lost-valley,render,http picks suites; BENCH_PNG_RENDERS sets the soak length (2000).
+ * `npm run bench`: the speed targets of the open issues, measured on this machine, and every
+ * figure that has a floor as a ratio to that floor measured in the same run, interleaved with it
+ * (this machine's speed drifts 1.5–2× between runs, so only same-run ratios compare):
+ *   layout: honeycomb-grid's raw `new Grid(Hex, coords)` on the same hexes;
+ *   PNG:    raw `sharp(svg).png()` of the same SVG at the same pixel size, in its own process;
+ *   JSON:   a bare Express 5 app and raw node:http answering the same bytes and headers.
+ * BENCH_ONLY=generate,score,lost-valley,render,http,png picks suites; BENCH_PNG_RENDERS sets the
+ * soak length (2000); BENCH_ROUNDS and BENCH_SECONDS the JSON load rounds (3 × 5 s per server).
  */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineHex, Grid, Orientation } from 'honeycomb-grid';
 import sharp from 'sharp';
 import { buildMap } from '../src/core/maps.ts';
 import { DEFAULT_STYLE } from '../src/core/scene.ts';
@@ -10,7 +20,7 @@ import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import { rasterSize } from '../src/render/raster-size.ts';
 import { sceneToSvg } from '../src/render/svg.ts';
 import { sceneToPdf } from '../src/render/pdf.ts';
-import { load, rssMb, startService, stopService } from './http.ts';
+import { load, rssMb, startBare, startService, stopService, type LoadResult } from './http.ts';
 import { reroll } from '../src/core/reroll.ts';
 import { lostValley } from '../src/games/lost-valley/index.ts';
 import type { LostValleyMap } from '../src/games/lost-valley/model.ts';
@@ -18,14 +28,22 @@ import { plannerBot } from '../src/games/gold-city/rules/bots.ts';
 import { playGame } from '../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
 import { prepareTable } from '../src/games/gold-city/rules/table.ts';
-import { measure, printTable, timingRow, type Timing } from './measure.ts';
+import { interleaved, measure, median, printTable, timingRow, type Timing } from './measure.ts';
 
 const only = process.env.BENCH_ONLY?.split(',');
 const want = (suite: string) => !only || only.includes(suite);
 const timings: Timing[] = [];
 const rows: Array<Record<string, string | number>> = [];
+/** Project figure against its floor, measured in the same run. */
+const ratios: Array<Record<string, string | number>> = [];
+const ratioRow = (what: string, goldmaps: string, baseline: string, ratio: number, target: string) => ratios.push({ what, goldmaps, baseline, ratio: `${ratio.toFixed(2)}×`, target });
 
 if (want('generate')) {
+  // The floor: honeycomb-grid building a grid of the same hexes, interleaved round by round.
+  const Hex = defineHex({ orientation: Orientation.POINTY });
+  const coords = (buildMap(goldCity, 'bench', {}) as GoldCityMap).spaces.map((s) => ({ q: s.q, r: s.r }));
+  const [gen, grid] = interleaved([(i) => buildMap(goldCity, `bench-${i}`, {}), () => new Grid(Hex, coords)]);
+  ratioRow(`gold-city generate vs honeycomb new Grid(Hex, coords), ${coords.length} hexes`, `${gen!.toFixed(3)} ms`, `${grid!.toFixed(3)} ms`, gen! / grid!, '≤ 3×');
   timings.push(measure('gold-city generate (default options)', (i) => buildMap(goldCity, `bench-${i}`, {}), { target: 'median ≤ 0.5 ms' }));
   timings.push(measure('gold-city generate (10 pieces, expert)', (i) => buildMap(goldCity, `bench-${i}`, { pieces: 10, tier: 'expert' })));
   const map = buildMap(goldCity, 'bench', {}) as GoldCityMap;
@@ -75,25 +93,86 @@ if (want('render')) {
   timings.push({ name: 'true-size A4 PDF of that map', median: pdfSamples[5]!, p95: pdfSamples[9]!, perSecond: 1000 / pdfSamples[5]! });
 }
 
+/** The service's JSON answer as sent: the bytes and every header a client sees (not the per-connection ones). */
+async function capture(url: string, file: string): Promise<void> {
+  const res = await fetch(url);
+  const body = await res.text();
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = v;
+  });
+  writeFileSync(file, JSON.stringify({ headers, body }));
+}
+
 if (want('http')) {
-  const port = 18080;
-  const child = await startService(port);
-  const url = `http://127.0.0.1:${port}`;
+  const url = 'http://127.0.0.1:18080';
+  const path = '/api/v1/games/gold-city/maps/42';
+  const file = join(tmpdir(), `goldmaps-bench-${process.pid}.json`);
+  const service = await startService(18080);
+  const servers = [service];
   try {
-    await load({ url: `${url}/api/v1/games/gold-city/maps/warm`, connections: 8, duration: 2 });
-    const same = await load({ url: `${url}/api/v1/games/gold-city/maps/42`, connections: 32, duration: 10 });
-    rows.push({ benchmark: 'GET map JSON, one seed (cached), 32 conns', 'req/s': Math.round(same.requestsPerSecond), 'p50 ms': same.p50, 'p99 ms': same.p99, errors: same.errors + same.non2xx, target: '≥ 3000 req/s, p99 ≤ 20 ms' });
-    const fresh = await load({ url, connections: 32, duration: 10, paths: (i) => `/api/v1/games/gold-city/maps/fresh-${i}` });
+    await capture(`${url}${path}`, file);
+    servers.push(await startBare('express', 18081, file), await startBare('http', 18082, file));
+    const names = ['goldmaps (npm start)', 'bare Express 5', 'raw node:http'];
+    const ports = [18080, 18081, 18082];
+    for (const port of ports) await load({ url: `http://127.0.0.1:${port}${path}`, connections: 32, duration: 2 });
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+    const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+    const results: LoadResult[][] = ports.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      for (let j = 0; j < ports.length; j++) {
+        const which = (round + j) % ports.length;
+        (results[which] as LoadResult[]).push(await load({ url: `http://127.0.0.1:${ports[which]}${path}`, connections: 32, duration: seconds }));
+      }
+    }
+    const rps = results.map((rs) => median(rs.map((r) => r.requestsPerSecond)));
+    const p99 = results.map((rs) => median(rs.map((r) => r.p99)));
+    results.forEach((rs, j) =>
+      rows.push({ benchmark: `GET ${path}, 32 conns: ${names[j]}`, 'req/s': Math.round(rps[j]!), 'p50 ms': median(rs.map((r) => r.p50)), 'p99 ms': p99[j]!, errors: rs.reduce((n, r) => n + r.errors + r.non2xx, 0), target: '' }),
+    );
+    ratioRow('JSON /maps/42 req/s vs bare Express 5 (same bytes, headers)', `${Math.round(rps[0]!)} req/s`, `${Math.round(rps[1]!)} req/s`, rps[0]! / rps[1]!, '≥ 0.9×');
+    ratioRow('JSON /maps/42 p99 vs bare Express 5', `${p99[0]} ms`, `${p99[1]} ms`, p99[0]! / p99[1]!, '≤ 1.2×');
+    ratioRow('JSON /maps/42 req/s vs raw node:http', `${Math.round(rps[0]!)} req/s`, `${Math.round(rps[2]!)} req/s`, rps[0]! / rps[2]!, '');
+    ratioRow('(scale) bare Express 5 req/s vs raw node:http', `${Math.round(rps[1]!)} req/s`, `${Math.round(rps[2]!)} req/s`, rps[1]! / rps[2]!, '');
+    const fresh = await load({ url, connections: 32, duration: seconds, paths: (i) => `/api/v1/games/gold-city/maps/fresh-${i}` });
     rows.push({ benchmark: 'GET map JSON, a new seed each (uncached), 32 conns', 'req/s': Math.round(fresh.requestsPerSecond), 'p50 ms': fresh.p50, 'p99 ms': fresh.p99, errors: fresh.errors + fresh.non2xx, target: '' });
-    const png = await load({ url, connections: 4, duration: 10, paths: (i) => `/api/v1/games/gold-city/maps/png-${i % 50}.png?width=1024` });
-    rows.push({ benchmark: 'GET map PNG 1024 px, 4 conns', 'req/s': Math.round(png.requestsPerSecond * 10) / 10, 'p50 ms': png.p50, 'p99 ms': png.p99, errors: png.errors + png.non2xx, target: '' });
-    const renders = Number(process.env.BENCH_PNG_RENDERS ?? 2000);
-    const before = rssMb(child);
-    const soak = await load({ url, connections: 2, amount: renders, paths: (i) => `/api/v1/games/gold-city/maps/soak-${i}.png?width=1024` });
-    const after = rssMb(child);
-    rows.push({ benchmark: `RSS before → after ${renders} PNG renders (MB)`, 'req/s': Math.round(soak.requestsPerSecond * 10) / 10, 'p50 ms': Math.round(before), 'p99 ms': Math.round(after), errors: soak.errors + soak.non2xx, target: 'flat, < 400 MB' });
   } finally {
-    await stopService(child);
+    for (const s of servers) await stopService(s);
+  }
+}
+
+if (want('png')) {
+  const url = 'http://127.0.0.1:18080';
+  const file = join(tmpdir(), `goldmaps-bench-${process.pid}.svg`);
+  const map = buildMap(goldCity, '42', {}) as GoldCityMap;
+  const scene = goldCity.scene!(map, DEFAULT_STYLE);
+  writeFileSync(file, sceneToSvg(scene, { pixels: rasterSize(scene, { width: 1024 }) }));
+  const service = await startService(18080);
+  const servers = [service];
+  try {
+    servers.push(await startBare('sharp', 18083, file, '/'));
+    // One request at a time, the route and raw sharp alternating.
+    const targets = [`${url}/api/v1/games/gold-city/maps/42.png?width=1024`, 'http://127.0.0.1:18083/'];
+    const times: number[][] = [[], []];
+    for (let i = 0; i < 43; i++) {
+      for (let j = 0; j < 2; j++) {
+        const which = (i + j) % 2;
+        const t0 = performance.now();
+        const res = await fetch(targets[which]!);
+        await res.arrayBuffer();
+        if (i >= 3) times[which]!.push(performance.now() - t0);
+      }
+    }
+    const [route, raw] = times.map(median) as [number, number];
+    ratioRow('PNG 1024 px, one at a time: route under npm start vs raw sharp(svg).png()', `${route.toFixed(1)} ms`, `${raw.toFixed(1)} ms`, route / raw, '≤ 1.2×');
+    const renders = Number(process.env.BENCH_PNG_RENDERS ?? 2000);
+    const before = rssMb(service);
+    const soak = await load({ url, connections: 2, amount: renders, paths: (i) => `/api/v1/games/gold-city/maps/soak-${i}.png?width=1024` });
+    const after = rssMb(service);
+    rows.push({ benchmark: `RSS before → after ${renders} PNG renders (MB), 2 conns`, 'req/s': Math.round(soak.requestsPerSecond * 10) / 10, 'p50 ms': Math.round(before), 'p99 ms': Math.round(after), errors: soak.errors + soak.non2xx, target: 'after ≤ 400 MB' });
+    ratioRow(`service RSS after ${renders} PNG renders`, `${Math.round(after)} MB`, `${Math.round(before)} MB before`, after / before, '≤ 400 MB');
+  } finally {
+    for (const s of servers) await stopService(s);
   }
 }
 
@@ -102,4 +181,8 @@ if (timings.length) printTable(timings.map(timingRow));
 if (rows.length) {
   console.log('');
   printTable(rows);
+}
+if (ratios.length) {
+  console.log('');
+  printTable(ratios);
 }

@@ -1,6 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { canonicalJson, sha256Hex } from '../core/canonical.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
@@ -8,12 +7,13 @@ import { InputError, buildScoredMap, checkMap, normaliseOptions } from '../core/
 import { check } from '../core/schema.ts';
 import { loadSchema } from '../core/schemas.ts';
 import { normaliseSeed } from '../core/seed.ts';
-import { rerollAsync, type Target } from '../core/reroll.ts';
+import type { Target } from '../core/reroll.ts';
+import { WorkPool } from '../batch/work-pool.ts';
 import { GAMES, findGame } from '../games/index.ts';
 import { DEFAULT_RENDER_LIMITS, formatParameters, type OutputFormat, type RenderLimits } from '../formats/format.ts';
 import { FORMATS, findFormat } from '../formats/index.ts';
 import { formatParams, renderRequest, variantParams } from '../formats/render.ts';
-import { MapCache, type CachedMap } from './map-cache.ts';
+import { AnswerCache, MapCache, type CachedMap } from './map-cache.ts';
 import { buildOpenApi } from './openapi.ts';
 import { HttpProblem, badInput, sendProblem } from './problem.ts';
 import { RenderGate } from './render-gate.ts';
@@ -82,6 +82,19 @@ function notModified(req: Request, etag: string): boolean {
   return header.split(',').some((t) => t.trim() === '*' || strip(t) === strip(etag));
 }
 
+/**
+ * The line pino-http wrote, without its per-request child logger and listeners: one `close`
+ * listener, and the fields an operator reads (method, url, status, time taken in ms).
+ */
+function logCompleted(logger: Logger, req: Request, res: Response, started: number): void {
+  res.once('close', () => {
+    const line = { req: { method: req.method, url: req.originalUrl ?? req.url }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) };
+    if (!res.writableFinished) logger.warn(line, 'request aborted');
+    else if (res.statusCode >= 500) logger.error(line, 'request errored');
+    else logger.info(line, 'request completed');
+  });
+}
+
 function toInputProblem(e: unknown): unknown {
   return e instanceof InputError ? badInput(e.errors, e.title) : e;
 }
@@ -91,29 +104,35 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
   const cache = new MapCache(limits.cachedMaps);
   const renders = new RenderGate(limits.renderConcurrency, limits.renderQueue);
   const openapi = JSON.stringify(buildOpenApi());
+  const answers = new AnswerCache(limits.cachedMaps);
+  const work = new WorkPool();
+  const logRequests = logger.isLevelEnabled('info');
 
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // A seed URL answered before gets its bytes and headers again at once: the same URL always
+  // answers the same, so what the full route sent (helmet's headers, ETag, caching) is replayed
+  // rather than recomputed. Conditional requests, HEAD and anything new take the full route.
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' || req.headers['if-none-match'] !== undefined) return next();
+    const hit = answers.get(req.url);
+    if (!hit) return next();
+    if (logRequests) logCompleted(logger, req, res, performance.now());
+    res.writeHead(200, hit.headers);
+    res.end(hit.body);
+  });
   app.use(
     helmet({
       // Served over plain HTTP on a LAN as often as behind TLS: never rewrite requests to https.
       contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
     }),
   );
-  // Request logging costs a child logger per request; below info level nothing would be written.
-  if (logger.isLevelEnabled('info')) {
-    app.use(
-      pinoHttp({
-        logger,
-        quietReqLogger: true,
-        autoLogging: { ignore: (req) => req.url === '/healthz' },
-        // One line per request with what an operator reads, not every header.
-        serializers: {
-          req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        },
-      }),
-    );
+  // One log line per request with what an operator reads, not every header (healthz unlogged).
+  if (logRequests) {
+    app.use((req, res, next) => {
+      if (req.url !== '/healthz') logCompleted(logger, req, res, performance.now());
+      next();
+    });
   }
   app.use(express.json({ limit: limits.bodyBytes, strict: true, type: ['application/json', 'application/*+json'] }));
 
@@ -191,11 +210,13 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     let out = format.cacheable ? entry.rendered.get(variantKey) : undefined;
     if (!out) {
       const request = renderRequest(format, game, map, params, limits);
-      out = await (format.heavy ? renders.run(() => format.render(request)) : format.render(request));
+      const draw = () => (format.offThread ? work.render(format.id, request) : format.render(request));
+      out = await (format.heavy ? renders.run(draw) : draw());
       if (format.cacheable) entry.rendered.set(variantKey, out);
     }
     if (out.filename) res.setHeader('Content-Disposition', `inline; filename="${out.filename}"`);
-    return void res.type(format.mediaType).send(out.body);
+    res.type(format.mediaType).send(out.body);
+    if (format.cacheable && res.statusCode === 200) answers.remember(req.originalUrl, res.getHeaders(), out.body);
   });
 
   app.post('/api/v1/games/:game/score', (req, res) => {
@@ -217,10 +238,10 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     if (!checked.ok) throw badInput(checked.errors);
     const body = checked.value;
     if (body.maxAttempts > limits.rerollAttempts) throw badInput([{ field: 'maxAttempts', message: `must be <= ${limits.rerollAttempts}` }]);
-    const deadline = performance.now() + limits.rerollMillis;
     let result;
     try {
-      result = await rerollAsync(game, body, () => performance.now() > deadline);
+      // In a worker thread: a long search never holds up other requests.
+      result = await work.reroll(game.id, body, Date.now() + limits.rerollMillis);
     } catch (e) {
       throw toInputProblem(e);
     }
@@ -247,5 +268,5 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     return sendProblem(res, new HttpProblem(500, 'Internal error'));
   });
 
-  return { app, cache, renders };
+  return { app, cache, renders, close: () => work.close() };
 }

@@ -34,3 +34,31 @@ export class MapCache {
     }
   }
 }
+
+/** A whole answer as sent: status 200, these headers (as node's writeHead takes them), these bytes. */
+export interface Answer {
+  headers: Array<string | number | string[]>;
+  body: Buffer;
+}
+
+/**
+ * The last answers of cacheable seed URLs, by the exact request URL, for the fast path in front
+ * of the full route. Least recently remembered goes first.
+ */
+export class AnswerCache {
+  readonly #entries = new Map<string, Answer>();
+
+  constructor(readonly capacity: number) {}
+
+  get(url: string): Answer | undefined {
+    return this.#entries.get(url);
+  }
+
+  remember(url: string, headers: Record<string, string | number | string[] | undefined>, body: Buffer | string): void {
+    const flat: Array<string | number | string[]> = [];
+    for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat.push(name, value);
+    this.#entries.delete(url);
+    this.#entries.set(url, { headers: flat, body: typeof body === 'string' ? Buffer.from(body, 'utf8') : body });
+    if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value as string);
+  }
+}

@@ -22,7 +22,7 @@ export async function startServer({
   limits = DEFAULT_LIMITS,
   graceMillis = 10_000,
 }: { port?: number; host?: string; logger?: Logger; limits?: Limits; graceMillis?: number } = {}): Promise<Running> {
-  const { app } = createApp({ logger, limits });
+  const { app, close: closeApp } = createApp({ logger, limits });
   const server = app.listen(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -36,7 +36,7 @@ export async function startServer({
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
+      server.close(() => void closeApp().then(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), graceMillis);
       timer.unref();

@@ -114,3 +114,28 @@ export function mapDigest(doc: Record<string, unknown>): string {
   const { digest: _digest, score: _score, ...identity } = doc;
   return `sha256:${sha256Hex(canonicalJson(identity))}`;
 }
+
+/**
+ * Sets `doc.digest` to `mapDigest(doc)`, computed when first read rather than now: serialising
+ * and hashing a map document is a fifth of building one, and a reroll reads the digest of its
+ * answer only, never of the maps it rejects. The value is the same whenever it is read, because
+ * a built map is not changed afterwards except for its `score`, which the digest leaves out; the
+ * first read turns the property into a plain one, in its place among the keys (so JSON, spread
+ * and structured clone see a string as before).
+ */
+export function setMapDigest(doc: Record<string, unknown> & { digest?: string }): void {
+  Object.defineProperty(doc, 'digest', {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const identity: Record<string, unknown> = {};
+      for (const key of Object.keys(doc)) if (key !== 'digest' && key !== 'score') identity[key] = doc[key];
+      const digest = `sha256:${sha256Hex(canonicalJson(identity))}`;
+      Object.defineProperty(doc, 'digest', { value: digest, writable: true, enumerable: true, configurable: true });
+      return digest;
+    },
+    set(value: string) {
+      Object.defineProperty(doc, 'digest', { value, writable: true, enumerable: true, configurable: true });
+    },
+  });
+}

@@ -45,6 +45,8 @@ export interface OutputFormat {
   binary: boolean;
   /** Costly enough to queue behind the service's render gate. */
   heavy: boolean;
+  /** Drawn in JavaScript for long enough that the service draws it in a worker thread. */
+  offThread?: boolean;
   /** Small and cheap to keep: the service may hold the rendered bytes with the map. */
   cacheable: boolean;
   /** The limits that concern this format, as the page and API clients read them. */

@@ -25,6 +25,7 @@ export const pdfFormat: OutputFormat = {
   needsScene: true,
   binary: true,
   heavy: true,
+  offThread: true,
   cacheable: false,
   limitsOf: (limits) => ({ maxPages: limits.maxPdfPages }),
   prepare(request, limits) {

@@ -1,4 +1,4 @@
-import { mapDigest } from '../../core/canonical.ts';
+import { setMapDigest } from '../../core/canonical.ts';
 import { Rng } from '../../core/rng.ts';
 import { DIRECTIONS, compareAxial, distance, type Axial } from '../../geometry/hex/axial.ts';
 import { buildBoard, neighboursOf, reachable, type Board } from './board.ts';
@@ -200,6 +200,6 @@ export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCi
     seed,
     spaces: spaces.map(sortedSpace),
   };
-  doc.digest = mapDigest(doc);
+  setMapDigest(doc);
   return doc;
 }

@@ -1,4 +1,4 @@
-import { mapDigest } from '../../core/canonical.ts';
+import { setMapDigest } from '../../core/canonical.ts';
 import { Rng } from '../../core/rng.ts';
 import {
   corners,
@@ -361,6 +361,6 @@ export function generateLostValley(seed: string, options: LostValleyOptions): Lo
     tiles: land.tiles,
     tradingPost: [TRADING_POST[0], TRADING_POST[1]],
   };
-  doc.digest = mapDigest(doc);
+  setMapDigest(doc);
   return doc;
 }
