@@ -1,4 +1,4 @@
-import { mapDigest } from '../../core/canonical.ts';
+import { setMapDigest } from '../../core/canonical.ts';
 import { Rng } from '../../core/rng.ts';
 import { CATALOGUE, COLOURS, FACES, SET_IDS, goldSupply } from './catalogue.ts';
 import { DAYS, GAME_ID, GENERATOR_VERSION, SETS_USED, TOWNSFOLK_PER_WEEK, TOWNS_PER_WEEK, TOWN_CARDS_USED, WEEKS, type Die, type PioneerDaysMap, type PioneerDaysOptions, type Week } from './model.ts';
@@ -48,6 +48,6 @@ export function generatePioneerDays(seed: string, options: PioneerDaysOptions): 
     townsfolkSets,
     weeks,
   };
-  doc.digest = mapDigest(doc);
+  setMapDigest(doc);
   return doc;
 }
