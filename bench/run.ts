@@ -5,7 +5,8 @@
  *   layout: honeycomb-grid's raw `new Grid(Hex, coords)` on the same hexes;
  *   PNG:    raw `sharp(svg).png()` of the same SVG at the same pixel size, in its own process;
  *   JSON:   a bare Express 5 app and raw node:http answering the same bytes and headers.
- * BENCH_ONLY=generate,score,lost-valley,render,http,png picks suites; BENCH_PNG_RENDERS sets the
+ * BENCH_ONLY=generate,score,lost-valley,render,http,png,reach picks suites (reach: reroll attempts per
+ * target from each game's defaults, BENCH_REACH_SEEDS base seeds, 50); BENCH_PNG_RENDERS sets the
  * soak length (2000); BENCH_ROUNDS and BENCH_SECONDS the JSON load rounds (3 × 5 s per server).
  */
 import { writeFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { join } from 'node:path';
 import { defineHex, Grid, Orientation } from 'honeycomb-grid';
 import sharp from 'sharp';
 import { buildMap } from '../src/core/maps.ts';
+import { REACH_TARGETS, measureReach } from '../src/core/reroll-reach.ts';
+import { GAMES } from '../src/games/index.ts';
 import { DEFAULT_STYLE } from '../src/core/scene.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
@@ -176,6 +179,21 @@ if (want('png')) {
   }
 }
 
+// Difficulty you can ask for: attempts a reroll from each game's default options needs per target.
+const reach: Array<Record<string, string | number>> = [];
+if (want('reach')) {
+  const seeds = Number(process.env.BENCH_REACH_SEEDS ?? 50);
+  for (const game of GAMES.filter((g) => g.score)) {
+    const players = ((game.optionsSchema.properties as Record<string, { minimum?: number; maximum?: number }> | undefined)?.players) ?? {};
+    for (let n = players.minimum ?? 0; n <= (players.maximum ?? 0); n++) {
+      for (const target of REACH_TARGETS) {
+        const r = measureReach(game, target, players.minimum === undefined ? {} : { players: n }, { seeds, maxAttempts: 200, prefix: 'bench' });
+        reach.push({ game: game.id, players: players.minimum === undefined ? '' : n, target: r.target, hits: `${r.hits}/${r.seeds}`, 'median attempts': r.medianAttempts, 'mean attempts': r.meanAttempts });
+      }
+    }
+  }
+}
+
 console.log(`node ${process.version}, ${process.platform} ${process.arch}`);
 if (timings.length) printTable(timings.map(timingRow));
 if (rows.length) {
@@ -185,4 +203,8 @@ if (rows.length) {
 if (ratios.length) {
   console.log('');
   printTable(ratios);
+}
+if (reach.length) {
+  console.log('');
+  printTable(reach);
 }
