@@ -17,7 +17,7 @@ export interface StartMetrics {
   /** Effort of the cheapest route, in card plays (see README). */
   effort: number;
   /** Strongest single card the cheapest route asks for, per symbol (0: none needed). */
-  strongest: { machete: number; paddle: number; coin: number };
+  strongest: { machete: number; paddle: number; coin: number; torch?: number };
   /** Cards given up to rubble and base camps on the cheapest route. */
   cardsPaid: number;
   /** Spaces within 10% of the cheapest effort, per route step: 1 is a single lane. */
@@ -128,7 +128,7 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
   // One search from all start spaces together: they share a piece and nearly every route.
   const from = effortFrom(t, t.starts);
   const starts: StartMetrics[] = t.starts.map((s) => {
-    const strongest = { machete: 0, paddle: 0, coin: 0 };
+    const strongest: StartMetrics['strongest'] = { machete: 0, paddle: 0, coin: 0 };
     let cardsPaid = 0;
     // Walk the cheapest route down the effort field.
     for (let at = s, guard = 0; !t.finishes[at] && guard < t.n; guard++) {
@@ -147,12 +147,12 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
         if (bl.terrain === 'rubble') cardsPaid += bl.strength;
         else {
           const sym = SYMBOL_FOR[bl.terrain];
-          strongest[sym] = Math.max(strongest[sym], bl.strength);
+          strongest[sym] = Math.max(strongest[sym] ?? 0, bl.strength);
         }
       }
       const g = t.ground[next] as number;
       const sym = SYMBOL_AT[g];
-      if (sym) strongest[sym] = Math.max(strongest[sym], t.strength[next] as number);
+      if (sym) strongest[sym] = Math.max(strongest[sym] ?? 0, t.strength[next] as number);
       if (g === G.rubble || g === G.basecamp) cardsPaid += t.strength[next] as number;
       at = next;
     }

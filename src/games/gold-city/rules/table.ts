@@ -2,7 +2,7 @@ import { buildBoard } from '../board.ts';
 import type { Blockade, GoldCityMap, Space } from '../model.ts';
 
 /** Ground codes for the hot loops. */
-export const G = { jungle: 0, water: 1, village: 2, rubble: 3, basecamp: 4, mountain: 5, start: 6, finish: 7 } as const;
+export const G = { jungle: 0, water: 1, village: 2, rubble: 3, basecamp: 4, mountain: 5, start: 6, finish: 7, torch: 8 } as const;
 const CODE: Record<Space['terrain'], number> = G;
 
 /**
