@@ -102,7 +102,7 @@ describe('Golden Temples rules', () => {
     // Scout costs 1: one gold coin pays it outright.
     applyAction(s, t, { type: 'buy', cardType: type('Scout'), cards: [], coins: 1 });
     expect(s.players[0]!.coins).toBe(0);
-    refused(s, t, { type: 'buy', cardType: type('Trailblazer'), cards: [], coins: 1 }, /one purchase|only 0/);
+    refused(s, t, { type: 'buy', cardType: type('Trailblazer'), cards: [], coins: 1 }, /purchase ends movement/);
   });
 
   it('guardians go off where a card’s movement ends beside them: halt, a short hand, a lost coin', () => {
