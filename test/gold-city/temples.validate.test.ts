@@ -104,5 +104,8 @@ describe('Golden Temples invariants: each broken by a hand-written document', ()
     expect(checked.ok && checked.problems).toEqual([]);
     const score = goldCity.score!(map as GoldCityMap);
     expect(score.difficulty).toBeGreaterThanOrEqual(0);
+    // Scored as a temple course: the gem tour is among its features.
+    expect(score.model.version).toMatch(/temples/);
+    expect(score.model.features.templeDetour).toBeGreaterThan(1.1);
   });
 });

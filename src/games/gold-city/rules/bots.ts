@@ -138,7 +138,7 @@ function bestMoves(state: GameState, ctx: BotContext, player: PlayerState, occ: 
         for (let y = 0; y < t.n; y++) {
           // A coin pays one step, never a blockade.
           if (coin && (r.parent[y] !== pawn.at || (blockadeBetween(t, pawn.at, y) >= 0 && state.claimed[blockadeBetween(t, pawn.at, y)] === -1))) continue;
-          if ((r.left[y] as number) >= 0 && y !== pawn.at && (potential[y] as number) < bestPot - 1e-9) {
+          if ((r.left[y] as number) >= 0 && y !== pawn.at && !occ[y] && (potential[y] as number) < bestPot - 1e-9) {
             bestPot = potential[y] as number;
             best = y;
           }

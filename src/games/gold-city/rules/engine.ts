@@ -166,8 +166,15 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
     const ground = table.ground[next] as number;
     if (ground === G.mountain) fail('mountains can never be entered');
     if (occupied(state, table, next)) {
-      if (!state.effects.passOccupied || passUsed || next === a.path[a.path.length - 1]) fail(`space ${next} is occupied`);
-      passUsed = true;
+      const last = next === a.path[a.path.length - 1];
+      // On a temple course pawns may walk through one another (never stop on one): the gem tour
+      // sends them both ways along the same lanes, where head-on neither could give way.
+      if (table.temples.length > 0 && !last) {
+        // passing through
+      } else {
+        if (!state.effects.passOccupied || passUsed || last) fail(`space ${next} is occupied`);
+        passUsed = true;
+      }
     }
     const blockade = blockadeBetween(table, at, next);
     if (open(blockade)) {
