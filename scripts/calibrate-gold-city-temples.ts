@@ -22,20 +22,14 @@ import { prepareTable } from '../src/games/gold-city/rules/table.ts';
 import { analyse } from '../src/games/gold-city/score.ts';
 import { calibrationCases } from '../fixtures/calibration/cases.ts';
 
-/**
- * Games per map, more than the base game's 8: a temple race is longer and noisier. The target is
- * the median of the games' rounds, not the mean: a game stalled at the round cap (pawns meeting
- * head-on in a lane of rubble, a few in a hundred) says nothing about how long the course is.
- */
+/** Games per map, more than the base game's 8: a temple race is longer and noisier. */
 const GAMES = 12;
 
-const CALIBRATION_REVISION = 1;
+const CALIBRATION_REVISION = 2;
 const FEATURES = [
   'effort', 'steps', 'strongest', 'cardsPaid', 'corridor', 'blockadeLoad', 'chokepoints', 'players', 'twoPlayerEffort',
-  'templeEffort', 'templeDetour', 'guardiansOnRoute', 'guardians', 'torchStrongest', 'twoPlayerTempleEffort',
+  'templeEffort', 'templeDetour', 'guardiansOnRoute', 'guardians', 'torchStrongest', 'twoPlayerTempleEffort', 'templeSteps', 'torchOnRoute', 'orderGap',
 ];
-/** Where the band edges sit on the temple scale: percentiles of predicted rounds over a wide mix of temple maps per table size. */
-const SCALE_PERCENTILES = [2, 25, 50, 75, 98] as const;
 const TIERS = ['easy', 'normal', 'hard', 'expert'] as const;
 
 const temple = (options: Record<string, unknown>) => ({ ...options, temples: true });
@@ -48,7 +42,8 @@ function sample(prefix: string, count: number) {
     const potential = effortToFinish(table);
     const bots = Array.from({ length: options.players as number }, () => BOTS.planner!);
     const played = Array.from({ length: GAMES }, (_, g) => playGame(table, bots, `${map.digest}/${g}`, potential));
-    const rounds = percentile(played.map((r) => r.rounds), 50);
+    // Mean rounds to finish, as the base model; a stalled game counts at the round cap.
+    const rounds = played.reduce((a, r) => a + r.rounds, 0) / played.length;
     stalled += played.filter((r) => !r.finished).length;
     if (i % 20 === 0) process.stderr.write(`${prefix} ${i}/${count}\n`);
     return { x: FEATURES.map((f) => features[f] ?? 0), y: rounds, players: options.players as number };
@@ -74,11 +69,15 @@ const within = [2, 3, 4].map((players) => {
 });
 const linear = { version: `gold-city-temples-calibration-${CALIBRATION_REVISION}`, features: FEATURES, ...model.stored };
 
-// The scale: predicted rounds over 300 analytic-only temple maps per table size, every tier and length.
+// The scale, per table size, from predicted rounds of 200 default-length temple maps per tier:
+// 0 at the easy tier's 2nd percentile, 100 at the expert tier's 98th, and each band edge halfway
+// between the medians of neighbouring tiers, so a tier makes its own band on most seeds.
 const scale = Object.fromEntries(
   [2, 3, 4].map((players) => {
-    const rounds = calibrationCases(`tscale-${players}`, 300).map(({ seed, options }) => predict(linear, analyse(buildMap(goldCity, seed, temple({ ...options, players })) as GoldCityMap).features));
-    return [String(players), SCALE_PERCENTILES.map((p) => round(percentile(rounds, p), 2)) as unknown as Scale];
+    const byTier = TIERS.map((tier) => Array.from({ length: 200 }, (_, i) => predict(linear, analyse(buildMap(goldCity, `tscale-${i}`, { players, tier, temples: true }) as GoldCityMap).features)));
+    const mid = byTier.map((r) => percentile(r, 50));
+    const edges = [percentile(byTier[0]!, 2), (mid[0]! + mid[1]!) / 2, (mid[1]! + mid[2]!) / 2, (mid[2]! + mid[3]!) / 2, percentile(byTier[3]!, 98)];
+    return [String(players), edges.map((e) => round(e, 2)) as unknown as Scale];
   }),
 ) as Record<'2' | '3' | '4', Scale>;
 
@@ -101,7 +100,7 @@ const result = {
     maps: fit.length,
     heldOut: hold.length,
     gamesPerMap: GAMES,
-    target: 'median rounds',
+    target: 'mean rounds',
     stalledGames: stalled,
     ...agreement(heldPred, hold.map((s) => s.y)),
     spearmanHeldOutByPlayers: Object.fromEntries(within),

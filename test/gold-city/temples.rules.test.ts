@@ -71,12 +71,14 @@ describe('Golden Temples rules', () => {
     expect(s.players[0]!.finished).toBe(true);
   });
 
-  it('a temple holds any number of pawns', () => {
+  it('on a temple course pawns never block one another: they walk through and share spaces', () => {
     const { t, s, at } = setup(lane('J1 J1 J1 J1 J1 J1 F'));
     s.players[1]!.pawns[0]!.at = at(2, 0);
-    s.players[0]!.pawns[0]!.at = at(1, 0);
-    const [explorer] = hand(s, ['Explorer']);
-    applyAction(s, t, { type: 'move', pawn: 0, source: { card: explorer! }, symbol: 'machete', path: [at(2, 0)] });
+    s.players[2]!.pawns[0]!.at = at(3, 0);
+    const [trail, scout] = hand(s, ['Trailblazer', 'Scout']);
+    applyAction(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(1, 0), at(2, 0), at(3, 0)] });
+    expect(s.players[0]!.pawns[0]!.at).toBe(at(3, 0));
+    applyAction(s, t, { type: 'move', pawn: 0, source: { card: scout! }, symbol: 'machete', path: [at(2, 0)] });
     expect(s.players[0]!.pawns[0]!.at).toBe(at(2, 0));
   });
 

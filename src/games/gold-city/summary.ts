@@ -18,6 +18,10 @@ const FEATURE_LABELS: Record<string, string> = {
   guardiansOnRoute: 'guardians beside the gem tour',
   guardians: 'guardians on the course',
   torchStrongest: 'strongest torch card needed',
+  torchOnRoute: 'torch spaces on the gem tour',
+  templeSteps: 'gem tour steps',
+  orderGap: 'difference between the two tour orders (share of steps)',
+  fourPlayerTempleEffort: 'gem tour effort (four-player table)',
   twoPlayerTempleEffort: 'gem tour effort (two-player table)',
 };
 

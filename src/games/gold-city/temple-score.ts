@@ -37,6 +37,7 @@ export function templeAnalysis(map: GoldCityMap, t: Table): { metrics: TempleMet
     let first = -1;
     const route = new Set<number>();
     let torch = 0;
+    let torchSpaces = 0;
     for (let at = s, guard = 0; !t.finishes[at] && guard < 4 * t.n; guard++) {
       const here = (fields[mask] as Float64Array)[at] as number;
       let next = -1;
@@ -54,12 +55,15 @@ export function templeAnalysis(map: GoldCityMap, t: Table): { metrics: TempleMet
       if (nextMask !== mask && first < 0) first = t.templeAt[next] as number;
       mask = nextMask;
       route.add(next);
-      if (t.ground[next] === G.torch) torch = Math.max(torch, t.strength[next] as number);
+      if (t.ground[next] === G.torch) {
+        torch = Math.max(torch, t.strength[next] as number);
+        torchSpaces++;
+      }
       at = next;
     }
     const guardians = new Set<number>();
     for (const i of route) for (const g of t.guardiansBeside[i] ?? []) guardians.add(g);
-    return { effort: (fields[0] as Float64Array)[s] as number, first, guardians: guardians.size, torch };
+    return { effort: (fields[0] as Float64Array)[s] as number, first, guardians: guardians.size, torch, torchSpaces };
   });
   const detours = tours.map((x) => Math.min(x.firstA, x.firstB) / Math.max(1, x.direct));
   const steps = tours.map((x) => Math.min(x.firstA, x.firstB));
@@ -79,6 +83,10 @@ export function templeAnalysis(map: GoldCityMap, t: Table): { metrics: TempleMet
     guardiansOnRoute: mean(perStart.map((p) => p.guardians)),
     guardians: t.guardians.length,
     torchStrongest: mean(perStart.map((p) => p.torch)),
+    torchOnRoute: mean(perStart.map((p) => p.torchSpaces)),
+    templeSteps: mean(steps),
+    orderGap: mean(tours.map((x) => Math.abs(x.firstA - x.firstB) / Math.max(1, Math.min(x.firstA, x.firstB)))),
+    fourPlayerTempleEffort: players === 4 ? tourEffort : 0,
     twoPlayerTempleEffort: players === 2 ? tourEffort : 0,
   };
   return { metrics, features };

@@ -3,7 +3,7 @@ import { BOT_WEIGHTS as W, TEMPLE_BOT_WEIGHTS as TW } from './bot-weights.ts';
 import { STARTER_DECK, cardType, coinValue, type CardType } from './cards.ts';
 import { buyable, current, type Action, type Source } from './engine.ts';
 import { SYMBOLS, SYMBOLS4, SYMBOL_AT, blockadeSymbol, isGroundSymbol, isSymbol3, type GroundSymbol } from '../symbols.ts';
-import { blockadeEffort, effortToFinish, gemMask, templeFields } from './potential.ts';
+import { blockadeEffort, effortToFinish, entryEffort, gemMask } from './potential.ts';
 import { unsealed } from './temples.ts';
 import { occupancy, pathTo, reach } from './reach.ts';
 import type { GameState, PlayerState } from './state.ts';
@@ -51,11 +51,8 @@ function contextForTurn(state: GameState, shared: BotContext): BotContext {
   const own = new Set(player.pawns.map((p) => p.at));
   const closed = new Uint8Array(ctx.table.n);
   for (const p of state.players) for (const pawn of p.pawns) if (pawn.at >= 0 && !own.has(pawn.at)) closed[pawn.at] = 1;
-  if (shared.fields) {
-    for (const i of ctx.table.temples) closed[i] = 0;
-    const fields = templeFields(ctx.table, closed);
-    return { ...ctx, fields, potential: fields[gemMask(player.gems)] as Float64Array };
-  }
+  // On a temple course pawns never block one another: nothing to route round.
+  if (shared.fields) return ctx;
   return { ...ctx, potential: effortToFinish(ctx.table, closed) };
 }
 
@@ -138,7 +135,7 @@ function bestMoves(state: GameState, ctx: BotContext, player: PlayerState, occ: 
         for (let y = 0; y < t.n; y++) {
           // A coin pays one step, never a blockade.
           if (coin && (r.parent[y] !== pawn.at || (blockadeBetween(t, pawn.at, y) >= 0 && state.claimed[blockadeBetween(t, pawn.at, y)] === -1))) continue;
-          if ((r.left[y] as number) >= 0 && y !== pawn.at && !occ[y] && (potential[y] as number) < bestPot - 1e-9) {
+          if ((r.left[y] as number) >= 0 && y !== pawn.at && (potential[y] as number) < bestPot - 1e-9) {
             bestPot = potential[y] as number;
             best = y;
           }
@@ -243,13 +240,18 @@ function purchaseValue(state: GameState, ctx: BotContext, player: PlayerState, t
   const { table: t, potential } = ctx;
   const need: Record<string, number> = { machete: 0, paddle: 0, coin: 0, torch: 0 };
   const maxNeed: Record<string, number> = { machete: 0, paddle: 0, coin: 0, torch: 0 };
+  // The route ahead: the neighbour nearest the goal. On a temple course the step's own cost
+  // counts too (entryEffort), so a dear water-4 that ties with a torch-3 on the field is not taken
+  // for the way on (the base game keeps its calibrated choice).
+  const temples = t.temples.length > 0;
+  const ahead = (y: number) => (potential[y] as number) + (temples ? entryEffort(t, y) : 0);
   for (const pawn of player.pawns) {
     let at = pawn.at;
     for (let stepCount = 0; at >= 0 && stepCount < P.lookAhead && !t.finishes[at]; stepCount++) {
       let next = -1;
       for (let k = 0; k < 6; k++) {
         const y = t.adj[6 * at + k] as number;
-        if (y >= 0 && (next < 0 || (potential[y] as number) < (potential[next] as number))) next = y;
+        if (y >= 0 && (next < 0 || ahead(y) < ahead(next))) next = y;
       }
       if (next < 0 || (potential[next] as number) >= (potential[at] as number)) break;
       const b = blockadeBetween(t, at, next);

@@ -46,8 +46,9 @@ export function current(state: GameState): PlayerState {
 }
 
 function occupied(state: GameState, table: Table, space: number): boolean {
-  // A temple's forecourt holds any number of pawns: a gem nobody can reach is no detour.
-  if ((table.templeAt[space] as number) >= 0) return false;
+  // On a temple course pawns never block one another (README, "The Golden Temples layer"): the
+  // gem tour sends them both ways along the same lanes, where head-on neither could give way.
+  if (table.temples.length > 0) return false;
   for (const p of state.players) for (const pawn of p.pawns) if (pawn.at === space) return true;
   return false;
 }
@@ -166,15 +167,8 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
     const ground = table.ground[next] as number;
     if (ground === G.mountain) fail('mountains can never be entered');
     if (occupied(state, table, next)) {
-      const last = next === a.path[a.path.length - 1];
-      // On a temple course pawns may walk through one another (never stop on one): the gem tour
-      // sends them both ways along the same lanes, where head-on neither could give way.
-      if (table.temples.length > 0 && !last) {
-        // passing through
-      } else {
-        if (!state.effects.passOccupied || passUsed || last) fail(`space ${next} is occupied`);
-        passUsed = true;
-      }
+      if (!state.effects.passOccupied || passUsed || next === a.path[a.path.length - 1]) fail(`space ${next} is occupied`);
+      passUsed = true;
     }
     const blockade = blockadeBetween(table, at, next);
     if (open(blockade)) {

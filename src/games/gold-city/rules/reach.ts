@@ -12,16 +12,14 @@ export interface Reach {
 export function occupancy(state: GameState, n: number, table?: Table): Uint8Array {
   const occ = new Uint8Array(n);
   for (const p of state.players) for (const pawn of p.pawns) if (pawn.at >= 0) occ[pawn.at] = 1;
-  // Temples hold any number of pawns.
-  for (const i of table?.temples ?? []) occ[i] = 0;
+  // On a temple course pawns never block one another.
+  if ((table?.temples.length ?? 0) > 0) occ.fill(0);
   return occ;
 }
 
 /**
  * Every space one card of `symbol` and `strength` can take a pawn to from `from`, walking the
- * leftover on over spaces of the same kind; blockades are paid from the same strength. On a
- * temple course `left` also covers occupied spaces a walk passes through: the caller stops only
- * where `occ` is clear.
+ * leftover on over spaces of the same kind; blockades are paid from the same strength.
  */
 export function reach(state: GameState, t: Table, occ: Uint8Array, from: number, symbol: GroundSymbol, strength: number): Reach {
   const left = new Int8Array(t.n).fill(-1);
@@ -29,15 +27,13 @@ export function reach(state: GameState, t: Table, occ: Uint8Array, from: number,
   left[from] = strength;
   const stack = [from];
   const ground = CODE_FOR[symbol];
-  const passThrough = t.temples.length > 0;
   while (stack.length > 0) {
     const x = stack.pop() as number;
     if (t.finishes[x]) continue;
     const have = left[x] as number;
     for (let k = 0; k < 6; k++) {
       const y = t.adj[6 * x + k] as number;
-      // On a temple course a walk may pass through other pawns; it still may not stop on one.
-      if (y < 0 || (occ[y] && !passThrough)) continue;
+      if (y < 0 || occ[y]) continue;
       const g = t.ground[y] as number;
       let cost: number;
       if (g === ground) cost = t.strength[y] as number;
