@@ -1,9 +1,9 @@
 import type { Blockade, CavePile, GoldCityMap, Space } from '../../src/games/gold-city/model.ts';
 
-const CODES: Record<string, Space['terrain']> = { J: 'jungle', W: 'water', V: 'village', R: 'rubble', B: 'basecamp', M: 'mountain', S: 'start', F: 'finish' };
+const CODES: Record<string, Space['terrain']> = { J: 'jungle', W: 'water', V: 'village', R: 'rubble', B: 'basecamp', M: 'mountain', S: 'start', F: 'finish', T: 'torch' };
 
 /**
- * A course typed as rows of cells, for rules tests: `J2` jungle-2, `S1` start 1, `F` finish,
+ * A course typed as rows of cells, for rules tests: `J2` jungle-2, `T2` torch-2, `S1` start 1, `F` finish,
  * `M` mountain, `.` nothing. Cells at column c of row r sit at axial (c, r); `pieceOf` says
  * which piece a column belongs to.
  */

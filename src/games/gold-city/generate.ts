@@ -7,6 +7,7 @@ import { layBlockades } from './blockades.ts';
 import { hideCaves } from './caves.ts';
 import { GAME_ID, GENERATOR_VERSION, isEnterable, type GoldCityMap, type GoldCityOptions, type Space } from './model.ts';
 import { paintPiece, paintStart } from './terrain.ts';
+import { addTemples } from './temples.ts';
 
 /** Local spaces of piece `index` that border the piece before or after it. */
 function seamFlags(course: Course, index: number): Uint8Array {
@@ -179,6 +180,8 @@ export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCi
 
   const blockades = options.blockades ? layBlockades(rng.fork('blockades'), pieceIds, options.tier) : [];
   const caves = options.caves ? hideCaves(rng.fork('caves'), board, options.pieces) : [];
+  // Golden Temples: its own stream, after every other stage, so a map without it is unchanged.
+  const layer = options.temples ? addTemples(rng.fork('temples'), board, options.tier, options.pieces) : undefined;
 
   // Keys are written in code-unit order throughout so the digest takes the fast canonical path.
   const doc: GoldCityMap = {
@@ -186,6 +189,7 @@ export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCi
     caves,
     game: GAME_ID,
     gate: gateOf(finish, pieces[pieces.length - 2] as PlacedPiece),
+    ...(layer ? { guardians: layer.guardians } : {}),
     generator: { name: 'goldmaps', version: GENERATOR_VERSION },
     options: {
       blockades: options.blockades,
@@ -193,12 +197,15 @@ export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCi
       pieces: options.pieces,
       players: options.players,
       strips: options.strips,
+      // Recorded only when on: maps made before the layer existed keep their digests.
+      ...(options.temples ? { temples: true } : {}),
       tier: options.tier,
     },
     orientation: 'pointy',
     pieces: pieces.map((p) => ({ id: p.id, kind: p.kind })),
     seed,
     spaces: spaces.map(sortedSpace),
+    ...(layer ? { temples: layer.temples } : {}),
   };
   setMapDigest(doc);
   return doc;

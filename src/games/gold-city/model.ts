@@ -17,14 +17,16 @@ export interface GoldCityOptions {
   caves: boolean;
   blockades: boolean;
   strips: boolean;
+  /** The Golden Temples layer (combined game); absent from a map's options when off. */
+  temples?: boolean;
 }
 
 export type PieceKind = 'start' | 'terrain' | 'strip' | 'finish';
 /** Ground that a card symbol pays for (machete, paddle, coin). */
-export type SymbolGround = 'jungle' | 'water' | 'village';
+export type SymbolGround = 'jungle' | 'water' | 'village' | 'torch';
 export type CostedTerrain = SymbolGround | 'rubble' | 'basecamp';
 export type Terrain = CostedTerrain | 'mountain' | 'start' | 'finish';
-export type BlockadeTerrain = SymbolGround | 'rubble';
+export type BlockadeTerrain = 'jungle' | 'water' | 'village' | 'rubble';
 
 /** Printed strength ranges per ground (inclusive). */
 export const STRENGTH_RANGE: Readonly<Record<CostedTerrain, readonly [number, number]>> = {
@@ -33,6 +35,8 @@ export const STRENGTH_RANGE: Readonly<Record<CostedTerrain, readonly [number, nu
   village: [1, 4],
   rubble: [1, 3],
   basecamp: [1, 3],
+  // Golden Temples layer only: lit by torch cards (or a joker), designed on the jungle's range.
+  torch: [1, 3],
 };
 
 export interface Piece {
@@ -81,6 +85,23 @@ export interface CavePile {
   tokens: Token[];
 }
 
+/** A Golden Temples temple: a gem to collect, standing on an enterable space. */
+export interface Temple {
+  id: number;
+  q: number;
+  r: number;
+}
+
+/** What a guardian does when a pawn stops beside it (only effects no other player must decide). */
+export type GuardianEffect = 'halt' | 'short-hand' | 'lose-coin' | 'lose-token';
+
+/** A face-down guardian on a mountain; `effect` is what its hidden face shows. */
+export interface Guardian {
+  q: number;
+  r: number;
+  effect: GuardianEffect;
+}
+
 export interface GoldCityMap {
   game: typeof GAME_ID;
   generator?: GeneratorInfo;
@@ -94,6 +115,9 @@ export interface GoldCityMap {
   gate?: { q: number; r: number };
   blockades: Blockade[];
   caves?: CavePile[];
+  /** Golden Temples layer: the two temples whose gems unseal the chamber. */
+  temples?: Temple[];
+  guardians?: Guardian[];
   score?: ScoreBase & Record<string, unknown>;
   [extra: string]: unknown;
 }

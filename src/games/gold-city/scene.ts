@@ -20,6 +20,7 @@ export const LOOKS: Record<Terrain, Look> = {
   village: { fill: '#f2cf3b', ink: '#3d2f00', name: 'Village', cost: (s) => `one ${SYMBOL_FOR.village} card of ${s}+` },
   rubble: { fill: '#9a9a94', ink: '#1d1d1b', name: 'Rubble', cost: (s) => `discard ${s} card${s === 1 ? '' : 's'}` },
   basecamp: { fill: '#d2493d', ink: '#ffffff', name: 'Base camp', cost: (s) => `remove ${s} card${s === 1 ? '' : 's'} from the game` },
+  torch: { fill: '#f0892a', ink: '#3a1600', name: 'Torch', cost: (s) => `one ${SYMBOL_FOR.torch} card of ${s}+` },
   mountain: { fill: '#5b4a3f', ink: '#f4efe9', name: 'Mountain', cost: () => 'never enterable' },
   start: { fill: '#f6f1e4', ink: '#222222', name: 'Start', cost: () => 'start space' },
   finish: { fill: '#e3a21a', ink: '#2b1a00', name: 'Finish', cost: () => 'finishing space: free to enter' },
@@ -69,6 +70,12 @@ export function symbol(terrain: Terrain, at: Point, s: number, ink: string): Sce
       ];
     case 'basecamp':
       return [{ kind: 'polygon', points: [p(0, -0.9), p(0.9, 0.7), p(-0.9, 0.7)], fill: 'none', stroke: ink, strokeWidth: 0.2 * s }];
+    case 'torch':
+      // A flame over a short handle.
+      return [
+        { kind: 'polyline', points: [p(0, 0.3), p(0, 1.1)], stroke: ink, strokeWidth: 0.3 * s },
+        { kind: 'polygon', points: [p(0, -1.1), p(0.6, -0.2), p(0.45, 0.3), p(0, 0.5), p(-0.45, 0.3), p(-0.6, -0.2), p(-0.15, -0.45)], fill: ink, opacity: 0.85 },
+      ];
     case 'mountain':
       return [{ kind: 'polyline', points: [p(-1.6, 0.8), p(-0.5, -0.8), p(0.1, 0.1), p(0.7, -0.5), p(1.6, 0.8)], stroke: ink, strokeWidth: 0.25 * s }];
     default:
@@ -76,7 +83,14 @@ export function symbol(terrain: Terrain, at: Point, s: number, ink: string): Sce
   }
 }
 
-function describeSpace(s: Space): string {
+function describeSpace(s: Space, mark?: LayerMark): string {
+  const base = describeGround(s);
+  if (mark?.temple !== undefined) return `Temple ${mark.temple} on ${base.replace(/^./, (c) => c.toLowerCase())}. Enter it to take its gem; the chamber opens only to a player holding both gems`;
+  if (mark?.guardian) return 'Mountain with a face-down guardian: stop beside it and it goes off';
+  return base;
+}
+
+function describeGround(s: Space): string {
   const look = LOOKS[s.terrain];
   if (s.terrain === 'start') return `Start ${s.start ?? ''}`.trim();
   if (s.terrain === 'mountain') return s.cave ? 'Mountain with a cave: stop beside it to take a token' : 'Mountain: never enterable';
@@ -84,8 +98,77 @@ function describeSpace(s: Space): string {
   return `${look.name} ${s.strength}: ${look.cost(s.strength)}`;
 }
 
+/** Golden Temples marks by hex: the temple standing on a space, a face-down guardian on a mountain. */
+export interface LayerMark {
+  temple?: number;
+  guardian?: true;
+}
+
+export function layerMarks(map: GoldCityMap): Map<number, LayerMark> {
+  const marks = new Map<number, LayerMark>();
+  const mark = (q: number, r: number) => {
+    const key = hexKey(q, r);
+    if (!marks.has(key)) marks.set(key, {});
+    return marks.get(key) as LayerMark;
+  };
+  for (const t of map.temples ?? []) mark(t.q, t.r).temple = t.id;
+  for (const g of map.guardians ?? []) mark(g.q, g.r).guardian = true;
+  return marks;
+}
+
+/** Gem colours by temple id: ruby, sapphire (then emerald, for courses typed with more). */
+export const GEM_COLOURS = ['#d0213b', '#1f5fd0', '#1c9a4a'];
+export const gemColour = (id: number) => GEM_COLOURS[(id - 1) % GEM_COLOURS.length] as string;
+const TEMPLE_GOLD = '#f5c518';
+const GUARDIAN_FILL = '#3d2a63';
+
+/** A cut gem: a diamond with a table line. */
+export function gem(c: Point, w: number, fill: string): SceneItem[] {
+  return [
+    { kind: 'polygon', points: [{ x: c.x - w / 2, y: c.y - w * 0.15 }, { x: c.x - w * 0.25, y: c.y - w * 0.45 }, { x: c.x + w * 0.25, y: c.y - w * 0.45 }, { x: c.x + w / 2, y: c.y - w * 0.15 }, { x: c.x, y: c.y + w * 0.5 }], fill, stroke: '#ffffff', strokeWidth: w * 0.08 },
+  ];
+}
+
+/** A temple on its space: a gold ring round the hex, a stepped temple with its gem on top. */
+export function templeDrawing(id: number, c: Point, size: number, labels: boolean): SceneItem[] {
+  const step = (w: number, y: number, h: number): SceneItem => ({
+    kind: 'polygon',
+    points: [{ x: c.x - w / 2, y }, { x: c.x + w / 2, y }, { x: c.x + w / 2, y: y - h }, { x: c.x - w / 2, y: y - h }],
+    fill: TEMPLE_GOLD,
+    stroke: '#5a3b00',
+    strokeWidth: size * 0.03,
+  });
+  const base = c.y + size * 0.62;
+  const h = size * 0.13;
+  const items: SceneItem[] = [
+    { kind: 'polygon', points: corners(c, size * 0.86), fill: 'none', stroke: '#4a2f00', strokeWidth: size * 0.2 },
+    { kind: 'polygon', points: corners(c, size * 0.86), fill: 'none', stroke: TEMPLE_GOLD, strokeWidth: size * 0.1 },
+    // A dark plate behind the temple, so it stands out on any ground (yellow villages included).
+    { kind: 'circle', centre: { x: c.x, y: c.y + size * 0.3 }, radius: size * 0.46, fill: '#4a2f00' },
+    step(size * 0.72, base, h),
+    step(size * 0.52, base - h, h),
+    step(size * 0.32, base - 2 * h, h),
+    ...gem({ x: c.x, y: base - 3 * h - size * 0.13 }, size * 0.3, gemColour(id)),
+  ];
+  if (labels) items.push({ kind: 'text', at: { x: c.x + size * 0.36, y: c.y - size * 0.02 }, text: String(id), size: size * 0.22, fill: '#ffffff', anchor: 'middle', bold: true, baseline: 'middle' });
+  return items;
+}
+
+/** A guardian token lying face down on its mountain: what it does is hidden until it goes off. */
+export function guardianDrawing(c: Point, size: number): SceneItem[] {
+  const at = { x: c.x, y: c.y + size * 0.4 };
+  const r = size * 0.38;
+  return [
+    { kind: 'circle', centre: at, radius: r, fill: GUARDIAN_FILL, stroke: TEMPLE_GOLD, strokeWidth: size * 0.05 },
+    // A stylised mask: two eyes and a mouth, so the token reads as a guardian, not a cave.
+    { kind: 'circle', centre: { x: at.x - r * 0.38, y: at.y - r * 0.2 }, radius: r * 0.16, fill: TEMPLE_GOLD },
+    { kind: 'circle', centre: { x: at.x + r * 0.38, y: at.y - r * 0.2 }, radius: r * 0.16, fill: TEMPLE_GOLD },
+    { kind: 'polyline', points: [{ x: at.x - r * 0.4, y: at.y + r * 0.35 }, { x: at.x + r * 0.4, y: at.y + r * 0.35 }], stroke: TEMPLE_GOLD, strokeWidth: r * 0.18 },
+  ];
+}
+
 /** One space drawn at `c`: ground, symbol, strength, start number, finish star or cave mouth. */
-export function spaceDrawing(s: Space, c: Point, size: number, labels: boolean): SceneItem[] {
+export function spaceDrawing(s: Space, c: Point, size: number, labels: boolean, mark?: LayerMark): SceneItem[] {
   const look = LOOKS[s.terrain];
   const items: SceneItem[] = [{ kind: 'polygon', points: corners(c, size), fill: look.fill, stroke: '#00000055', strokeWidth: size * 0.02 }];
   if (s.terrain === 'start') {
@@ -93,6 +176,12 @@ export function spaceDrawing(s: Space, c: Point, size: number, labels: boolean):
     if (labels) items.push({ kind: 'text', at: c, text: String(s.start ?? ''), size: size * 0.6, fill: '#222222', anchor: 'middle', bold: true, baseline: 'middle' });
   } else if (s.terrain === 'finish') {
     items.push({ kind: 'polygon', points: starPoints(c, size * 0.45, size * 0.2), fill: '#fff4cf', stroke: '#5a3b00', strokeWidth: size * 0.03 });
+  } else if (mark?.temple !== undefined) {
+    // A temple fills the lower half of its space: the ground's symbol and number sit above it.
+    items.push(...symbol(s.terrain, { x: c.x - size * 0.25, y: c.y - size * 0.4 }, size * 0.13, look.ink));
+    if (s.strength !== undefined && labels) {
+      items.push({ kind: 'text', at: { x: c.x + size * 0.15, y: c.y - size * 0.4 }, text: String(s.strength), size: size * 0.42, fill: look.ink, anchor: 'middle', bold: true, baseline: 'middle' });
+    }
   } else {
     items.push(...symbol(s.terrain, { x: c.x, y: c.y - size * 0.42 }, size * 0.16, look.ink));
     if (s.strength !== undefined && labels) {
@@ -102,16 +191,20 @@ export function spaceDrawing(s: Space, c: Point, size: number, labels: boolean):
       items.push({ kind: 'polygon', points: archPoints({ x: c.x, y: c.y + size * 0.55 }, size * 0.32), fill: '#111111', stroke: '#e8c25a', strokeWidth: size * 0.04 });
     }
   }
+  if (mark?.temple !== undefined) items.push(...templeDrawing(mark.temple, c, size, labels));
+  if (mark?.guardian) items.push(...guardianDrawing(c, size));
   return items;
 }
 
 /** A space as the board's hover and keyboard stop: its drawing with data and a description. */
-function spaceGroup(s: Space, c: Point, size: number, labels: boolean): SceneItem {
+function spaceGroup(s: Space, c: Point, size: number, labels: boolean, mark?: LayerMark): SceneItem {
   const data: Record<string, string> = { q: String(s.q), r: String(s.r), piece: s.piece, terrain: s.terrain };
   if (s.strength !== undefined) data.strength = String(s.strength);
   if (s.start !== undefined) data.start = String(s.start);
   if (s.cave) data.cave = 'true';
-  return { kind: 'group', role: 'space', stop: true, data, title: describeSpace(s), items: spaceDrawing(s, c, size, labels) };
+  if (mark?.temple !== undefined) data.temple = String(mark.temple);
+  if (mark?.guardian) data.guardian = 'true';
+  return { kind: 'group', role: 'space', stop: true, data, title: describeSpace(s, mark), items: spaceDrawing(s, c, size, labels, mark) };
 }
 
 /** "Gold City · seed 42 · 5 pieces · normal · difficulty 23 (easy)": what a printed course is. */
@@ -120,6 +213,7 @@ export function courseTitle(map: GoldCityMap): string {
   const parts = ['Gold City'];
   if (map.seed !== undefined) parts.push(`seed ${map.seed}`);
   if (map.options) parts.push(`${map.options.pieces} pieces`, map.options.tier);
+  if (map.temples?.length) parts.push('Golden Temples');
   if (score?.difficulty !== undefined) parts.push(`difficulty ${score.difficulty} (${score.band})`);
   return parts.join(' · ');
 }
@@ -161,7 +255,8 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
   const titleBlock = titleFit.lines.length * titleFit.size * 1.25;
   const digestSize = size * 0.28;
   const titleHeight = titleBlock + (map.digest ? digestSize * 1.6 : 0) + size * 0.3;
-  const legendBox = legend(inner, size, ink);
+  const temples = (map.temples?.length ?? 0) > 0;
+  const legendBox = legend(inner, size, ink, temples);
   const ox = margin - minX + size;
   const oy = margin + titleHeight - minY + size;
   const at = (c: Point): Point => ({ x: c.x + ox, y: c.y + oy });
@@ -171,7 +266,8 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
   const index = new Map<number, number>();
   map.spaces.forEach((s, i) => index.set(hexKey(s.q, s.r), i));
 
-  const spaces: SceneItem[] = map.spaces.map((s, i) => spaceGroup(s, at(centres[i] as Point), size, style.labels));
+  const marks = layerMarks(map);
+  const spaces: SceneItem[] = map.spaces.map((s, i) => spaceGroup(s, at(centres[i] as Point), size, style.labels, marks.get(hexKey(s.q, s.r))));
 
   // Piece outlines: every edge whose neighbour is off the board or on another piece.
   const outlineEdges: Array<[Point, Point]> = [];
@@ -218,13 +314,17 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
   const extras: SceneItem[] = [];
   if (map.gate) {
     const g = at(centre(map.gate.q, map.gate.r, size));
+    const sockets = (map.temples ?? []).flatMap((t, k, all) => gem({ x: g.x + (k - (all.length - 1) / 2) * size * 0.34, y: g.y - size * 0.2 }, size * 0.26, gemColour(t.id)));
     extras.push({
       kind: 'group',
       role: 'gate',
-      title: 'The gate: a pawn on a finishing space walks in for free',
+      title: temples
+        ? 'The sealed chamber: it opens only to a player holding a gem from every temple; then a pawn on a finishing space walks in for free'
+        : 'The gate: a pawn on a finishing space walks in for free',
       items: [
         { kind: 'polygon', points: archPoints({ x: g.x, y: g.y + size * 0.55 }, size * 0.8), fill: '#e3a21a', stroke: '#5a3b00', strokeWidth: size * 0.06 },
-        ...(style.labels ? [{ kind: 'text' as const, at: { x: g.x, y: g.y + size * 0.85 }, text: 'GATE', size: size * 0.28, fill: ink, anchor: 'middle' as const, bold: true }] : []),
+        ...sockets,
+        ...(style.labels ? [{ kind: 'text' as const, at: { x: g.x, y: g.y + size * 0.85 }, text: temples ? 'CHAMBER' : 'GATE', size: size * 0.28, fill: ink, anchor: 'middle' as const, bold: true }] : []),
       ],
     });
   }
@@ -250,6 +350,17 @@ const LEGEND: Array<[Terrain, string]> = [
   ['finish', 'then the gate'],
 ];
 
+/** The Golden Temples entries, shown only on a temple course (a base course's legend is unchanged). */
+const TEMPLE_LEGEND: Array<{ name: string; note: string; icon: (c: Point, size: number) => SceneItem[] }> = [
+  { name: 'Torch', note: 'torch card', icon: (c, size) => [{ kind: 'polygon', points: corners(c, size), fill: LOOKS.torch.fill, stroke: '#1b1b1b', strokeWidth: size * 0.07 }, ...symbol('torch', c, size * 0.45, LOOKS.torch.ink)] },
+  { name: 'Temple', note: 'take its gem', icon: (c, size) => [{ kind: 'polygon', points: corners(c, size), fill: LOOKS.jungle.fill, stroke: '#1b1b1b', strokeWidth: size * 0.07 }, ...templeDrawing(1, c, size, false)] },
+  { name: 'Guardian', note: 'stop beside: it goes off', icon: (c, size) => [{ kind: 'polygon', points: corners(c, size), fill: LOOKS.mountain.fill, stroke: '#1b1b1b', strokeWidth: size * 0.07 }, ...guardianDrawing({ x: c.x, y: c.y - size * 0.42 }, size * 1.1)] },
+];
+
+const TEMPLE_NOTES = [
+  'Golden Temples: enter both temples to take their gems (ruby 1, sapphire 2); the chamber stays sealed until you hold both. Jokers pay torch too. Gold coins (up to 3) pay one step or one coin.',
+];
+
 const LEGEND_NOTES = [
   'Numbers: the strength one card must reach; on rubble and base camps, the cards to give up.',
   'Bars across seams: blockades, paid like a space; badge: requirement and tiebreak points. Black arch: cave.',
@@ -259,25 +370,31 @@ const LEGEND_NOTES = [
  * The legend laid out from (0, 0) within `width`: each entry as wide as its measured words, so a
  * label never runs under the next icon; entries flow onto further rows on a narrow board.
  */
-export function legend(width: number, size: number, ink: string): { items: SceneItem[]; height: number } {
+export function legend(width: number, size: number, ink: string, temples = false): { items: SceneItem[]; height: number } {
   const items: SceneItem[] = [];
   const rowHeight = size * 1.05;
   let x = 0;
   let row = 0;
-  for (const [t, note] of LEGEND) {
-    const w = size * 1.1 + Math.max(textWidth(LOOKS[t].name, size * 0.3, true), textWidth(note, size * 0.24)) + size * 0.45;
+  const entries: Array<{ name: string; note: string; icon: (c: Point, s: number) => SceneItem[] }> = LEGEND.map(([t, note]) => ({
+    name: LOOKS[t].name,
+    note,
+    icon: (c: Point, s: number): SceneItem[] => [{ kind: 'polygon', points: corners(c, s), fill: LOOKS[t].fill, stroke: '#1b1b1b', strokeWidth: size * 0.03 }],
+  }));
+  if (temples) entries.push(...TEMPLE_LEGEND);
+  for (const { name, note, icon } of entries) {
+    const w = size * 1.1 + Math.max(textWidth(name, size * 0.3, true), textWidth(note, size * 0.24)) + size * 0.45;
     if (x > 0 && x + w - size * 0.45 > width) {
       x = 0;
       row++;
     }
     const c = { x: x + size * 0.45, y: size * 0.55 + row * rowHeight };
-    items.push({ kind: 'polygon', points: corners(c, size * 0.45), fill: LOOKS[t].fill, stroke: '#1b1b1b', strokeWidth: size * 0.03 });
-    items.push({ kind: 'text', at: { x: c.x + size * 0.65, y: c.y - size * 0.02 }, text: LOOKS[t].name, size: size * 0.3, fill: ink, anchor: 'start', bold: true });
+    items.push(...icon(c, size * 0.45));
+    items.push({ kind: 'text', at: { x: c.x + size * 0.65, y: c.y - size * 0.02 }, text: name, size: size * 0.3, fill: ink, anchor: 'start', bold: true });
     items.push({ kind: 'text', at: { x: c.x + size * 0.65, y: c.y + size * 0.34 }, text: note, size: size * 0.24, fill: ink, anchor: 'start' });
     x += w;
   }
   let y = size * 0.2 + (row + 1) * rowHeight;
-  for (const note of LEGEND_NOTES) {
+  for (const note of temples ? [...LEGEND_NOTES, ...TEMPLE_NOTES] : LEGEND_NOTES) {
     const fitted = fitText(note, width, size * 0.24, { minSize: size * 0.2 });
     items.push(...textLines(fitted, 0, y, ink, false, 1.3));
     y += fitted.lines.length * fitted.size * 1.3 + size * 0.05;

@@ -8,6 +8,7 @@ import { blockadeEffort, effortToFinish, entryEffort } from './rules/potential.t
 import { G, blockadeBetween, prepareTable, type Table } from './rules/table.ts';
 import { SYMBOL_AT, SYMBOL_FOR } from './symbols.ts';
 import { readJson } from '../../core/json-file.ts';
+import { templeAnalysis, templeCalibration, type TempleMetrics } from './temple-score.ts';
 const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/gold-city.json', import.meta.url));
 
 export interface StartMetrics {
@@ -17,7 +18,7 @@ export interface StartMetrics {
   /** Effort of the cheapest route, in card plays (see README). */
   effort: number;
   /** Strongest single card the cheapest route asks for, per symbol (0: none needed). */
-  strongest: { machete: number; paddle: number; coin: number };
+  strongest: { machete: number; paddle: number; coin: number; torch?: number };
   /** Cards given up to rubble and base camps on the cheapest route. */
   cardsPaid: number;
   /** Spaces within 10% of the cheapest effort, per route step: 1 is a single lane. */
@@ -40,6 +41,8 @@ export interface GoldCityScore {
     chokepoints: number;
     meanEffort: number;
     deepWater: number;
+    /** Golden Temples courses only: the gem tour. */
+    temples?: TempleMetrics;
   };
   model: { version: string; features: Record<string, number> };
 }
@@ -128,7 +131,7 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
   // One search from all start spaces together: they share a piece and nearly every route.
   const from = effortFrom(t, t.starts);
   const starts: StartMetrics[] = t.starts.map((s) => {
-    const strongest = { machete: 0, paddle: 0, coin: 0 };
+    const strongest: StartMetrics['strongest'] = { machete: 0, paddle: 0, coin: 0 };
     let cardsPaid = 0;
     // Walk the cheapest route down the effort field.
     for (let at = s, guard = 0; !t.finishes[at] && guard < t.n; guard++) {
@@ -147,12 +150,12 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
         if (bl.terrain === 'rubble') cardsPaid += bl.strength;
         else {
           const sym = SYMBOL_FOR[bl.terrain];
-          strongest[sym] = Math.max(strongest[sym], bl.strength);
+          strongest[sym] = Math.max(strongest[sym] ?? 0, bl.strength);
         }
       }
       const g = t.ground[next] as number;
       const sym = SYMBOL_AT[g];
-      if (sym) strongest[sym] = Math.max(strongest[sym], t.strength[next] as number);
+      if (sym) strongest[sym] = Math.max(strongest[sym] ?? 0, t.strength[next] as number);
       if (g === G.rubble || g === G.basecamp) cardsPaid += t.strength[next] as number;
       at = next;
     }
@@ -182,11 +185,14 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
     players: map.options?.players ?? 4,
     twoPlayerEffort: (map.options?.players ?? 4) === 2 ? meanEffort : 0,
   };
+  // Golden Temples: the gem tour's features, scored by the temple model (a base course has none).
+  const layer = t.temples.length > 0 ? templeAnalysis(map, t) : undefined;
+  if (layer) Object.assign(features, layer.features);
   const hardest = starts.reduce((a, s) => (s.effort > a.effort ? s : a), starts[0]!);
   const fairest = starts.reduce((a, s) => (s.effort < a.effort ? s : a), starts[0]!);
   return {
     fairness: { spread: round2(spread), relative: round2(spread / Math.max(1e-9, meanEffort)), fairest: fairest.start, hardest: hardest.start },
-    metrics: { starts, blockadeLoad, chokepoints: choke, meanEffort: round2(meanEffort), deepWater },
+    metrics: { starts, blockadeLoad, chokepoints: choke, meanEffort: round2(meanEffort), deepWater, ...(layer ? { temples: layer.metrics } : {}) },
     features,
   };
 }
@@ -226,15 +232,18 @@ function extrapolation(features: Record<string, number>, ranges: Calibration['fe
  * fixtures/calibration/gold-city.json, written by scripts/calibrate-gold-city.ts.
  */
 export function scoreGoldCity(map: GoldCityMap): GoldCityScore {
-  const cal = calibration;
   const a = analyse(map);
+  // A temple course is scored by the temple model on its own scale of rounds (temple-score.ts).
+  const temples = a.metrics.temples !== undefined && templeCalibration !== undefined;
+  const cal: Calibration = temples ? templeCalibration! : calibration;
   const players = a.features.players as 2 | 3 | 4;
   const floor = physicalFloor(a.metrics.starts, players);
   const modelled = predict(cal, a.features);
   const rounds = Math.max(modelled, floor);
   const reasons = extrapolation(a.features, cal.featureRanges);
   if (modelled < floor) reasons.push(`the model's ${round2(modelled)} rounds is below the ${floor} the route's length allows`);
-  const difficulty = difficultyOnScale(rounds, ROUNDS_SCALE[players] ?? ROUNDS_SCALE[4]);
+  const scale = temples ? (templeCalibration!.scale[String(players) as '2' | '3' | '4'] ?? templeCalibration!.scale['4']) : (ROUNDS_SCALE[players] ?? ROUNDS_SCALE[4]);
+  const difficulty = difficultyOnScale(rounds, scale);
   return {
     difficulty,
     band: bandOf(difficulty),

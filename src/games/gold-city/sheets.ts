@@ -1,8 +1,9 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { DIRECTIONS, hexKey } from '../../geometry/hex/axial.ts';
 import { fitText } from '../../render/glyphs.ts';
-import type { Blockade, GoldCityMap, Piece, Space, Token } from './model.ts';
-import { LOOKS, archPoints, centre, corners, courseTitle, payWith, sharedEdge, spaceDrawing, symbol, textLines } from './scene.ts';
+import type { Blockade, GoldCityMap, Guardian, Piece, Space, Token } from './model.ts';
+import { LOOKS, archPoints, centre, corners, courseTitle, gem, gemColour, guardianDrawing, layerMarks, payWith, sharedEdge, spaceDrawing, symbol, templeDrawing, textLines, type LayerMark } from './scene.ts';
+import { TEMPLE_SUPPLY } from './temples.ts';
 
 /**
  * The print-and-play kit: an assembly sheet (the whole course, small, with piece ids, blockades,
@@ -26,6 +27,8 @@ interface Course {
   blockadeAt: Map<string, Blockade>;
   /** Cave ids (C1, C2, …) by hex, in the order of the document's piles. */
   caveIds: Map<number, string>;
+  /** Golden Temples: temples and face-down guardians by hex. */
+  marks: Map<number, LayerMark>;
 }
 
 function courseOf(map: GoldCityMap): Course {
@@ -38,7 +41,7 @@ function courseOf(map: GoldCityMap): Course {
   }
   const caveIds = new Map<number, string>();
   (map.caves ?? []).forEach((pile, i) => caveIds.set(hexKey(pile.q, pile.r), `C${i + 1}`));
-  return { map, index, blockadeAt, caveIds };
+  return { map, index, blockadeAt, caveIds, marks: layerMarks(map) };
 }
 
 /** The neighbour space of `s` in direction k, if any. */
@@ -115,7 +118,7 @@ function pieceSheet(course: Course, piece: Piece, order: number, size: number, a
   const labelSize = Math.min(size * 0.24, 3.4);
   spaces.forEach((s, i) => {
     const c = at(centres[i]!);
-    items.push(...spaceDrawing(s, c, size, true));
+    items.push(...spaceDrawing(s, c, size, true, course.marks.get(hexKey(s.q, s.r))));
     const cave = course.caveIds.get(hexKey(s.q, s.r));
     if (cave) items.push({ kind: 'text', at: { x: c.x, y: c.y + size * 0.12 }, text: cave, size: size * 0.3, fill: LOOKS.mountain.ink, anchor: 'middle', bold: true, baseline: 'middle' });
     DIRECTIONS.forEach((_, k) => {
@@ -189,6 +192,9 @@ function assemblySheet(course: Course, pieceSheets: number, cutSheets: number, a
     const c = at(s.q, s.r);
     items.push({ kind: 'polygon', points: corners(c, size), fill: LOOKS[s.terrain].fill, stroke: '#00000033', strokeWidth: size * 0.03 });
     if (s.start !== undefined) items.push({ kind: 'text', at: c, text: String(s.start), size: size * 0.9, fill: INK, anchor: 'middle', bold: true, baseline: 'middle' });
+    const mark = course.marks.get(hexKey(s.q, s.r));
+    if (mark?.temple !== undefined) items.push(...templeDrawing(mark.temple, c, size, false));
+    if (mark?.guardian) items.push(...guardianDrawing({ x: c.x, y: c.y - size * 0.4 }, size));
     const cave = course.caveIds.get(hexKey(s.q, s.r));
     if (cave) {
       items.push({ kind: 'polygon', points: archPoints({ x: c.x, y: c.y + size * 0.5 }, size * 0.6), fill: '#111111' });
@@ -240,6 +246,7 @@ function assemblySheet(course: Course, pieceSheets: number, cutSheets: number, a
 }
 
 const TOKEN_MM = 20;
+const COIN_MM = 14;
 const GAP_MM = 3;
 const BLOCKADE = { width: 58, height: 24 };
 
@@ -285,6 +292,31 @@ function tokenBack(cave: string, x: number, y: number): SceneItem[] {
   ];
 }
 
+const GUARDIAN_TEXT: Record<Guardian['effect'], string> = Object.fromEntries(TEMPLE_SUPPLY.guardians.map((g) => [g.effect, g.text])) as Record<Guardian['effect'], string>;
+
+/** A guardian's face: what it does when a pawn stops beside it. */
+function guardianFront(g: Guardian, x: number, y: number): SceneItem[] {
+  const c = { x: x + TOKEN_MM / 2, y: y + TOKEN_MM / 2 };
+  const f = fitText(GUARDIAN_TEXT[g.effect], TOKEN_MM - 3, 2.8, { minSize: 2.2, bold: true });
+  const top = c.y - (f.lines.length * f.size * 1.25) / 2 + 2;
+  const items: SceneItem[] = [
+    { kind: 'polygon', points: box(x, y, TOKEN_MM, TOKEN_MM), fill: '#e6def5', stroke: INK, strokeWidth: 0.3 },
+    { kind: 'text', at: { x: c.x, y: y + 4 }, text: 'GUARDIAN', size: 2.6, fill: '#3d2a63', anchor: 'middle', bold: true },
+  ];
+  f.lines.forEach((line, k) => items.push({ kind: 'text', at: { x: c.x, y: top + f.size * (0.8 + 1.25 * k) }, text: line, size: f.size, fill: INK, anchor: 'middle', bold: true }));
+  return items;
+}
+
+/** A guardian's back, as it lies face down on its mountain. */
+function guardianBack(at: string, x: number, y: number): SceneItem[] {
+  const c = { x: x + TOKEN_MM / 2, y: y + TOKEN_MM / 2 };
+  return [
+    { kind: 'polygon', points: box(x, y, TOKEN_MM, TOKEN_MM), fill: LOOKS.mountain.fill, stroke: INK, strokeWidth: 0.3 },
+    ...guardianDrawing({ x: c.x, y: c.y - 4.5 }, 12),
+    { kind: 'text', at: { x: c.x, y: y + 4 }, text: at, size: 2.6, fill: LOOKS.mountain.ink, anchor: 'middle', bold: true },
+  ];
+}
+
 function blockadeCard(b: Blockade, x: number, y: number): SceneItem[] {
   const look = LOOKS[b.terrain];
   const h = BLOCKADE.height;
@@ -314,7 +346,11 @@ function box(x: number, y: number, w: number, h: number): Point[] {
  */
 function cutSheets(course: Course, area: Area): Scene[] {
   const { map } = course;
-  const tokens = (map.caves ?? []).flatMap((pile, i) => pile.tokens.map((token) => ({ token, cave: `C${i + 1}` })));
+  const tokens: Array<{ front: (x: number, y: number) => SceneItem[]; back: (x: number, y: number) => SceneItem[] }> = (map.caves ?? []).flatMap((pile, i) =>
+    pile.tokens.map((token) => ({ front: (x: number, y: number) => tokenFront(token, x, y), back: (x: number, y: number) => tokenBack(`C${i + 1}`, x, y) })),
+  );
+  // Golden Temples: the guardians fold the same way; the back says which mountain each lies on.
+  for (const g of map.guardians ?? []) tokens.push({ front: (x, y) => guardianFront(g, x, y), back: (x, y) => guardianBack(`(${g.q},${g.r})`, x, y) });
   if (map.blockades.length === 0 && tokens.length === 0) return [];
   const perRow = Math.max(1, Math.floor((area.width + GAP_MM) / (TOKEN_MM + GAP_MM)));
   const sheets: Scene[] = [];
@@ -339,13 +375,35 @@ function cutSheets(course: Course, area: Area): Scene[] {
     }
     const row = tokens.slice(i, i + perRow);
     const fold = y + TOKEN_MM;
-    row.forEach(({ token, cave }, k) => {
+    row.forEach(({ front, back }, k) => {
       const x = k * (TOKEN_MM + GAP_MM);
-      items.push(...tokenFront(token, x, y), ...tokenBack(cave, x, fold));
+      items.push(...front(x, y), ...back(x, fold));
     });
     const end = row.length * (TOKEN_MM + GAP_MM) - GAP_MM;
     items.push({ kind: 'polyline', points: [{ x: -2, y: fold }, { x: end + 2, y: fold }], stroke: '#555555', strokeWidth: 0.25, dash: [1.5, 1] });
     y += 2 * TOKEN_MM + GAP_MM + 2;
+  }
+  if ((map.temples?.length ?? 0) > 0) {
+    // The bank of gold coins and a gem per seat from each temple: plain discs to cut out.
+    const discs: Array<(c: Point) => SceneItem[]> = [
+      ...Array.from({ length: TEMPLE_SUPPLY.coins.bank }, () => (c: Point): SceneItem[] => [
+        { kind: 'circle', centre: c, radius: COIN_MM / 2, fill: '#f5c518', stroke: '#5a3b00', strokeWidth: 0.4 },
+        { kind: 'text', at: c, text: '1', size: 5, fill: '#5a3b00', anchor: 'middle', bold: true, baseline: 'middle' },
+      ]),
+      ...(map.temples ?? []).flatMap((t) =>
+        Array.from({ length: 4 }, () => (c: Point): SceneItem[] => [{ kind: 'circle', centre: c, radius: COIN_MM / 2, fill: '#ffffff', stroke: INK, strokeWidth: 0.3 }, ...gem(c, COIN_MM * 0.6, gemColour(t.id))]),
+      ),
+    ];
+    const across = Math.max(1, Math.floor((area.width + GAP_MM) / (COIN_MM + GAP_MM)));
+    const rows = Math.ceil(discs.length / across);
+    if (y + rows * (COIN_MM + GAP_MM) + 8 > area.height) {
+      finish();
+      start('Cut sheet: gold coins and gems', 'Golden Temples: the bank of gold coins (a player holds at most three) and a gem per seat from each temple.');
+    } else {
+      items.push({ kind: 'text', at: { x: 0, y: y + 3 }, text: 'Golden Temples: gold coins (hold at most three) and a gem per seat from each temple.', size: 3.2, fill: INK, anchor: 'start', bold: true });
+      y += 6;
+    }
+    discs.forEach((draw, i) => items.push(...draw({ x: (i % across) * (COIN_MM + GAP_MM) + COIN_MM / 2, y: y + Math.floor(i / across) * (COIN_MM + GAP_MM) + COIN_MM / 2 })));
   }
   finish();
   return sheets;

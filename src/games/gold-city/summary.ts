@@ -13,6 +13,16 @@ const FEATURE_LABELS: Record<string, string> = {
   chokepoints: 'chokepoints',
   players: 'players',
   twoPlayerEffort: 'route effort (two-player table)',
+  templeEffort: 'gem tour effort (card plays)',
+  templeDetour: 'gem tour steps over the direct way',
+  guardiansOnRoute: 'guardians beside the gem tour',
+  guardians: 'guardians on the course',
+  torchStrongest: 'strongest torch card needed',
+  torchOnRoute: 'torch spaces on the gem tour',
+  templeSteps: 'gem tour steps',
+  orderGap: 'difference between the two tour orders (share of steps)',
+  fourPlayerTempleEffort: 'gem tour effort (four-player table)',
+  twoPlayerTempleEffort: 'gem tour effort (two-player table)',
 };
 
 export function summariseGoldCity(map: GoldCityMap, score: GoldCityScore): ScoreSummary {
@@ -23,8 +33,12 @@ export function summariseGoldCity(map: GoldCityMap, score: GoldCityScore): Score
       ? 'Every start space has the same route cost; turn order is the only edge.'
       : `Start spaces differ by ${spread} in route cost (start ${fairest} has it easiest, start ${hardest} hardest).`;
   const features = score.model.features;
+  const tour = score.metrics.temples;
+  const temples = tour
+    ? ` Golden Temples: the gem tour is ${Math.round((tour.detour - 1) * 100)}% longer than the direct way; most starts take temple ${mostCommon(tour.firstTemple)} first.`
+    : '';
   return {
-    headline: `About ${Math.round(score.predictedRounds)} rounds for ${players} players. ${fairness}`,
+    headline: `About ${Math.round(score.predictedRounds)} rounds for ${players} players.${temples} ${fairness}`,
     facts: [
       ...Object.entries(features).map(([name, value]) => ({ label: FEATURE_LABELS[name] ?? name, value })),
       { label: 'water-4 spaces (Prop Plane only)', value: score.metrics.deepWater },
@@ -34,4 +48,10 @@ export function summariseGoldCity(map: GoldCityMap, score: GoldCityScore): Score
       bars: score.metrics.starts.map((s) => ({ label: `Start ${s.start}`, value: s.effort, text: `${s.effort} · ${s.steps} steps` })),
     },
   };
+}
+
+function mostCommon(xs: readonly number[]): number {
+  const counts = new Map<number, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
 }

@@ -1,6 +1,7 @@
 import type { Problem } from '../../core/game-module.ts';
 import { buildBoard, neighboursOf, reachable } from './board.ts';
 import { tokenSupply } from './caves.ts';
+import { guardianSupply } from './temples.ts';
 import { MAX_BLOCKADES, STRENGTH_RANGE, TOKENS_PER_PILE, isEnterable, tokenLabel, type CostedTerrain, type GoldCityMap, type Space } from './model.ts';
 
 const where = (s: Space) => `space (${s.q},${s.r}) on ${s.piece}`;
@@ -147,5 +148,58 @@ export function validateGoldCity(map: GoldCityMap): Problem[] {
       else supply.set(label, left - 1);
     });
   });
+  validateTemples(map, board, starts, add);
   return problems;
+}
+
+const SYMBOL_GROUND = new Set(['jungle', 'water', 'village', 'torch']);
+
+/**
+ * The Golden Temples layer: two temples with distinct ids on distinct symbol-ground spaces that
+ * every start can reach without passing the sealed chamber; guardians on mountains beside open
+ * ground, never on a cave, one a hex, faces from the supply; the layer only where the options say so.
+ */
+function validateTemples(map: GoldCityMap, board: ReturnType<typeof buildBoard>, starts: number[], add: (rule: string, message: string, at?: string) => void): void {
+  const temples = map.temples ?? [];
+  const guardians = map.guardians ?? [];
+  if (map.options && !map.options.temples && (temples.length > 0 || guardians.length > 0)) {
+    add('temples-option', 'the map has temples or guardians but its options do not switch the Golden Temples layer on', 'options.temples');
+  }
+  if (map.options?.temples && temples.length !== 2) add('temple-count', `a Golden Temples map has two temples, not ${temples.length}`, 'temples');
+  if (!map.options && temples.length === 1) add('temple-count', 'a temple course has at least two temples', 'temples');
+  const sealed = (j: number) => isEnterable((map.spaces[j] as Space).terrain) && (map.spaces[j] as Space).terrain !== 'finish';
+  const ids = new Set<number>();
+  const hexes = new Set<number>();
+  temples.forEach((t, i) => {
+    if (ids.has(t.id)) add('temple-id', `temple id ${t.id} is used twice`, `temples[${i}].id`);
+    ids.add(t.id);
+    const at = board.at.get(t.q, t.r);
+    const space = at === -1 ? undefined : (map.spaces[at] as Space);
+    if (!space || !SYMBOL_GROUND.has(space.terrain)) {
+      add('temple-placement', `temple ${t.id} at (${t.q},${t.r}) is not on jungle, water, village or torch ground`, `temples[${i}]`);
+      return;
+    }
+    if (hexes.has(at)) add('temple-placement', `temple ${t.id} stands on the same space as another temple`, `temples[${i}]`);
+    hexes.add(at);
+    const from = reachable(board, [at], sealed);
+    const cut = starts.filter((s) => !from[s]);
+    if (cut.length > 0) add('temple-cut-off', `temple ${t.id} at ${where(space)} cannot be reached from start ${cut.map((s) => (map.spaces[s] as Space).start ?? '?').join(', ')}`, `temples[${i}]`);
+  });
+  const supply = new Map<string, number>();
+  for (const e of guardianSupply()) supply.set(e, (supply.get(e) ?? 0) + 1);
+  const seen = new Set<number>();
+  guardians.forEach((g, i) => {
+    const at = board.at.get(g.q, g.r);
+    const space = at === -1 ? undefined : (map.spaces[at] as Space);
+    if (!space || space.terrain !== 'mountain') add('guardian-placement', `guardian ${i} at (${g.q},${g.r}) is not on a mountain`, `guardians[${i}]`);
+    else {
+      if (space.cave) add('guardian-placement', `guardian ${i} at ${where(space)} shares its mountain with a cave`, `guardians[${i}]`);
+      if (![...neighboursOf(board, at)].some((j) => isEnterable((map.spaces[j] as Space).terrain))) add('guardian-closed', `guardian ${i} at ${where(space)} borders no space a pawn can stand on`, `guardians[${i}]`);
+      if (seen.has(at)) add('guardian-placement', `guardian ${i} at ${where(space)} is a second guardian on one mountain`, `guardians[${i}]`);
+      seen.add(at);
+    }
+    const left = supply.get(g.effect) ?? 0;
+    if (left === 0) add('guardian-supply', `guardian ${i} (${g.effect}) is more than the guardian supply holds`, `guardians[${i}].effect`);
+    else supply.set(g.effect, left - 1);
+  });
 }

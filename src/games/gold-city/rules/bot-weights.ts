@@ -88,6 +88,16 @@ export const BOT_WEIGHTS = deepFreeze({
 
 export type BotWeights = typeof BOT_WEIGHTS;
 
+/**
+ * The bots' numbers for the Golden Temples layer only, apart so the base game's weights (and the
+ * base calibration that records their hash) stay as they were; the temple calibration fixture
+ * records templeBotWeightsHash().
+ */
+export const TEMPLE_BOT_WEIGHTS = deepFreeze({
+  /** Keep-worth of a gold coin spent as a step: it also buys, so it goes after a starter card. */
+  coinWorth: 2,
+});
+
 function deepFreeze<T extends object>(value: T): T {
   for (const inner of Object.values(value)) if (typeof inner === 'object' && inner !== null) deepFreeze(inner);
   return Object.freeze(value);
@@ -96,4 +106,9 @@ function deepFreeze<T extends object>(value: T): T {
 /** Which weights a calibration was made with: the first 12 hex digits of their canonical JSON's sha256. */
 export function botWeightsHash(): string {
   return sha256Hex(canonicalJson(BOT_WEIGHTS)).slice(0, 12);
+}
+
+/** Which temple weights a temple calibration was made with. */
+export function templeBotWeightsHash(): string {
+  return sha256Hex(canonicalJson(TEMPLE_BOT_WEIGHTS)).slice(0, 12);
 }

@@ -1,9 +1,10 @@
 import type { Token } from '../model.ts';
-import { BOT_WEIGHTS as W } from './bot-weights.ts';
+import { BOT_WEIGHTS as W, TEMPLE_BOT_WEIGHTS as TW } from './bot-weights.ts';
 import { STARTER_DECK, cardType, coinValue, type CardType } from './cards.ts';
 import { buyable, current, type Action, type Source } from './engine.ts';
-import { SYMBOLS, SYMBOL_AT, blockadeSymbol, isSymbol3, type Symbol3 } from '../symbols.ts';
-import { blockadeEffort, effortToFinish } from './potential.ts';
+import { SYMBOLS, SYMBOLS4, SYMBOL_AT, blockadeSymbol, isGroundSymbol, isSymbol3, type GroundSymbol } from '../symbols.ts';
+import { blockadeEffort, effortToFinish, entryEffort, gemMask } from './potential.ts';
+import { unsealed } from './temples.ts';
 import { occupancy, pathTo, reach } from './reach.ts';
 import type { GameState, PlayerState } from './state.ts';
 import { G, blockadeBetween, type Table } from './table.ts';
@@ -16,15 +17,31 @@ export interface BotContext {
   potential: Float64Array;
   /** What a bot remembers between its turns, by seat: how long its pawns have not advanced. */
   memory?: Map<number, { effort: number; stuck: number }>;
+  /**
+   * Golden Temples: the effort field for every holding of gems (potential.ts, templeFields); the
+   * bot plays on the one for the gems it holds, so the tour order is planned, not guessed.
+   */
+  fields?: Float64Array[];
 }
+
+/** The context as the seat to move sees it: on a temple course, the field of the gems it holds. */
+function view(state: GameState, ctx: BotContext): BotContext {
+  if (!ctx.fields) return ctx;
+  const potential = ctx.fields[gemMask(current(state).gems)] as Float64Array;
+  return potential === ctx.potential ? ctx : { ...ctx, potential };
+}
+
+/** The symbols a joker pays on this course: four-way where torch ground is played. */
+const jokerSymbols = (t: Table): readonly GroundSymbol[] => (t.temples.length > 0 ? SYMBOLS4 : SYMBOLS);
 
 /**
  * When a seat's pawns have not advanced for a while they are usually queued behind a pawn that
  * cannot pay its next step; plan this turn on a field that treats occupied spaces as closed, so
  * they look for a way round.
  */
-function contextForTurn(state: GameState, ctx: BotContext): BotContext {
-  const memory = (ctx.memory ??= new Map());
+function contextForTurn(state: GameState, shared: BotContext): BotContext {
+  const memory = (shared.memory ??= new Map());
+  const ctx = view(state, shared);
   const player = current(state);
   const effort = player.pawns.reduce((sum, p) => sum + (p.at < 0 ? 0 : (ctx.potential[p.at] as number)), 0);
   const seen = memory.get(state.seat);
@@ -34,6 +51,8 @@ function contextForTurn(state: GameState, ctx: BotContext): BotContext {
   const own = new Set(player.pawns.map((p) => p.at));
   const closed = new Uint8Array(ctx.table.n);
   for (const p of state.players) for (const pawn of p.pawns) if (pawn.at >= 0 && !own.has(pawn.at)) closed[pawn.at] = 1;
+  // On a temple course pawns never block one another: nothing to route round.
+  if (shared.fields) return ctx;
   return { ...ctx, potential: effortToFinish(ctx.table, closed) };
 }
 
@@ -68,18 +87,22 @@ interface Option {
   action: Action;
 }
 
-function movementSources(state: GameState, player: PlayerState): Array<{ source: Source; symbols: readonly Symbol3[]; strength: number; worth: number }> {
-  const out: Array<{ source: Source; symbols: readonly Symbol3[]; strength: number; worth: number }> = [];
+type MoveSource = { source: Source; symbols: readonly GroundSymbol[]; strength: number; worth: number };
+
+function movementSources(state: GameState, player: PlayerState, t: Table): MoveSource[] {
+  const out: MoveSource[] = [];
   const seen = new Set<number>();
   for (const card of player.hand) {
     const type = typeOf(state, card);
     if (type.symbol === 'action' || seen.has(type.id)) continue;
     seen.add(type.id);
-    out.push({ source: { card }, symbols: type.symbol === 'joker' ? SYMBOLS : [type.symbol as Symbol3], strength: type.strength, worth: worth(type) });
+    out.push({ source: { card }, symbols: type.symbol === 'joker' ? jokerSymbols(t) : [type.symbol as GroundSymbol], strength: type.strength, worth: worth(type) });
   }
-  player.tokens.forEach((t: Token, k) => {
-    if (isSymbol3(t.kind)) out.push({ source: { token: k }, symbols: [t.kind], strength: t.strength ?? 0, worth: W.keep.symbolToken });
+  player.tokens.forEach((tk: Token, k) => {
+    if (isSymbol3(tk.kind)) out.push({ source: { token: k }, symbols: [tk.kind], strength: tk.strength ?? 0, worth: W.keep.symbolToken });
   });
+  // A gold coin: one step of strength 1 onto any ground.
+  if ((player.coins ?? 0) > 0) out.push({ source: { coin: 1 }, symbols: SYMBOLS4, strength: 1, worth: TW.coinWorth });
   return out;
 }
 
@@ -87,6 +110,7 @@ function finishStep(state: GameState, t: Table, player: PlayerState): Action | u
   for (let p = 0; p < player.pawns.length; p++) {
     const at = player.pawns[p]!.at;
     if (at < 0) continue;
+    if (!unsealed(t, player)) return undefined;
     for (let k = 0; k < 6; k++) {
       const y = t.adj[6 * at + k] as number;
       if (y < 0 || !t.finishes[y]) continue;
@@ -101,13 +125,16 @@ function bestMoves(state: GameState, ctx: BotContext, player: PlayerState, occ: 
   const { table: t, potential } = ctx;
   const options: Option[] = [];
   const pawns = player.pawns.map((p, i) => ({ at: p.at, i })).filter((p) => p.at >= 0);
-  for (const src of movementSources(state, player)) {
+  for (const src of movementSources(state, player, t)) {
+    const coin = 'coin' in src.source;
     for (const pawn of firstPawnOnly ? pawns.slice(0, 1) : pawns) {
       for (const symbol of src.symbols) {
         const r = reach(state, t, occ, pawn.at, symbol, src.strength);
         let best = -1;
         let bestPot = potential[pawn.at] as number;
         for (let y = 0; y < t.n; y++) {
+          // A coin pays one step, never a blockade.
+          if (coin && (r.parent[y] !== pawn.at || (blockadeBetween(t, pawn.at, y) >= 0 && state.claimed[blockadeBetween(t, pawn.at, y)] === -1))) continue;
           if ((r.left[y] as number) >= 0 && y !== pawn.at && (potential[y] as number) < bestPot - 1e-9) {
             bestPot = potential[y] as number;
             best = y;
@@ -138,8 +165,9 @@ function clearOptions(state: GameState, ctx: BotContext, player: PlayerState): O
       if (b < 0 || state.claimed[b] !== -1) continue;
       const blockade = t.blockades[b]!;
       if (blockade.terrain === 'rubble') continue;
-      let best: { src: ReturnType<typeof movementSources>[number]; symbol: Symbol3 } | undefined;
-      for (const src of movementSources(state, player)) {
+      let best: { src: MoveSource; symbol: GroundSymbol } | undefined;
+      for (const src of movementSources(state, player, t)) {
+        if ('coin' in src.source) continue;
         for (const symbol of src.symbols) {
           if (blockadeSymbol(blockade.terrain) !== symbol || src.strength < blockade.strength) continue;
           if (!best || src.worth < best.src.worth) best = { src, symbol };
@@ -210,15 +238,20 @@ function freeStepOptions(state: GameState, ctx: BotContext, player: PlayerState,
 /** What the planner would pay to own one more card of a type, given the ground ahead. */
 function purchaseValue(state: GameState, ctx: BotContext, player: PlayerState, type: CardType): number {
   const { table: t, potential } = ctx;
-  const need: Record<string, number> = { machete: 0, paddle: 0, coin: 0 };
-  const maxNeed: Record<string, number> = { machete: 0, paddle: 0, coin: 0 };
+  const need: Record<string, number> = { machete: 0, paddle: 0, coin: 0, torch: 0 };
+  const maxNeed: Record<string, number> = { machete: 0, paddle: 0, coin: 0, torch: 0 };
+  // The route ahead: the neighbour nearest the goal. On a temple course the step's own cost
+  // counts too (entryEffort), so a dear water-4 that ties with a torch-3 on the field is not taken
+  // for the way on (the base game keeps its calibrated choice).
+  const temples = t.temples.length > 0;
+  const ahead = (y: number) => (potential[y] as number) + (temples ? entryEffort(t, y) : 0);
   for (const pawn of player.pawns) {
     let at = pawn.at;
     for (let stepCount = 0; at >= 0 && stepCount < P.lookAhead && !t.finishes[at]; stepCount++) {
       let next = -1;
       for (let k = 0; k < 6; k++) {
         const y = t.adj[6 * at + k] as number;
-        if (y >= 0 && (next < 0 || (potential[y] as number) < (potential[next] as number))) next = y;
+        if (y >= 0 && (next < 0 || ahead(y) < ahead(next))) next = y;
       }
       if (next < 0 || (potential[next] as number) >= (potential[at] as number)) break;
       const b = blockadeBetween(t, at, next);
@@ -233,22 +266,22 @@ function purchaseValue(state: GameState, ctx: BotContext, player: PlayerState, t
       at = next;
     }
   }
-  const owned: Record<string, number> = { machete: 0, paddle: 0, coin: 0, joker: 0 };
+  const owned: Record<string, number> = { machete: 0, paddle: 0, coin: 0, torch: 0, joker: 0 };
   for (const c of [...player.deck, ...player.hand, ...player.discard, ...player.inPlay]) {
     const ty = typeOf(state, c);
     if (ty.symbol in owned) owned[ty.symbol] = Math.max(owned[ty.symbol] as number, ty.strength);
   }
-  const total = need.machete! + need.paddle! + need.coin! + P.needSmoothing;
+  const total = need.machete! + need.paddle! + need.coin! + need.torch! + P.needSmoothing;
   const remaining = Math.min(...player.pawns.filter((p) => p.at >= 0).map((p) => potential[p.at] as number));
   // Late in the race a bought card may never come round again.
   const horizon = Math.min(1, remaining / P.horizon);
   let value = 0;
-  if (isSymbol3(type.symbol)) {
+  if (isGroundSymbol(type.symbol)) {
     const share = (need[type.symbol] as number) / total;
     const unlocks = type.strength >= (maxNeed[type.symbol] as number) && (maxNeed[type.symbol] as number) > Math.max(owned[type.symbol] as number, owned.joker as number);
     value = type.strength * (share + (type.symbol === 'coin' ? P.coinExtra : P.symbolExtra)) + (unlocks ? P.unlock : 0);
   } else if (type.symbol === 'joker') {
-    const unlocks = SYMBOLS.some((s) => type.strength >= (maxNeed[s] as number) && (maxNeed[s] as number) > Math.max(owned[s] as number, owned.joker as number));
+    const unlocks = jokerSymbols(t).some((s) => type.strength >= (maxNeed[s] as number) && (maxNeed[s] as number) > Math.max(owned[s] as number, owned.joker as number));
     value = type.strength * P.jokerPerStrength + (unlocks ? P.unlock : 0);
   } else if (type.effect === 'draw') value = (type.draw ?? 0) * P.drawPerCard + (type.trash ?? 0) * P.trashPerCard;
   else if (type.effect === 'native') value = P.native;
@@ -260,7 +293,9 @@ function purchaseValue(state: GameState, ctx: BotContext, player: PlayerState, t
 function* spendOnPurchase(state: GameState, choose: (affordable: number[]) => number | undefined): Generator<Action, void, void> {
   const player = current(state);
   if (state.bought) return;
-  const money = player.hand.reduce((sum, c) => sum + coinValue(typeOf(state, c)), 0);
+  // Gold coins count towards a purchase too (Golden Temples); they are spent only to make up a shortfall.
+  const held = player.coins ?? 0;
+  const money = player.hand.reduce((sum, c) => sum + coinValue(typeOf(state, c)), 0) + held;
   const affordable = [];
   for (let type = 0; type < state.supply.length; type++) if (buyable(state, type) && cardType(type).cost <= money) affordable.push(type);
   const pick = choose(affordable);
@@ -275,20 +310,24 @@ function* spendOnPurchase(state: GameState, choose: (affordable: number[]) => nu
     pay.push(c);
     sum += coinValue(typeOf(state, c));
   }
-  yield { type: 'buy', cardType: pick, cards: pay };
+  const coins = Math.max(0, Math.ceil(cost - sum));
+  yield coins > 0 ? { type: 'buy', cardType: pick, cards: pay, coins } : { type: 'buy', cardType: pick, cards: pay };
 }
 
 /** Takes the best play on offer, again and again, while one gains anything. */
-function* runOptions(state: GameState, ctx: BotContext, gather: (player: PlayerState, occupied: Uint8Array) => Option[]): Generator<Action, void, void> {
+function* runOptions(state: GameState, shared: BotContext, gather: (player: PlayerState, occupied: Uint8Array, ctx: BotContext) => Option[]): Generator<Action, void, void> {
   for (let guard = 0; guard < W.maxPlaysPerTurn; guard++) {
     if (state.over || current(state).finished) return;
+    if (state.effects.halted) return;
+    // A gem taken mid-turn changes the goal: look again with the field of the gems now held.
+    const ctx = view(state, shared);
     const player = current(state);
     const finish = finishStep(state, ctx.table, player);
     if (finish) {
       yield finish;
       continue;
     }
-    const options = gather(player, occupancy(state, ctx.table.n));
+    const options = gather(player, occupancy(state, ctx.table.n, ctx.table), ctx);
     let best: Option | undefined;
     for (const o of options) if (o.gain > W.minGain && (!best || o.gain > best.gain)) best = o;
     if (!best) return;
@@ -322,18 +361,19 @@ export const plannerBot: Bot = {
         yield { type: 'token', token: k };
       }
     }
-    yield* runOptions(state, ctx, (player, occ) => [
-      ...bestMoves(state, ctx, player, occ, false),
-      ...clearOptions(state, ctx, player),
-      ...roughOptions(state, ctx, player, occ, true),
-      ...freeStepOptions(state, ctx, player, occ),
+    yield* runOptions(state, ctx, (player, occ, now) => [
+      ...bestMoves(state, now, player, occ, false),
+      ...clearOptions(state, now, player),
+      ...roughOptions(state, now, player, occ, true),
+      ...freeStepOptions(state, now, player, occ),
     ]);
     if (!state.over && !current(state).finished) {
+      const now = ctx.fields ? view(state, ctx) : ctx;
       yield* spendOnPurchase(state, (affordable) => {
         let best: number | undefined;
         let bestValue = P.minValue;
         for (const type of affordable) {
-          const v = purchaseValue(state, ctx, current(state), cardType(type));
+          const v = purchaseValue(state, now, current(state), cardType(type));
           if (v > bestValue) {
             bestValue = v;
             best = type;
@@ -353,10 +393,10 @@ export const plannerBot: Bot = {
 export const baselineBot: Bot = {
   name: 'baseline',
   *turn(state, ctx) {
-    yield* runOptions(state, ctx, (player, occ) => [
-      ...bestMoves(state, ctx, player, occ, true),
-      ...clearOptions(state, ctx, player),
-      ...roughOptions(state, ctx, player, occ, false).filter((o) => o.action.type !== 'rough' || ctx.table.ground[(o.action as { to: number }).to] === G.rubble),
+    yield* runOptions(state, ctx, (player, occ, now) => [
+      ...bestMoves(state, now, player, occ, true),
+      ...clearOptions(state, now, player),
+      ...roughOptions(state, now, player, occ, false).filter((o) => o.action.type !== 'rough' || now.table.ground[(o.action as { to: number }).to] === G.rubble),
     ]);
     if (!state.over && !current(state).finished) {
       yield* spendOnPurchase(state, (affordable) => {

@@ -1,5 +1,7 @@
+import { TEMPLE_SUPPLY } from '../temples.ts';
+
 /** The card catalogue of Gold City: the starter deck and the market, as the design lists them. */
-export type CardSymbol = 'machete' | 'paddle' | 'coin' | 'joker' | 'action';
+export type CardSymbol = 'machete' | 'paddle' | 'coin' | 'torch' | 'joker' | 'action';
 export type ActionEffect = 'transmitter' | 'draw' | 'native';
 
 export interface CardType {
@@ -47,6 +49,8 @@ export const CARD_TYPES: readonly CardType[] = [
   t(18, 'Scientist', 'action', 0, 4, false, { effect: 'draw', draw: 1, trash: 1 }),
   t(19, 'Travel Log', 'action', 0, 3, true, { effect: 'draw', draw: 2, trash: 2 }),
   t(20, 'Native', 'action', 0, 5, false, { effect: 'native' }),
+  // Golden Temples layer only: the torch cards of the project data, after every base card.
+  ...TEMPLE_SUPPLY.torchCards.map((c, k) => t(21 + k, c.name, 'torch', c.strength, c.cost)),
 ];
 
 export const STARTER_DECK: readonly number[] = [0, 0, 0, 1, 1, 1, 1, 2];
@@ -54,7 +58,9 @@ export const HAND_SIZE = 4;
 export const PILE_DEPTH = 4;
 /** On offer at the start, in slot order; every other market type waits off to the side. */
 export const INITIAL_OFFER: readonly number[] = [3, 4, 12, 8, 10, 15];
-export const MARKET_TYPES: readonly number[] = CARD_TYPES.filter((c) => c.cost > 0).map((c) => c.id);
+export const MARKET_TYPES: readonly number[] = CARD_TYPES.filter((c) => c.cost > 0 && c.symbol !== 'torch').map((c) => c.id);
+/** The torch cards, in the market only on a temple course. */
+export const TORCH_TYPES: readonly number[] = CARD_TYPES.filter((c) => c.symbol === 'torch').map((c) => c.id);
 
 export function cardType(id: number): CardType {
   return CARD_TYPES[id] as CardType;

@@ -2,10 +2,14 @@ import type { Token } from '../model.ts';
 import { HAND_SIZE, cardType, coinValue, type CardSymbol, type CardType } from './cards.ts';
 import { drawCards, previewDraw, type GameState, type PlayerState } from './state.ts';
 import { G, blockadeBetween, type Table } from './table.ts';
-import { SYMBOL_AT, blockadeSymbol, isSymbol3, type Symbol3 } from '../symbols.ts';
+import { SYMBOL_AT, blockadeSymbol, isSymbol3, type GroundSymbol, type Symbol3 } from '../symbols.ts';
+import { gemsOnPath, guardiansGoOff, takeGems, unsealed } from './temples.ts';
 
-/** Where a movement card's strength comes from: a card in hand or a cave token. */
-export type Source = { card: number } | { token: number };
+/**
+ * Where a movement card's strength comes from: a card in hand, a cave token, or (Golden Temples)
+ * one gold coin, which pays a single step onto a space of strength 1 of any ground.
+ */
+export type Source = { card: number } | { token: number } | { coin: 1 };
 
 export type Action =
   /**
@@ -13,7 +17,7 @@ export type Action =
    * strength. With `clear`, the card first pays the intact blockade between the pawn and that
    * neighbour (the pawn stays), and its leftover walks on along `path`, which may then be empty.
    */
-  | { type: 'move'; pawn: number; source: Source; symbol: Symbol3; path: number[]; clear?: number }
+  | { type: 'move'; pawn: number; source: Source; symbol: GroundSymbol; path: number[]; clear?: number }
   /** Enter an adjacent rubble (discard N) or base camp (remove N) space, paying with cards from hand. */
   | { type: 'rough'; pawn: number; to: number; cards: number[] }
   /** Clear an intact rubble blockade next to the pawn by discarding N cards; the pawn stays. */
@@ -24,8 +28,8 @@ export type Action =
   | { type: 'action'; card: number; trash?: number[]; take?: number; pawn?: number; to?: number }
   /** Use a held cave token that is not a symbol. */
   | { type: 'token'; token: number; card?: number; pawn?: number; to?: number }
-  /** Buy one card type with cards (and coin tokens); ends movement for the turn. */
-  | { type: 'buy'; cardType: number; cards: number[]; tokens?: number[] }
+  /** Buy one card type with cards (and coin tokens, and gold coins); ends movement for the turn. */
+  | { type: 'buy'; cardType: number; cards: number[]; tokens?: number[]; coins?: number }
   /** End the turn, keeping `keep` in hand; draw up to four. */
   | { type: 'end'; keep?: number[] };
 
@@ -41,7 +45,10 @@ export function current(state: GameState): PlayerState {
   return state.players[state.seat] as PlayerState;
 }
 
-function occupied(state: GameState, space: number): boolean {
+function occupied(state: GameState, table: Table, space: number): boolean {
+  // On a temple course pawns never block one another (README, "The Golden Temples layer"): the
+  // gem tour sends them both ways along the same lanes, where head-on neither could give way.
+  if (table.temples.length > 0) return false;
   for (const p of state.players) for (const pawn of p.pawns) if (pawn.at === space) return true;
   return false;
 }
@@ -110,7 +117,7 @@ function arrive(state: GameState, player: PlayerState, pawn: { at: number }): vo
 }
 
 /** Pays a symbol blockade from what is left of a card: the strength that remains. */
-function payBlockade(table: Table, blockade: number, symbol: Symbol3, remaining: number): number {
+function payBlockade(table: Table, blockade: number, symbol: GroundSymbol, remaining: number): number {
   const b = table.blockades[blockade]!;
   if (blockadeSymbol(b.terrain) !== symbol) fail(`the blockade wants ${b.terrain}`);
   if (b.strength > remaining) fail(`the blockade needs ${b.strength}, only ${remaining} left`);
@@ -128,11 +135,17 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
     strength = type.strength;
     symbol = state.effects.changeSymbol ? 'joker' : type.symbol;
     fromCard = { card: a.source.card, type };
-  } else {
+  } else if ('token' in a.source) {
     const token = player.tokens[a.source.token] ?? fail('no such token');
     if (!isSymbol3(token.kind)) fail('that token does not move a pawn');
     strength = token.strength ?? 0;
     symbol = token.kind as Symbol3;
+  } else {
+    // A gold coin: one step of strength 1 onto any ground, never a blockade's payment.
+    if ((player.coins ?? 0) < 1) fail('no gold coin to spend');
+    if (a.path.length !== 1 || a.clear !== undefined) fail('a gold coin pays exactly one step');
+    strength = 1;
+    symbol = 'joker';
   }
   if (symbol === 'action') fail('an action card moves nobody');
   if (symbol !== 'joker' && symbol !== a.symbol) fail(`a ${symbol} card cannot pay for ${a.symbol}`);
@@ -153,17 +166,19 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
     if (!adjacent(table, at, next)) fail(`space ${next} is not next to ${at}`);
     const ground = table.ground[next] as number;
     if (ground === G.mountain) fail('mountains can never be entered');
-    if (occupied(state, next)) {
+    if (occupied(state, table, next)) {
       if (!state.effects.passOccupied || passUsed || next === a.path[a.path.length - 1]) fail(`space ${next} is occupied`);
       passUsed = true;
     }
     const blockade = blockadeBetween(table, at, next);
     if (open(blockade)) {
+      if ('coin' in a.source) fail('a gold coin does not pay a blockade');
       if (table.blockades[blockade]!.terrain === 'rubble') fail('a rubble blockade is cleared by discarding cards');
       remaining = payBlockade(table, blockade, a.symbol, remaining);
       claims.push(blockade);
     }
     if (ground === G.finish) {
+      if (!unsealed(table, player, gemsOnPath(table, player, a.path))) fail('the chamber is sealed until you hold a gem from every temple');
       at = next;
       break;
     }
@@ -185,10 +200,19 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
     if (state.effects.changeSymbol) state.effects.changeSymbol = false;
     retire(state, player, fromCard.card, fromCard.type);
   } else if ('token' in a.source) player.tokens.splice(a.source.token, 1);
+  else {
+    player.coins = (player.coins ?? 0) - 1;
+    state.bank = (state.bank ?? 0) + 1;
+  }
+  const walked = a.path.slice(0, a.path.indexOf(at) + 1);
+  if (table.temples.length > 0) takeGems(state, player, gemsOnPath(table, player, walked));
   if (table.finishes[at]) arrive(state, player, pawn);
   else {
     pawn.at = at;
-    if (a.path.length > 0) exploreCave(state, table, player, at);
+    if (a.path.length > 0) {
+      exploreCave(state, table, player, at);
+      guardiansGoOff(state, table, player, at);
+    }
   }
 }
 
@@ -209,7 +233,7 @@ function payCards(player: PlayerState, cards: readonly number[], to: 'discard' |
 function rough(state: GameState, table: Table, player: PlayerState, a: Extract<Action, { type: 'rough' }>): void {
   const pawn = pawnOf(player, a.pawn);
   if (!adjacent(table, pawn.at, a.to)) fail('not next to the pawn');
-  if (occupied(state, a.to)) fail('occupied');
+  if (occupied(state, table, a.to)) fail('occupied');
   if (intact(state, blockadeBetween(table, pawn.at, a.to))) fail('an intact blockade is in the way');
   const ground = table.ground[a.to];
   if (ground !== G.rubble && ground !== G.basecamp) fail('not rubble or a base camp');
@@ -235,12 +259,14 @@ function checkFreeStep(state: GameState, table: Table, player: PlayerState, pawn
   if (to === undefined) fail('name the space');
   if (!adjacent(table, pawn.at, to!)) fail('not next to the pawn');
   if (table.ground[to!] === G.mountain) fail('mountains can never be entered');
-  if (occupied(state, to!)) fail('occupied');
+  if (occupied(state, table, to!)) fail('occupied');
   if (intact(state, blockadeBetween(table, pawn.at, to!))) fail('an intact blockade still has to be paid for');
+  if (table.finishes[to!] && !unsealed(table, player, gemsOnPath(table, player, [to!]))) fail('the chamber is sealed until you hold a gem from every temple');
   return pawn;
 }
 
 function freeStep(state: GameState, table: Table, player: PlayerState, pawn: { at: number }, to: number): void {
+  if (table.temples.length > 0) takeGems(state, player, gemsOnPath(table, player, [to]));
   if (table.finishes[to]) arrive(state, player, pawn);
   else pawn.at = to;
 }
@@ -279,7 +305,10 @@ function playAction(state: GameState, table: Table, player: PlayerState, a: Extr
     const pawn = checkFreeStep(state, table, player, a.pawn, a.to);
     takeFromHand(player, a.card);
     freeStep(state, table, player, pawn, a.to!);
-    if (pawn.at >= 0) exploreCave(state, table, player, pawn.at);
+    if (pawn.at >= 0) {
+      exploreCave(state, table, player, pawn.at);
+      guardiansGoOff(state, table, player, pawn.at);
+    }
   } else takeFromHand(player, a.card);
   retire(state, player, a.card, type);
 }
@@ -347,6 +376,9 @@ function buy(state: GameState, player: PlayerState, a: Extract<Action, { type: '
     if (t.kind !== 'coin') fail('only coin tokens pay');
     money += t.strength ?? 0;
   }
+  const coins = a.coins ?? 0;
+  if (!Number.isInteger(coins) || coins < 0 || coins > (player.coins ?? 0)) fail(`only ${player.coins ?? 0} gold coins to spend`);
+  money += coins;
   const type = cardType(a.cardType);
   if (money < type.cost) fail(`${type.name} costs ${type.cost}; ${money} offered`);
   for (const c of a.cards) {
@@ -354,6 +386,10 @@ function buy(state: GameState, player: PlayerState, a: Extract<Action, { type: '
     player.inPlay.push(c);
   }
   for (const k of tokens) player.tokens.splice(k, 1);
+  if (coins > 0) {
+    player.coins = (player.coins ?? 0) - coins;
+    state.bank = (state.bank ?? 0) + coins;
+  }
   if (!state.offer.includes(a.cardType)) state.offer[state.offer.indexOf(-1)] = a.cardType;
   gain(state, player, a.cardType);
   // A pile bought out leaves its slot empty, which opens the side piles.
@@ -368,7 +404,9 @@ function endTurn(state: GameState, player: PlayerState, a: Extract<Action, { typ
   player.discard.push(...player.inPlay, ...player.hand.filter((c) => !keep.includes(c)));
   player.inPlay = [];
   player.hand = keep.slice();
-  drawCards(state, player, HAND_SIZE - player.hand.length);
+  // A short-hand guardian: one card fewer this time.
+  drawCards(state, player, Math.max(0, HAND_SIZE - (player.shortHand ? 1 : 0) - player.hand.length));
+  if (player.shortHand) player.shortHand = false;
   state.bought = false;
   state.effects = { passOccupied: false, changeSymbol: false, keepItem: false };
   passTurn(state);
@@ -399,6 +437,7 @@ export function applyAction(state: GameState, table: Table, a: Action): void {
   if (state.over) fail('the game is over');
   const player = current(state);
   if (state.bought && a.type !== 'end' && a.type !== 'token' && a.type !== 'action') fail('a purchase ends movement for the turn');
+  if (state.effects.halted && haltedMove(state, a)) fail('a guardian has ended your movement this turn');
   switch (a.type) {
     case 'move':
       return move(state, table, player, a);
@@ -409,6 +448,7 @@ export function applyAction(state: GameState, table: Table, a: Action): void {
     case 'finish': {
       const pawn = pawnOf(player, a.pawn);
       if (!table.finishes[a.to]) fail('not a finishing space');
+      if (!unsealed(table, player)) fail('the chamber is sealed until you hold a gem from every temple');
       if (!adjacent(table, pawn.at, a.to)) fail('not next to the pawn');
       if (intact(state, blockadeBetween(table, pawn.at, a.to))) fail('the blockade before the gate must still be paid');
       return arrive(state, player, pawn);
@@ -424,6 +464,23 @@ export function applyAction(state: GameState, table: Table, a: Action): void {
       return endTurn(state, player, a);
     default:
       fail('no such action');
+  }
+}
+
+/** What a halting guardian forbids for the rest of the turn: anything that moves a pawn. */
+function haltedMove(state: GameState, a: Action): boolean {
+  switch (a.type) {
+    case 'move':
+    case 'rough':
+    case 'clear':
+    case 'finish':
+      return true;
+    case 'action':
+      return cardType(state.cards[a.card] ?? 0).effect === 'native';
+    case 'token':
+      return current(state).tokens[a.token]?.kind === 'ignore-requirement';
+    default:
+      return false;
   }
 }
 

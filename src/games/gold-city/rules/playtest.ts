@@ -1,6 +1,6 @@
 import type { GoldCityMap } from '../model.ts';
 import { applyAction, winners } from './engine.ts';
-import { effortToFinish } from './potential.ts';
+import { effortToFinish, templeFields } from './potential.ts';
 import { newGame, type GameState } from './state.ts';
 import { prepareTable, type Table } from './table.ts';
 import { BOTS, type Bot, type BotContext } from './bots.ts';
@@ -21,7 +21,7 @@ export function playTurn(state: GameState, table: Table, bot: Bot, ctx: BotConte
 
 export function playGame(table: Table, bots: readonly Bot[], seed: string, potential = effortToFinish(table)): GameResult & { state: GameState } {
   const state = newGame(table, bots.length, seed);
-  const ctx: BotContext = { table, potential };
+  const ctx: BotContext = table.temples.length > 0 ? { table, potential, fields: templeFields(table) } : { table, potential };
   while (!state.over && state.round <= MAX_ROUNDS) {
     playTurn(state, table, bots[state.seat] as Bot, ctx);
   }

@@ -61,3 +61,62 @@ export function effortToFinish(t: Table, closed?: Uint8Array): Float64Array {
   }
   return dist;
 }
+
+/**
+ * Golden Temples: effort to the goal for every holding of gems, indexed by a bit mask of the
+ * temples held (bit k: temple k). With every gem it is effortToFinish; with fewer, the chamber is
+ * sealed, so the goal is the cheapest of the missing temples plus the rest of the tour from there.
+ * A temple's value is fixed at the field one gem richer: standing on it, the gem is held, and a
+ * walk through it takes the gem on the way. The cheapest tour order falls out of the search.
+ */
+export function templeFields(t: Table, closed?: Uint8Array): Float64Array[] {
+  const k = t.temples.length;
+  const full = (1 << k) - 1;
+  const fields: Float64Array[] = new Array(full + 1);
+  fields[full] = effortToFinish(t, closed);
+  const masks = Array.from({ length: full }, (_, m) => m).sort((a, b) => popcount(b) - popcount(a) || a - b);
+  for (const mask of masks) {
+    const dist = new Float64Array(t.n).fill(Infinity);
+    const fixed = new Uint8Array(t.n);
+    const heap = new MinHeap();
+    t.temples.forEach((space, bit) => {
+      if (mask & (1 << bit)) return;
+      const v = (fields[mask | (1 << bit)] as Float64Array)[space] as number;
+      fixed[space] = 1;
+      if (v < (dist[space] as number)) {
+        dist[space] = v;
+        heap.push(v, space);
+      }
+    });
+    while (heap.size > 0) {
+      const { priority, value: x } = heap.pop();
+      if (priority > (dist[x] as number)) continue;
+      const enter = entryEffort(t, x);
+      for (let d = 0; d < 6; d++) {
+        const y = t.adj[6 * x + d] as number;
+        if (y < 0 || fixed[y] || t.finishes[y] || t.ground[y] === G.mountain || closed?.[y]) continue;
+        const b = blockadeBetween(t, y, x);
+        const v = priority + enter + (b >= 0 ? blockadeEffort(t, b) : 0);
+        if (v < (dist[y] as number)) {
+          dist[y] = v;
+          heap.push(v, y);
+        }
+      }
+    }
+    fields[mask] = dist;
+  }
+  return fields;
+}
+
+function popcount(m: number): number {
+  let c = 0;
+  for (let x = m; x; x &= x - 1) c++;
+  return c;
+}
+
+/** The bit mask of the temples whose gem a player holds. */
+export function gemMask(gems: readonly number[] | undefined): number {
+  let m = 0;
+  for (const g of gems ?? []) m |= 1 << g;
+  return m;
+}

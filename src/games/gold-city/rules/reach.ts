@@ -1,4 +1,4 @@
-import { CODE_FOR, type Symbol3 } from '../symbols.ts';
+import { CODE_FOR, type GroundSymbol } from '../symbols.ts';
 import type { GameState } from './state.ts';
 import { G, blockadeBetween, type Table } from './table.ts';
 
@@ -9,9 +9,11 @@ export interface Reach {
   from: number;
 }
 
-export function occupancy(state: GameState, n: number): Uint8Array {
+export function occupancy(state: GameState, n: number, table?: Table): Uint8Array {
   const occ = new Uint8Array(n);
   for (const p of state.players) for (const pawn of p.pawns) if (pawn.at >= 0) occ[pawn.at] = 1;
+  // On a temple course pawns never block one another.
+  if ((table?.temples.length ?? 0) > 0) occ.fill(0);
   return occ;
 }
 
@@ -19,7 +21,7 @@ export function occupancy(state: GameState, n: number): Uint8Array {
  * Every space one card of `symbol` and `strength` can take a pawn to from `from`, walking the
  * leftover on over spaces of the same kind; blockades are paid from the same strength.
  */
-export function reach(state: GameState, t: Table, occ: Uint8Array, from: number, symbol: Symbol3, strength: number): Reach {
+export function reach(state: GameState, t: Table, occ: Uint8Array, from: number, symbol: GroundSymbol, strength: number): Reach {
   const left = new Int8Array(t.n).fill(-1);
   const parent = new Int32Array(t.n).fill(-1);
   left[from] = strength;

@@ -2,6 +2,7 @@ import { Rng, type RngState } from '../../../core/rng.ts';
 import type { Token } from '../model.ts';
 import { HAND_SIZE, INITIAL_OFFER, MARKET_TYPES, PILE_DEPTH, STARTER_DECK } from './cards.ts';
 import type { Table } from './table.ts';
+import { setUpTemples } from './temples.ts';
 
 export interface Pawn {
   /** Space index; -1 once the pawn has passed through the gate. */
@@ -19,6 +20,12 @@ export interface PlayerState {
   blockades: number[];
   tokens: Token[];
   finished: boolean;
+  /** Golden Temples: indices of the temples whose gem this player holds. */
+  gems?: number[];
+  /** Golden Temples: gold coins held (at most the cap). */
+  coins?: number;
+  /** A guardian's effect: draw one card fewer at the end of this turn. */
+  shortHand?: boolean;
 }
 
 /** Effects that last until used within the current turn. */
@@ -28,6 +35,8 @@ export interface TurnEffects {
   changeSymbol: boolean;
   /** The next single-use item whose function is used is kept instead of removed. */
   keepItem: boolean;
+  /** A guardian has ended this turn's movement. */
+  halted?: boolean;
 }
 
 /**
@@ -54,6 +63,8 @@ export interface GameState {
   over: boolean;
   bought: boolean;
   effects: TurnEffects;
+  /** Golden Temples: gold coins left in the bank. */
+  bank?: number;
 }
 
 export function startSpacesFor(seats: number, seat: number, starts: readonly number[]): number[] {
@@ -136,5 +147,6 @@ export function newGame(table: Table, seats: number, seed: string): GameState {
     effects: { passOccupied: false, changeSymbol: false, keepItem: false },
   };
   for (const p of players) drawCards(state, p, HAND_SIZE);
+  if (table.temples.length > 0) setUpTemples(state);
   return state;
 }

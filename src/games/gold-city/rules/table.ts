@@ -1,8 +1,8 @@
 import { buildBoard } from '../board.ts';
-import type { Blockade, GoldCityMap, Space } from '../model.ts';
+import type { Blockade, GoldCityMap, Guardian, Space } from '../model.ts';
 
 /** Ground codes for the hot loops. */
-export const G = { jungle: 0, water: 1, village: 2, rubble: 3, basecamp: 4, mountain: 5, start: 6, finish: 7 } as const;
+export const G = { jungle: 0, water: 1, village: 2, rubble: 3, basecamp: 4, mountain: 5, start: 6, finish: 7, torch: 8 } as const;
 const CODE: Record<Space['terrain'], number> = G;
 
 /**
@@ -27,6 +27,13 @@ export interface Table {
   caveAt: Int16Array;
   /** Caves beside each space: list per space (usually empty). */
   cavesBeside: number[][];
+  /** Golden Temples: the temples' spaces in document order (empty on a base course). */
+  temples: number[];
+  /** Temple index (into `temples`) per space, -1 where none. */
+  templeAt: Int8Array;
+  guardians: Guardian[];
+  /** Guardians beside each space (indices into `guardians`). */
+  guardiansBeside: number[][];
 }
 
 export function prepareTable(map: GoldCityMap): Table {
@@ -65,9 +72,31 @@ export function prepareTable(map: GoldCityMap): Table {
       if (j !== -1 && (caveAt[j] as number) >= 0) (cavesBeside[i] as number[]).push(caveAt[j] as number);
     }
   }
+  const templeAt = new Int8Array(n).fill(-1);
+  const temples: number[] = [];
+  for (const temple of map.temples ?? []) {
+    const i = at.get(temple.q, temple.r);
+    if (i === -1) continue;
+    templeAt[i] = temples.length;
+    temples.push(i);
+  }
+  const guardians = map.guardians ?? [];
+  const guardiansBeside: number[][] = Array.from({ length: n }, () => []);
+  guardians.forEach((g, k) => {
+    const i = at.get(g.q, g.r);
+    if (i === -1) return;
+    for (let d = 0; d < 6; d++) {
+      const j = adj[6 * i + d] as number;
+      if (j !== -1) (guardiansBeside[j] as number[]).push(k);
+    }
+  });
   return {
     map,
     n,
+    temples,
+    templeAt,
+    guardians,
+    guardiansBeside,
     ground,
     strength,
     piece,
