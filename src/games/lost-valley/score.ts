@@ -39,7 +39,7 @@ export interface LostValleyScore {
     /** Mean turns on foot from the trading post to the land tiles: how long exploring takes, and so when the ice starts. */
     turnsToLand: number;
     /** The reference races (REFERENCE_GAMES seeded games of the bots, seeded by the landscape): means over them. */
-    reference?: { games: number; gold: number; rounds: number; iceFrom: number };
+    reference?: { races: number; gold: number; rounds: number; iceFrom: number };
   };
   /** Gold nuggets a prospector banks by the end of the race, as the calibrated model predicts (never below 0 or above an equal share of the board's gold). */
   predictedGold: number;
@@ -182,7 +182,7 @@ export function referenceRaces(map: LostValleyMap, games = REFERENCE_GAMES[map.o
     rounds += state.round;
     iceFrom += state.stats.iceFrom < 0 ? state.round : state.stats.iceFrom;
   }
-  return { games, gold: round2(gold / games), rounds: round2(rounds / games), iceFrom: round2(iceFrom / games) };
+  return { races: games, gold: round2(gold / games), rounds: round2(rounds / games), iceFrom: round2(iceFrom / games) };
 }
 
 /** Why a prediction reaches past what the model was fitted on, if it does. */
