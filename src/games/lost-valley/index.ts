@@ -8,6 +8,7 @@ import { lostValleySheets } from './kit.ts';
 import { scoreLostValley, type LostValleyScore } from './score.ts';
 import { validateLostValley } from './validate.ts';
 import { playtest } from './rules/playtest.ts';
+import { steerLostValley } from './steer.ts';
 
 export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValleyScore> = {
   id: GAME_ID,
@@ -21,5 +22,6 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   summarise: summariseLostValley,
   scene: lostValleyScene,
   sheets: lostValleySheets,
+  steer: steerLostValley,
   playtest: (map, games) => ({ ...playtest(map, { games }) }),
 };

@@ -1,10 +1,15 @@
 import type { Band } from '../../core/game-module.ts';
+import { mapDigest } from '../../core/canonical.ts';
 import { corners, isFace, vertexKey, type Face } from '../../geometry/trilattice/lattice.ts';
-import { bandOf, difficultyBetween, predict, reportedFeatures, round2, type LinearModel } from '../../core/difficulty.ts';
-import { ICE_ROLL, type LostValleyMap } from './model.ts';
+import { bandOf, difficultyOnScale, predict, reportedFeatures, round2, type LinearModel, type Scale } from '../../core/difficulty.ts';
+import { ICE_ROLL, type FaceTriple, type LostValleyMap } from './model.ts';
 import { movementGraph, turnsOnFoot } from './movement.ts';
 import { readJson } from '../../core/json-file.ts';
-const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/lost-valley.json', import.meta.url));
+import { BOT_WEIGHTS } from './rules/bot-weights.ts';
+import { makeBot } from './rules/bots.ts';
+import { nuggets } from './rules/engine.ts';
+import { playGame } from './rules/playtest.ts';
+import { buildTable } from './rules/table.ts';
 
 export interface LostValleyScore {
   difficulty: number;
@@ -12,7 +17,7 @@ export interface LostValleyScore {
   metrics: {
     players: number;
     riverTiles: number;
-    /** Expected rounds for the ice block to reach the waterfall: a 5–6 at the end of each turn. */
+    /** Expected rounds for the ice block to reach the waterfall once it runs: a move on the `ice` roll at the end of each turn. */
     iceRounds: number;
     goldTotal: number;
     goldReachable: number;
@@ -27,43 +32,84 @@ export interface LostValleyScore {
     /** Tiles that feed a prospector: fish, lakes, river tiles, animals. */
     foodSites: number;
     forests: number;
+    /** Gold by how it is mined: mountain gold (a mine), river gold beside water, river gold behind a canal. */
+    goldMountain: number;
+    goldWatered: number;
+    goldCanal: number;
+    /** Mean turns on foot from the trading post to the land tiles: how long exploring takes, and so when the ice starts. */
+    turnsToLand: number;
+    /** The reference races (REFERENCE_GAMES seeded games of the bots, seeded by the landscape): means over them. */
+    reference?: { races: number; gold: number; rounds: number; iceFrom: number };
   };
-  /** Gold per prospector the calibrated model predicts before the ice arrives. */
+  /** Gold nuggets a prospector banks by the end of the race, as the calibrated model predicts (never below 0 or above an equal share of the board's gold). */
   predictedGold: number;
   raw: number;
+  /** The landscape lies outside what the model was fitted on; `extrapolation` says how. */
+  extrapolated: boolean;
+  extrapolation?: string[];
   model: { version: string; features: Record<string, number> };
 }
 
 interface Calibration extends LinearModel {
-  low: number;
-  high: number;
+  /** Without the reference races: used only when they cannot be played (see scoreLostValley). */
+  fallback: LinearModel;
+  /** Gold a prospector banks at difficulty 0, 25, 50, 75 and 100, per table size. */
+  scales: Record<string, Scale>;
+  /** Each feature's range over the landscapes the model was fitted on. */
+  featureRanges: Record<string, [number, number]>;
 }
+
+/** The fitted model (scripts/calibrate-lost-valley.ts writes it). */
+export const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/lost-valley.json', import.meta.url));
 
 const ANIMAL_DANGER: Record<string, number> = { rat: 0, deer: 0, wolf: 1, bear: 2 };
 
+/**
+ * Reference races played at scoring time, per table size: the race's gold depends on how the
+ * bots meet the ground, which no static feature captures. A race of two is noisier and shorter
+ * (fewer turns a round), so it plays more: each size costs about the same (≈ 500 turns).
+ */
+export const REFERENCE_GAMES: Readonly<Record<number, number>> = Object.freeze({ 2: 8, 3: 6, 4: 4 });
+
 /** The landscape features the calibrated model reads (see scripts/calibrate-lost-valley.ts). */
 export function features(m: LostValleyScore['metrics']): Record<string, number> {
-  return {
-    scarcity: m.goldTotal > 0 ? 1 - m.goldReachable / m.goldTotal : 1,
-    meanTurnsToGold: m.meanTurnsToGold,
-    canalShare: m.canalShare,
-    // Gold per turn falls off as a long river gives diminishing extra time.
+  const f: Record<string, number> = {
+    iceRounds: m.iceRounds,
     logIceRounds: Math.log(1 + m.iceRounds),
-    goldTotal: m.goldTotal,
     players: m.players,
-    mountainShare: m.mountainShare,
+    goldWatered: m.goldWatered,
+    goldCanal: m.goldCanal,
+    goldMountain: m.goldMountain,
+    meanTurnsToGold: m.meanTurnsToGold,
     goldNear: m.goldNear,
     foodSites: m.foodSites,
     forests: m.forests,
     danger: m.danger,
     riverTiles: m.riverTiles,
+    turnsToLand: m.turnsToLand,
   };
+  if (m.reference) f.referenceGold = m.reference.gold;
+  return f;
 }
 
 /** Turns on foot within which gold counts as near the trading post. */
 const NEAR_TURNS = 4;
 
-export function scoreLostValley(map: LostValleyMap): LostValleyScore {
+/** Fewest turns on foot from the post to a corner of the tile (Infinity when none is reached). */
+function tileTurns(faces: readonly FaceTriple[], graph: ReturnType<typeof movementGraph>, turns: Float64Array): number {
+  let best = Infinity;
+  for (const f of faces) {
+    if (!isFace(f)) continue;
+    for (const c of corners(f as Face)) {
+      const i = graph.index.get(vertexKey(c));
+      if (i !== undefined) best = Math.min(best, turns[i] as number);
+    }
+  }
+  return best;
+}
+
+/** Everything read off the landscape itself, without playing. */
+export function landscapeMetrics(map: LostValleyMap): LostValleyScore['metrics'] {
   const players = map.options?.players ?? 4;
   const graph = movementGraph(map);
   const turns = turnsOnFoot(graph, map.tradingPost as unknown as [number, number]);
@@ -85,51 +131,107 @@ export function scoreLostValley(map: LostValleyMap): LostValleyScore {
   for (const [tileId, g] of gold) {
     const tile = byTile.get(tileId);
     if (!tile) continue;
-    let best = Infinity;
-    for (const f of tile.faces) {
-      if (!isFace(f)) continue;
-      for (const c of corners(f as Face)) {
-        const i = graph.index.get(vertexKey(c));
-        if (i !== undefined) best = Math.min(best, turns[i] as number);
-      }
-    }
+    const best = tileTurns(tile.faces, graph, turns);
     const needs = g.kind === 'mountaingold' ? 'mine' : tile.terrain === 'tundra' ? 'canal' : 'water';
     sites.push({ tile: tileId, kind: g.kind, gold: g.gold, turns: Number.isFinite(best) ? Math.ceil(best) : -1, needs });
   }
   const reach = sites.filter((s) => s.turns >= 0);
-  const goldTotal = sites.reduce((a, s) => a + s.gold, 0);
-  const goldReachable = reach.filter((s) => s.turns <= iceRounds).reduce((a, s) => a + s.gold, 0);
-  const meanTurnsToGold = reach.length ? reach.reduce((a, s) => a + s.turns * s.gold, 0) / Math.max(1, reach.reduce((a, s) => a + s.gold, 0)) : 0;
+  const sum = (list: typeof sites) => list.reduce((a, s) => a + s.gold, 0);
+  const goldTotal = sum(sites);
+  const goldReachable = sum(reach.filter((s) => s.turns <= iceRounds));
+  const meanTurnsToGold = reach.length ? reach.reduce((a, s) => a + s.turns * s.gold, 0) / Math.max(1, sum(reach)) : 0;
   const river = sites.filter((s) => s.kind === 'rivergold');
-  const canalShare = river.length ? river.filter((s) => s.needs === 'canal').reduce((a, s) => a + s.gold, 0) / river.reduce((a, s) => a + s.gold, 0) : 0;
-  const mountainGold = sites.filter((s) => s.kind === 'mountaingold').reduce((a, s) => a + s.gold, 0);
+  const canalShare = river.length ? sum(river.filter((s) => s.needs === 'canal')) / Math.max(1, sum(river)) : 0;
+  const goldMountain = sum(sites.filter((s) => s.kind === 'mountaingold'));
   const animals = new Set(map.markers.filter((m) => m.kind === 'animal').map((m) => m.tile));
-  const metrics = {
+  const land = map.tiles.filter((t) => t.kind === 'land').map((t) => tileTurns(t.faces, graph, turns)).filter(Number.isFinite);
+  return {
     players,
     riverTiles,
-    iceRounds: Math.round(iceRounds * 100) / 100,
+    iceRounds: round2(iceRounds),
     goldTotal,
     goldReachable,
     sites,
-    meanTurnsToGold: Math.round(meanTurnsToGold * 100) / 100,
+    meanTurnsToGold: round2(meanTurnsToGold),
     canalShare: Math.round(canalShare * 1000) / 1000,
     danger,
-    mountainShare: goldTotal > 0 ? Math.round((1000 * mountainGold) / goldTotal) / 1000 : 0,
-    goldNear: reach.filter((s) => s.turns <= NEAR_TURNS).reduce((a, s) => a + s.gold, 0),
+    mountainShare: goldTotal > 0 ? Math.round((1000 * goldMountain) / goldTotal) / 1000 : 0,
+    goldNear: sum(reach.filter((s) => s.turns <= NEAR_TURNS)),
     foodSites: map.tiles.filter((t) => t.symbols?.fish || t.terrain === 'lake' || t.kind === 'river' || animals.has(t.id)).length,
     forests: map.tiles.filter((t) => t.terrain === 'forest').length,
+    goldMountain,
+    goldWatered: sum(river.filter((s) => s.needs === 'water')),
+    goldCanal: sum(river.filter((s) => s.needs === 'canal')),
+    turnsToLand: land.length ? round2(land.reduce((a, b) => a + b, 0) / land.length) : 0,
   };
+}
+
+/**
+ * The reference races: REFERENCE_GAMES games of the seeded bots, seeded by the landscape's digest
+ * under a label of their own (never the playtest's games, which the calibration measures against).
+ */
+export function referenceRaces(map: LostValleyMap, games = REFERENCE_GAMES[map.options?.players ?? 4] ?? 4): NonNullable<LostValleyScore['metrics']['reference']> {
+  const table = buildTable(map);
+  const digest = map.digest ?? mapDigest(map as unknown as Record<string, unknown>);
+  let gold = 0;
+  let rounds = 0;
+  let iceFrom = 0;
+  for (let k = 0; k < games; k++) {
+    const state = playGame(table, makeBot(BOT_WEIGHTS), `lost-valley-reference\u001f${digest}\u001f${k}`);
+    gold += state.players.map(nuggets).reduce((a, b) => a + b, 0) / state.players.length;
+    rounds += state.round;
+    iceFrom += state.stats.iceFrom < 0 ? state.round : state.stats.iceFrom;
+  }
+  return { races: games, gold: round2(gold / games), rounds: round2(rounds / games), iceFrom: round2(iceFrom / games) };
+}
+
+/** Why a prediction reaches past what the model was fitted on, if it does. */
+function extrapolation(f: Record<string, number>, ranges: Calibration['featureRanges']): string[] {
+  const out: string[] = [];
+  for (const [name, [lo, hi]] of Object.entries(ranges)) {
+    if (!(name in f)) continue;
+    const v = f[name]!;
+    // A tenth of the range either way is still interpolation in any sense that matters.
+    const slack = 0.1 * (hi - lo);
+    if (v < lo - slack || v > hi + slack) out.push(`${name} ${round2(v)} lies outside the calibrated ${round2(lo)}–${round2(hi)}`);
+  }
+  return out;
+}
+
+/**
+ * difficulty = the gold a prospector banks by the end of the race (less is harder), predicted by
+ * the calibrated model from the landscape's features and its reference races (REFERENCE_GAMES), kept
+ * within what is possible (no prospector banks less than nothing or more than an equal share of
+ * the board's gold), placed on the table size's scale of gold (fixtures/calibration/lost-valley.json).
+ */
+export function scoreLostValley(map: LostValleyMap, cal: Calibration = calibration): LostValleyScore {
+  const metrics = landscapeMetrics(map);
+  const reasons: string[] = [];
+  try {
+    metrics.reference = referenceRaces(map);
+  } catch (error) {
+    // A hand-made landscape the bots cannot play (none generated is such): the static model answers.
+    reasons.push(`the reference races could not be played (${error instanceof Error ? error.message : String(error)}); predicted from the landscape alone`);
+  }
   const f = features(metrics);
-  const predictedGold = predict(calibration, f);
-  // Less gold before the ice comes is a harder landscape.
-  const raw = -predictedGold;
-  const difficulty = difficultyBetween(raw, calibration.low, calibration.high);
+  const model = metrics.reference ? cal : cal.fallback;
+  const modelled = predict(model, f);
+  const ceiling = metrics.goldTotal / Math.max(1, metrics.players);
+  const predictedGold = Math.max(0, Math.min(ceiling, modelled));
+  reasons.unshift(...extrapolation(f, cal.featureRanges));
+  if (modelled < 0) reasons.push(`the model's ${round2(modelled)} nuggets is below the 0 a prospector can bank`);
+  if (modelled > ceiling) reasons.push(`the model's ${round2(modelled)} nuggets is above an equal share (${round2(ceiling)}) of the ${metrics.goldTotal} gold on the board`);
+  const players = String(metrics.players);
+  const difficulty = difficultyOnScale(predictedGold, cal.scales[players] ?? cal.scales['4']!);
   return {
     difficulty,
     band: bandOf(difficulty),
     metrics,
     predictedGold: round2(predictedGold),
-    raw: round2(raw),
-    model: { version: calibration.version, features: reportedFeatures(f) },
+    // Less gold banked is a harder landscape.
+    raw: round2(-predictedGold),
+    extrapolated: reasons.length > 0,
+    ...(reasons.length > 0 ? { extrapolation: reasons } : {}),
+    model: { version: cal.version, features: reportedFeatures(f) },
   };
 }

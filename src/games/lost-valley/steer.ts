@@ -1,0 +1,51 @@
+import { calibration } from './score.ts';
+import type { LostValleyOptions } from './model.ts';
+
+/** The settings of the options a reroll may choose whose reach the calibration measures. */
+export const STEER_ICE = ['slow', 'normal', 'fast'] as const;
+export const STEER_RIVER = [3, 4, 5, 6, 8, 10, 12] as const;
+export const STEER_GOLD = ['near', 'scattered', 'far'] as const;
+
+interface Reach {
+  ice: LostValleyOptions['ice'];
+  river: number;
+  gold: LostValleyOptions['gold'];
+  /** Difficulty at the 0th, 10th, …, 100th percentile over the calibration's landscapes. */
+  deciles: number[];
+}
+
+/** The share of a setting's landscapes whose difficulty lies in [min, max], read off its deciles. */
+export function hitShare(deciles: readonly number[], min: number, max: number): number {
+  // Difficulties are whole numbers: the range covers min − ½ … max + ½.
+  const cdf = (v: number) => {
+    if (v < deciles[0]!) return 0;
+    if (v >= deciles[10]!) return 1;
+    let k = 0;
+    while (k < 9 && v >= deciles[k + 1]!) k++;
+    const [lo, hi] = [deciles[k]!, deciles[k + 1]!];
+    return (k + (hi > lo ? (v - lo) / (hi - lo) : 1)) / 10;
+  };
+  return Math.max(0, cdf(max + 0.5) - cdf(min - 0.5));
+}
+
+/** Settings tried in turn: at most this many, each at least this share as likely to hit as the best. */
+const MOST = 4;
+const NEAR_BEST = 0.6;
+
+/**
+ * The settings of `ice`, `river` and `gold` worth trying for a difficulty range at the table size
+ * asked for, best first: those most likely to land in the range (measured by the calibration,
+ * fixtures/calibration/lost-valley.json `reach`); when none has been seen to, the one whose median
+ * lies nearest. Pinned options are the caller's: the reroll lays them over these.
+ */
+export function steerLostValley(target: { min: number; max: number }, options: LostValleyOptions): Array<Partial<LostValleyOptions>> {
+  const table = ((calibration as unknown as { reach?: Record<string, Reach[]> }).reach ?? {})[String(options.players ?? 4)] ?? [];
+  if (table.length === 0) return [];
+  const mid = (target.min + target.max) / 2;
+  const ranked = table
+    .map((r, i) => ({ r, i, share: hitShare(r.deciles, target.min, target.max), distance: Math.abs(r.deciles[5]! - mid) }))
+    .sort((a, b) => b.share - a.share || a.distance - b.distance || a.i - b.i);
+  const best = ranked[0]!;
+  const chosen = best.share > 0 ? ranked.filter((c) => c.share >= NEAR_BEST * best.share).slice(0, MOST) : [best];
+  return chosen.map(({ r }) => ({ ice: r.ice, river: r.river, gold: r.gold }));
+}
