@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapDigest } from '../src/core/canonical.ts';
 import { BANDS, bandOf } from '../src/core/difficulty.ts';
 import { buildMap, buildScoredMap, checkMap, normaliseOptions } from '../src/core/maps.ts';
+import { reroll } from '../src/core/reroll.ts';
 import { DEFAULT_STYLE } from '../src/core/scene.ts';
 import { DEFAULT_RENDER_LIMITS } from '../src/formats/format.ts';
 import { FORMATS } from '../src/formats/index.ts';
@@ -93,6 +94,18 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
       }),
       { numRuns: 100, seed: 10 },
     );
+  });
+
+  it('reaches every band by reroll from the default options', () => {
+    if (!game.score) return;
+    // A few base seeds keep this quick for games that score by playing reference games; each
+    // game's own tests and `npm run bench` (reach) measure many more, per table size.
+    for (const band of BANDS) {
+      for (const seed of ['reach-a', 'reach-b', 'reach-c']) {
+        const r = reroll(game, { seed, target: { band }, maxAttempts: 200 })!;
+        expect(r.hit, `${band} from ${seed}: ${r.message ?? ''}`).toBe(true);
+      }
+    }
   });
 
   it('draws a non-empty scene with places to hover and to walk', () => {
