@@ -1,14 +1,4 @@
-// Worker threads do not inherit the main thread's TypeScript loader. Built (dist/), the task is
-// plain JavaScript beside this file; from the sources, register tsx and load the TypeScript.
-import { existsSync } from 'node:fs';
+// The rank pool's worker thread: see load-task.js for why it is JavaScript.
+import { loadTask } from './load-task.js';
 
-const compiled = new URL('./rank-task.js', import.meta.url);
-let task;
-if (existsSync(compiled)) {
-  task = await import(compiled.href);
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  task = await import(new URL('./rank-task.ts', import.meta.url).href);
-}
-export default task.default;
+export default await loadTask('rank-task', import.meta.url);
