@@ -10,8 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { buildMap } from '../src/core/maps.ts';
 import { difficultyOnScale, predict, type Scale } from '../src/core/difficulty.ts';
-import { spearman } from '../src/core/stats.ts';
-import { agreement, fitLinear, round } from './linear-model.ts';
+import { agreement, featureRanges, fitLinear, round, spearmanByPlayers } from './linear-model.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import { botWeightsHash, templeBotWeightsHash } from '../src/games/gold-city/rules/bot-weights.ts';
@@ -62,11 +61,7 @@ const fit = sample('tcal', 240);
 const hold = sample('thold', 120);
 const model = fitLinear(fit);
 const heldPred = hold.map((s) => model.predict(s.x));
-const featureRanges = Object.fromEntries(FEATURES.map((name, k) => [name, [round(Math.min(...fit.map((s) => s.x[k]!)), 3), round(Math.max(...fit.map((s) => s.x[k]!)), 3)]]));
-const within = [2, 3, 4].map((players) => {
-  const group = hold.map((s, i) => ({ s, p: heldPred[i]! })).filter(({ s }) => s.players === players);
-  return [players, round(spearman(group.map((g) => g.p), group.map((g) => g.s.y)), 3)] as const;
-});
+const ranges = featureRanges(FEATURES, fit);
 const linear = { version: `gold-city-temples-calibration-${CALIBRATION_REVISION}`, features: FEATURES, ...model.stored };
 
 // The scale, per table size, from predicted rounds of 200 default-length temple maps per tier:
@@ -93,7 +88,7 @@ const result = {
   ...linear,
   botWeights: botWeightsHash(),
   templeBotWeights: templeBotWeightsHash(),
-  featureRanges,
+  featureRanges: ranges,
   scale,
   tierReach,
   fit: {
@@ -103,7 +98,7 @@ const result = {
     target: 'mean rounds',
     stalledGames: stalled,
     ...agreement(heldPred, hold.map((s) => s.y)),
-    spearmanHeldOutByPlayers: Object.fromEntries(within),
+    spearmanHeldOutByPlayers: spearmanByPlayers(hold, heldPred),
     meanRounds: round(fit.reduce((a, s) => a + s.y, 0) / fit.length, 2),
   },
 };

@@ -6,8 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { buildMap } from '../src/core/maps.ts';
-import { spearman } from '../src/core/stats.ts';
-import { agreement, fitLinear, round } from './linear-model.ts';
+import { agreement, featureRanges, fitLinear, spearmanByPlayers } from './linear-model.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import { botWeightsHash } from '../src/games/gold-city/rules/bot-weights.ts';
@@ -33,25 +32,20 @@ const fit = sample('cal', 240);
 const hold = sample('hold', 120);
 const model = fitLinear(fit);
 const heldPred = hold.map((s) => model.predict(s.x));
-// Beyond these the model extrapolates, and the score says so.
-const featureRanges = Object.fromEntries(FEATURES.map((name, k) => [name, [round(Math.min(...fit.map((s) => s.x[k]!)), 3), round(Math.max(...fit.map((s) => s.x[k]!)), 3)]]));
-const within = [2, 3, 4].map((players) => {
-  const group = hold.map((s, i) => ({ s, p: heldPred[i]! })).filter(({ s }) => s.players === players);
-  return [players, round(spearman(group.map((g) => g.p), group.map((g) => g.s.y)), 3)] as const;
-});
+const ranges = featureRanges(FEATURES, fit);
 const result = {
   version: `gold-city-calibration-${CALIBRATION_REVISION}`,
   // The bots the playtests were played by: a test fails when the weights change without a rerun.
   botWeights: botWeightsHash(),
   features: FEATURES,
   ...model.stored,
-  featureRanges,
+  featureRanges: ranges,
   fit: {
     maps: fit.length,
     heldOut: hold.length,
     gamesPerMap: CALIBRATION_GAMES,
     ...agreement(heldPred, hold.map((s) => s.y)),
-    spearmanHeldOutByPlayers: Object.fromEntries(within),
+    spearmanHeldOutByPlayers: spearmanByPlayers(hold, heldPred),
   },
 };
 writeFileSync(new URL('../fixtures/calibration/gold-city.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);

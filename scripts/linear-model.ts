@@ -1,4 +1,4 @@
-/** The fitting both calibration scripts share: least squares, held-out agreement, rounding. */
+/** The fitting the calibration scripts share: least squares, held-out agreement, feature ranges, rounding. */
 import { leastSquares, pearson, spearman } from '../src/core/stats.ts';
 
 export interface Sample {
@@ -24,4 +24,19 @@ export function fitLinear(samples: readonly Sample[]) {
 /** How well predictions rank and track the held-out outcomes. */
 export function agreement(predicted: readonly number[], actual: readonly number[]) {
   return { spearmanHeldOut: round(spearman(predicted, actual), 3), pearsonHeldOut: round(pearson(predicted, actual), 3) };
+}
+
+/** Each feature's range over the fitted samples: beyond it the model extrapolates, and scores say so. */
+export function featureRanges(names: readonly string[], samples: readonly Sample[]): Record<string, [number, number]> {
+  return Object.fromEntries(names.map((name, k) => [name, [round(Math.min(...samples.map((s) => s.x[k]!)), 3), round(Math.max(...samples.map((s) => s.x[k]!)), 3)]]));
+}
+
+/** Held-out Spearman within each table size: a difficulty scale is read within one. */
+export function spearmanByPlayers(held: ReadonlyArray<Sample & { players: number }>, predicted: readonly number[]): Record<string, number> {
+  return Object.fromEntries(
+    [2, 3, 4].map((players) => {
+      const group = held.map((s, i) => ({ s, p: predicted[i]! })).filter(({ s }) => s.players === players);
+      return [players, round(spearman(group.map((g) => g.p), group.map((g) => g.s.y)), 3)];
+    }),
+  );
 }
