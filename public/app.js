@@ -7,6 +7,8 @@ let games = [];
 let formats = [];
 let current = null; // { game, seed, options, map }
 let zoom = null; // the map panel's zoom, once a map is shown
+/** Height over width beyond which a board is read by scrolling the page rather than in a screen-high panel. */
+const TALL_SHEET = 3;
 
 function fieldId(field) {
   // API field names → control ids: "options.x" → "opt-x", "target.min" → "min".
@@ -275,6 +277,13 @@ async function show(gameId, seed, options) {
   if (el) {
     $('map').dataset.widthMm = parseFloat(el.getAttribute('width'));
     $('map').dataset.heightMm = parseFloat(el.getAttribute('height'));
+    // A sheet far taller than wide (a trail sheet, say) would shrink to unreadable in a screen-high
+    // panel: the panel grows to the sheet's height at full width, and the page scrolls instead.
+    const aspect = parseFloat($('map').dataset.heightMm) / parseFloat($('map').dataset.widthMm);
+    const tall = aspect > TALL_SHEET;
+    $('map').style.height = tall ? `${Math.round($('map').clientWidth * aspect)}px` : '';
+    // A finger on so tall a panel must still scroll the page; the buttons and keys zoom.
+    $('map').style.touchAction = tall ? 'pan-y' : '';
     // Fitted to the panel: the whole board shows at once, the start and the finish together.
     zoom = attachZoom($('map'), el, { onChange: (scale) => ($('zoom-level').textContent = scale <= 1.001 ? 'whole board' : `${Math.round(scale * 100)}%`) });
   }

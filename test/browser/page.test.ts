@@ -174,6 +174,16 @@ describe.skipIf(!available)('the web page in a real Chromium', () => {
     await page.close();
   });
 
+  it('shows a sheet far taller than wide at the panel\'s full width, and the page still scrolls over it', async () => {
+    const page = await open('/?game=pioneer-days&seed=tall', 375);
+    const panel = (await page.locator('#map').boundingBox())!;
+    const drawn = (await page.locator('#map svg').boundingBox())!;
+    expect(panel.height).toBeGreaterThan(3 * panel.width);
+    expect(drawn.width).toBeGreaterThan(0.95 * panel.width);
+    expect(await page.locator('#map').evaluate((el) => getComputedStyle(el).touchAction)).toBe('pan-y');
+    await page.close();
+  });
+
   it('shows API errors in words next to the control at fault', async () => {
     const page = await open();
     await page.fill('#opt-pieces', '42');
