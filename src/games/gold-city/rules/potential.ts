@@ -44,13 +44,23 @@ export function effortToFinish(t: Table, closed?: Uint8Array): Float64Array {
       heap.push(0, i);
     }
   }
+  spreadBackwards(t, dist, heap, closed);
+  return dist;
+}
+
+/**
+ * Dijkstra backwards from what `dist` and `heap` were seeded with: a space's effort is entering
+ * its cheapest neighbour plus that neighbour's own. Mountains, `closed` spaces, finishing spaces
+ * and `fixed` ones (a temple valued by the next field) keep what they were seeded with.
+ */
+function spreadBackwards(t: Table, dist: Float64Array, heap: MinHeap, closed?: Uint8Array, fixed?: Uint8Array): void {
   while (heap.size > 0) {
     const { priority, value: x } = heap.pop();
     if (priority > (dist[x] as number)) continue;
     const enter = entryEffort(t, x);
     for (let k = 0; k < 6; k++) {
       const y = t.adj[6 * x + k] as number;
-      if (y < 0 || t.ground[y] === G.mountain || closed?.[y]) continue;
+      if (y < 0 || fixed?.[y] || t.finishes[y] || t.ground[y] === G.mountain || closed?.[y]) continue;
       const b = blockadeBetween(t, y, x);
       const d = priority + enter + (b >= 0 ? blockadeEffort(t, b) : 0);
       if (d < (dist[y] as number)) {
@@ -59,7 +69,6 @@ export function effortToFinish(t: Table, closed?: Uint8Array): Float64Array {
       }
     }
   }
-  return dist;
 }
 
 /**
@@ -88,21 +97,7 @@ export function templeFields(t: Table, closed?: Uint8Array): Float64Array[] {
         heap.push(v, space);
       }
     });
-    while (heap.size > 0) {
-      const { priority, value: x } = heap.pop();
-      if (priority > (dist[x] as number)) continue;
-      const enter = entryEffort(t, x);
-      for (let d = 0; d < 6; d++) {
-        const y = t.adj[6 * x + d] as number;
-        if (y < 0 || fixed[y] || t.finishes[y] || t.ground[y] === G.mountain || closed?.[y]) continue;
-        const b = blockadeBetween(t, y, x);
-        const v = priority + enter + (b >= 0 ? blockadeEffort(t, b) : 0);
-        if (v < (dist[y] as number)) {
-          dist[y] = v;
-          heap.push(v, y);
-        }
-      }
-    }
+    spreadBackwards(t, dist, heap, closed, fixed);
     fields[mask] = dist;
   }
   return fields;
