@@ -47,12 +47,6 @@ export function difficultyOnScale(value: number, scale: Scale): number {
   return 0;
 }
 
-/** The measure's values at a band's edges: what "hard" means in rounds, gold, … */
-export function bandEdges(scale: Scale, band: Band): [number, number] {
-  const k = BANDS.indexOf(band);
-  return [scale[k]!, scale[k + 1]!];
-}
-
 /** `value` on the 0–100 scale where `easiest` is 0 and `hardest` 100, rounded and clamped. */
 export function difficultyBetween(value: number, easiest: number, hardest: number): number {
   return Math.max(0, Math.min(100, Math.round((100 * (value - easiest)) / (hardest - easiest))));
