@@ -63,9 +63,10 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
   sheets?(map: M, style: Style, area: { width: number; height: number }): Scene[];
   /**
    * Settings of the options a caller left open that make maps in a difficulty range, best first
-   * (a reroll tries them in turn). `options` holds what is pinned, the rest at defaults.
+   * (a reroll tries them in turn). `options` holds what is pinned, the rest at defaults; `pinned`
+   * names the ones the caller gave, whose values the settings must be judged with.
    */
-  steer?(target: { min: number; max: number }, options: O): Array<Partial<O>>;
+  steer?(target: { min: number; max: number }, options: O, pinned: readonly string[]): Array<Partial<O>>;
   /** Seeded bot games on the map: the ground truth the score is calibrated against. */
   playtest?(map: M, games: number): Record<string, unknown>;
 }

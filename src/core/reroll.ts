@@ -69,7 +69,7 @@ function prepare(game: AnyGameModule, request: RerollRequest): Search {
   const pinnedOptions = normaliseOptions(game, given);
   const pinned = Object.keys(given).sort();
   // The game says which settings of the options left open reach the target; pinned ones win.
-  const steered = game.steer?.(targetRange(request.target), pinnedOptions) ?? [{}];
+  const steered = game.steer?.(targetRange(request.target), pinnedOptions, pinned) ?? [{}];
   const optionSets = (steered.length > 0 ? steered : [{}]).map((s) => sortedKeys(normaliseOptions(game, { ...s, ...given })));
   return { game: game as Search['game'], seed: base.seed, pinned, optionSets, target: request.target, maxAttempts: request.maxAttempts };
 }

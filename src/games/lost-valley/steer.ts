@@ -36,10 +36,15 @@ const NEAR_BEST = 0.6;
  * The settings of `ice`, `river` and `gold` worth trying for a difficulty range at the table size
  * asked for, best first: those most likely to land in the range (measured by the calibration,
  * fixtures/calibration/lost-valley.json `reach`); when none has been seen to, the one whose median
- * lies nearest. Pinned options are the caller's: the reroll lays them over these.
+ * lies nearest, among the settings that agree with what the caller pinned (the reroll lays the
+ * pinned values over these in any case).
  */
-export function steerLostValley(target: { min: number; max: number }, options: LostValleyOptions): Array<Partial<LostValleyOptions>> {
-  const table = ((calibration as unknown as { reach?: Record<string, Reach[]> }).reach ?? {})[String(options.players ?? 4)] ?? [];
+export function steerLostValley(target: { min: number; max: number }, options: LostValleyOptions, pinned: readonly string[] = []): Array<Partial<LostValleyOptions>> {
+  const measured = ((calibration as unknown as { reach?: Record<string, Reach[]> }).reach ?? {})[String(options.players ?? 4)] ?? [];
+  // Judge only the settings that agree with what the caller pinned: their reach is what the
+  // reroll will meet. A pinned value the calibration never measured leaves every setting in play.
+  const agreeing = measured.filter((r) => (['ice', 'river', 'gold'] as const).every((k) => !pinned.includes(k) || r[k] === options[k]));
+  const table = agreeing.length > 0 ? agreeing : measured;
   if (table.length === 0) return [];
   const mid = (target.min + target.max) / 2;
   const ranked = table
