@@ -19,6 +19,8 @@ export interface GoldCityOptions {
   strips: boolean;
   /** The Golden Temples layer (combined game); absent from a map's options when off. */
   temples?: boolean;
+  /** Later seats begin further in, chosen per map to even out the seats; absent when off. */
+  stagger?: boolean;
 }
 
 export type PieceKind = 'start' | 'terrain' | 'strip' | 'finish';
@@ -102,6 +104,13 @@ export interface Guardian {
   effect: GuardianEffect;
 }
 
+/** The pawn of start space `start` begins at (q, r), a space of the start piece further in. */
+export interface StaggeredStart {
+  start: number;
+  q: number;
+  r: number;
+}
+
 export interface GoldCityMap {
   game: typeof GAME_ID;
   generator?: GeneratorInfo;
@@ -118,6 +127,8 @@ export interface GoldCityMap {
   /** Golden Temples layer: the two temples whose gems unseal the chamber. */
   temples?: Temple[];
   guardians?: Guardian[];
+  /** Staggered start: pawns that begin elsewhere than on their numbered start space. */
+  stagger?: StaggeredStart[];
   score?: ScoreBase & Record<string, unknown>;
   [extra: string]: unknown;
 }

@@ -256,7 +256,7 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
   const digestSize = size * 0.28;
   const titleHeight = titleBlock + (map.digest ? digestSize * 1.6 : 0) + size * 0.3;
   const temples = (map.temples?.length ?? 0) > 0;
-  const legendBox = legend(inner, size, ink, temples);
+  const legendBox = legend(inner, size, ink, temples, (map.stagger?.length ?? 0) > 0);
   const ox = margin - minX + size;
   const oy = margin + titleHeight - minY + size;
   const at = (c: Point): Point => ({ x: c.x + ox, y: c.y + oy });
@@ -329,6 +329,28 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
     });
   }
 
+  // Staggered start: a dashed line from the numbered start space to the ringed space its pawn
+  // begins on, the number again in a badge there, so a printed board needs no other note.
+  for (const e of map.stagger ?? []) {
+    const home = map.spaces.find((s) => s.start === e.start);
+    if (!home) continue;
+    const from = at(centre(home.q, home.r, size));
+    const to = at(centre(e.q, e.r, size));
+    const badge = { x: to.x + size * 0.52, y: to.y - size * 0.05 };
+    extras.push({
+      kind: 'group',
+      role: 'stagger',
+      data: { start: String(e.start), q: String(e.q), r: String(e.r) },
+      title: `Staggered start: the pawn of start ${e.start} begins here`,
+      items: [
+        { kind: 'polyline', points: [from, to], stroke: '#222222', strokeWidth: size * 0.07, dash: [size * 0.18, size * 0.12] },
+        { kind: 'circle', centre: to, radius: size * 0.78, fill: 'none', stroke: '#222222', strokeWidth: size * 0.1 },
+        { kind: 'circle', centre: badge, radius: size * 0.27, fill: '#ffffff', stroke: '#222222', strokeWidth: size * 0.05 },
+        ...(style.labels ? [{ kind: 'text' as const, at: badge, text: String(e.start), size: size * 0.36, fill: '#222222', anchor: 'middle' as const, bold: true, baseline: 'middle' as const }] : []),
+      ],
+    });
+  }
+
   const header: SceneItem[] = textLines(titleFit, margin, margin, ink, true);
   if (map.digest) header.push({ kind: 'text', at: { x: margin, y: margin + titleBlock + digestSize * 1.1 }, text: map.digest.slice(0, 23), size: digestSize, fill: ink, anchor: 'start' });
   const furniture: SceneItem[] = [
@@ -361,6 +383,8 @@ const TEMPLE_NOTES = [
   'Golden Temples: enter both temples to take their gems (ruby 1, sapphire 2); the chamber stays sealed until you hold both. Jokers pay torch too. Gold coins (up to 3) pay one step or one coin.',
 ];
 
+const STAGGER_NOTE = 'Staggered start: a ringed space with a numbered badge is where that start number\'s pawn begins; its start space stays empty.';
+
 const LEGEND_NOTES = [
   'Numbers: the strength one card must reach; on rubble and base camps, the cards to give up.',
   'Bars across seams: blockades, paid like a space; badge: requirement and tiebreak points. Black arch: cave.',
@@ -370,7 +394,7 @@ const LEGEND_NOTES = [
  * The legend laid out from (0, 0) within `width`: each entry as wide as its measured words, so a
  * label never runs under the next icon; entries flow onto further rows on a narrow board.
  */
-export function legend(width: number, size: number, ink: string, temples = false): { items: SceneItem[]; height: number } {
+export function legend(width: number, size: number, ink: string, temples = false, stagger = false): { items: SceneItem[]; height: number } {
   const items: SceneItem[] = [];
   const rowHeight = size * 1.05;
   let x = 0;
@@ -394,7 +418,7 @@ export function legend(width: number, size: number, ink: string, temples = false
     x += w;
   }
   let y = size * 0.2 + (row + 1) * rowHeight;
-  for (const note of temples ? [...LEGEND_NOTES, ...TEMPLE_NOTES] : LEGEND_NOTES) {
+  for (const note of [...LEGEND_NOTES, ...(stagger ? [STAGGER_NOTE] : []), ...(temples ? TEMPLE_NOTES : [])]) {
     const fitted = fitText(note, width, size * 0.24, { minSize: size * 0.2 });
     items.push(...textLines(fitted, 0, y, ink, false, 1.3));
     y += fitted.lines.length * fitted.size * 1.3 + size * 0.05;

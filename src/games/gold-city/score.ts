@@ -8,6 +8,8 @@ import { blockadeEffort, effortToFinish, entryEffort } from './rules/potential.t
 import { G, blockadeBetween, prepareTable, type Table } from './rules/table.ts';
 import { SYMBOL_AT, SYMBOL_FOR } from './symbols.ts';
 import { readJson } from '../../core/json-file.ts';
+import { calibratedStaggers, seatFairness, seatFeatures } from './seats.ts';
+import { rowsOf } from './stagger.ts';
 import { templeAnalysis, templeCalibration, type TempleMetrics } from './temple-score.ts';
 const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/gold-city.json', import.meta.url));
 
@@ -33,7 +35,11 @@ export interface GoldCityScore {
   /** The course lies outside what the model was fitted on; `extrapolation` says how. */
   extrapolated: boolean;
   extrapolation?: string[];
-  fairness: { spread: number; relative: number; fairest: number; hardest: number };
+  /**
+   * Route-effort spread between the starts, and each seat's predicted share of the wins in
+   * percent (seats.ts; `note` says why where there is no prediction).
+   */
+  fairness: { spread: number; relative: number; fairest: number; hardest: number; winRates?: number[]; model?: string; note?: string };
   metrics: {
     starts: StartMetrics[];
     blockadeLoad: number;
@@ -130,7 +136,7 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
   const steps = stepsToFinish(t);
   // One search from all start spaces together: they share a piece and nearly every route.
   const from = effortFrom(t, t.starts);
-  const starts: StartMetrics[] = t.starts.map((s) => {
+  const starts: StartMetrics[] = t.starts.map((s, seat) => {
     const strongest: StartMetrics['strongest'] = { machete: 0, paddle: 0, coin: 0 };
     let cardsPaid = 0;
     // Walk the cheapest route down the effort field.
@@ -163,7 +169,7 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
     let near = 0;
     for (let i = 0; i < t.n; i++) if ((from[i] as number) + (toFinish[i] as number) <= best * 1.1 + 1e-9) near++;
     const stepCount = steps[s] as number;
-    return { start: map.spaces[s]?.start ?? 0, steps: stepCount, effort: round2(best), strongest, cardsPaid, corridor: round2(near / Math.max(1, stepCount + 1)) };
+    return { start: map.spaces[t.homes[seat] as number]?.start ?? 0, steps: stepCount, effort: round2(best), strongest, cardsPaid, corridor: round2(near / Math.max(1, stepCount + 1)) };
   });
   const efforts = starts.map((s) => s.effort);
   const meanEffort = efforts.reduce((a, b) => a + b, 0) / Math.max(1, efforts.length);
@@ -232,6 +238,21 @@ function extrapolation(features: Record<string, number>, ranges: Calibration['fe
  * fixtures/calibration/gold-city.json, written by scripts/calibrate-gold-city.ts.
  */
 export function scoreGoldCity(map: GoldCityMap): GoldCityScore {
+  const score = scoreCourse(map);
+  // The seat models read the course as laid out, before any stagger moved a pawn in.
+  const plain = map.stagger?.length ? scoreCourse({ ...map, stagger: undefined }) : score;
+  const players = map.options?.players ?? 4;
+  const rows = rowsOf(map, players, calibratedStaggers(players));
+  score.fairness = {
+    ...score.fairness,
+    ...(map.temples?.length
+      ? { note: 'seat shares are calibrated on base courses; the Golden Temples layer has not been playtested for them' }
+      : seatFairness(seatFeatures(plain.predictedRounds, plain.model.features), players, rows)),
+  };
+  return score;
+}
+
+function scoreCourse(map: GoldCityMap): GoldCityScore {
   const a = analyse(map);
   // A temple course is scored by the temple model on its own scale of rounds (temple-score.ts).
   const temples = a.metrics.temples !== undefined && templeCalibration !== undefined;

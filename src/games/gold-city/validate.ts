@@ -149,7 +149,37 @@ export function validateGoldCity(map: GoldCityMap): Problem[] {
     });
   });
   validateTemples(map, board, starts, add);
+  validateStagger(map, board, numbers, finishes, open, add);
   return problems;
+}
+
+/**
+ * A staggered start: each entry names a numbered start space a seat at the table uses, once,
+ * and moves its pawn onto an open space of the start piece that no other pawn starts on and
+ * from which the finish can be reached.
+ */
+function validateStagger(map: GoldCityMap, board: ReturnType<typeof buildBoard>, numbers: Set<number>, finishes: number[], open: (j: number) => boolean, add: (rule: string, message: string, at?: string) => void): void {
+  if (!map.stagger?.length) return;
+  const players = map.options?.players ?? 4;
+  const used = players === 2 ? 4 : players;
+  const fromFinish = finishes.length > 0 ? reachable(board, finishes, open) : undefined;
+  const named = new Set<number>();
+  const taken = new Set<number>();
+  map.stagger.forEach((e, k) => {
+    const at = `stagger[${k}]`;
+    if (!numbers.has(e.start)) add('stagger-start', `stagger names start ${e.start}, which the course does not have`, `${at}.start`);
+    else if (e.start > used) add('stagger-start', `stagger moves the pawn of start ${e.start}, which nobody uses at ${players} players`, `${at}.start`);
+    if (named.has(e.start)) add('stagger-start', `stagger moves the pawn of start ${e.start} twice`, `${at}.start`);
+    named.add(e.start);
+    const i = board.at.get(e.q, e.r);
+    const space = i >= 0 ? map.spaces[i] : undefined;
+    if (!space) return add('stagger-space', `stagger puts start ${e.start}'s pawn on (${e.q},${e.r}), which is not a space of the course`, at);
+    if (space.piece !== map.pieces[0]?.id) add('stagger-space', `stagger puts start ${e.start}'s pawn on ${where(space)}, off the start piece`, at);
+    else if (!open(i) || space.terrain === 'start') add('stagger-space', `stagger puts start ${e.start}'s pawn on ${where(space)}, a ${space.terrain} space`, at);
+    else if (taken.has(i)) add('stagger-space', `stagger puts two pawns on ${where(space)}`, at);
+    else if (fromFinish && !fromFinish[i]) add('stagger-space', `start ${e.start}'s staggered pawn at ${where(space)} cannot reach a finishing space`, at);
+    taken.add(i);
+  });
 }
 
 const SYMBOL_GROUND = new Set(['jungle', 'water', 'village', 'torch']);

@@ -1,4 +1,5 @@
 import { buildBoard } from '../board.ts';
+import type { HexTable } from '../../../geometry/hex/hex-table.ts';
 import type { Blockade, GoldCityMap, Guardian, Space } from '../model.ts';
 
 /** Ground codes for the hot loops. */
@@ -17,7 +18,10 @@ export interface Table {
   piece: Int16Array;
   /** 6 slots per space, -1 where there is no neighbour. */
   adj: Int32Array;
+  /** Where each numbered start space's pawn begins, in number order (a stagger moves some in). */
   starts: number[];
+  /** The numbered start spaces themselves, in number order. */
+  homes: number[];
   finishes: Uint8Array;
   /** blockadeAt[pieceA * pieces + pieceB]: index into map.blockades, or -1. */
   blockadeAt: Int16Array;
@@ -51,6 +55,7 @@ export function prepareTable(map: GoldCityMap): Table {
     if (s.terrain === 'finish') finishes[i] = 1;
     if (s.terrain === 'start') starts.push([s.start ?? 99, i]);
   });
+  const homes = starts.sort((a, b) => a[0] - b[0]).map(([, i]) => i);
   const pieces = map.pieces.length;
   const blockadeAt = new Int16Array(pieces * pieces).fill(-1);
   map.blockades.forEach((b, k) => {
@@ -101,7 +106,8 @@ export function prepareTable(map: GoldCityMap): Table {
     strength,
     piece,
     adj,
-    starts: starts.sort((a, b) => a[0] - b[0]).map(([, i]) => i),
+    starts: staggered(map, at, homes),
+    homes,
     finishes,
     blockadeAt,
     pieces,
@@ -109,6 +115,16 @@ export function prepareTable(map: GoldCityMap): Table {
     caveAt,
     cavesBeside,
   };
+}
+
+/** Start spaces with the map's stagger applied: a staggered pawn begins on its recorded space. */
+function staggered(map: GoldCityMap, at: HexTable, homes: number[]): number[] {
+  if (!map.stagger?.length) return homes;
+  const moved = new Map(map.stagger.map((e) => [e.start, at.get(e.q, e.r)]));
+  return homes.map((i) => {
+    const j = moved.get(map.spaces[i]?.start ?? 0);
+    return j === undefined || j < 0 ? i : j;
+  });
 }
 
 /** The blockade (index) lying across the step i → j, or -1. */
