@@ -15,11 +15,14 @@ function colour(c: string | undefined): { color: string; opacity: number } | und
 
 type Doc = PDFKit.PDFDocument;
 
-function paintPath(doc: Doc, it: { fill?: string; stroke?: string; strokeWidth?: number; opacity?: number }, defaultFill?: string): void {
+function paintPath(doc: Doc, it: { fill?: string; stroke?: string; strokeWidth?: number; dash?: number[]; opacity?: number }, defaultFill?: string): void {
   const fill = colour(it.fill ?? defaultFill);
   const stroke = colour(it.stroke);
   const alpha = it.opacity ?? 1;
   if (stroke) doc.lineWidth(it.strokeWidth ?? 0.3).lineJoin('round').lineCap('round');
+  // Dashes are graphics state: set for this path only, as the SVG renderer draws them.
+  if (stroke && it.dash?.length) doc.dash(it.dash[0] as number, { space: it.dash[1] ?? it.dash[0] });
+  else doc.undash();
   if (fill && stroke) doc.fillColor(fill.color, fill.opacity * alpha).strokeColor(stroke.color, stroke.opacity * alpha).fillAndStroke();
   else if (fill) doc.fillColor(fill.color, fill.opacity * alpha).fill();
   else if (stroke) doc.strokeColor(stroke.color, stroke.opacity * alpha).stroke();

@@ -167,6 +167,20 @@ export function guardianDrawing(c: Point, size: number): SceneItem[] {
   ];
 }
 
+/**
+ * A staggered pawn: a dashed line from its numbered start space to the ringed space it begins
+ * on, the number again in a badge there, so a printed board needs no other note.
+ */
+export function staggerDrawing(start: number, from: Point, to: Point, size: number, labels: boolean): SceneItem[] {
+  const badge = { x: to.x + size * 0.52, y: to.y - size * 0.05 };
+  return [
+    { kind: 'polyline', points: [from, to], stroke: '#222222', strokeWidth: size * 0.07, dash: [size * 0.18, size * 0.12] },
+    { kind: 'circle', centre: to, radius: size * 0.78, fill: 'none', stroke: '#222222', strokeWidth: size * 0.1 },
+    { kind: 'circle', centre: badge, radius: size * 0.27, fill: '#ffffff', stroke: '#222222', strokeWidth: size * 0.05 },
+    ...(labels ? [{ kind: 'text' as const, at: badge, text: String(start), size: size * 0.36, fill: '#222222', anchor: 'middle' as const, bold: true, baseline: 'middle' as const }] : []),
+  ];
+}
+
 /** One space drawn at `c`: ground, symbol, strength, start number, finish star or cave mouth. */
 export function spaceDrawing(s: Space, c: Point, size: number, labels: boolean, mark?: LayerMark): SceneItem[] {
   const look = LOOKS[s.terrain];
@@ -329,25 +343,15 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
     });
   }
 
-  // Staggered start: a dashed line from the numbered start space to the ringed space its pawn
-  // begins on, the number again in a badge there, so a printed board needs no other note.
   for (const e of map.stagger ?? []) {
     const home = map.spaces.find((s) => s.start === e.start);
     if (!home) continue;
-    const from = at(centre(home.q, home.r, size));
-    const to = at(centre(e.q, e.r, size));
-    const badge = { x: to.x + size * 0.52, y: to.y - size * 0.05 };
     extras.push({
       kind: 'group',
       role: 'stagger',
       data: { start: String(e.start), q: String(e.q), r: String(e.r) },
       title: `Staggered start: the pawn of start ${e.start} begins here`,
-      items: [
-        { kind: 'polyline', points: [from, to], stroke: '#222222', strokeWidth: size * 0.07, dash: [size * 0.18, size * 0.12] },
-        { kind: 'circle', centre: to, radius: size * 0.78, fill: 'none', stroke: '#222222', strokeWidth: size * 0.1 },
-        { kind: 'circle', centre: badge, radius: size * 0.27, fill: '#ffffff', stroke: '#222222', strokeWidth: size * 0.05 },
-        ...(style.labels ? [{ kind: 'text' as const, at: badge, text: String(e.start), size: size * 0.36, fill: '#222222', anchor: 'middle' as const, bold: true, baseline: 'middle' as const }] : []),
-      ],
+      items: staggerDrawing(e.start, at(centre(home.q, home.r, size)), at(centre(e.q, e.r, size)), size, style.labels),
     });
   }
 

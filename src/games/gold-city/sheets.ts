@@ -2,7 +2,7 @@ import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { DIRECTIONS, hexKey } from '../../geometry/hex/axial.ts';
 import { fitText } from '../../render/glyphs.ts';
 import type { Blockade, GoldCityMap, Guardian, Piece, Space, Token } from './model.ts';
-import { LOOKS, archPoints, centre, corners, courseTitle, gem, gemColour, guardianDrawing, layerMarks, payWith, sharedEdge, spaceDrawing, symbol, templeDrawing, textLines, type LayerMark } from './scene.ts';
+import { LOOKS, archPoints, centre, corners, courseTitle, gem, gemColour, guardianDrawing, layerMarks, payWith, sharedEdge, spaceDrawing, staggerDrawing, symbol, templeDrawing, textLines, type LayerMark } from './scene.ts';
 import { TEMPLE_SUPPLY } from './temples.ts';
 
 /**
@@ -134,6 +134,14 @@ function pieceSheet(course: Course, piece: Piece, order: number, size: number, a
       if (b) bands.push({ kind: 'segments', segments: [edge], stroke: LOOKS[b.terrain].fill, strokeWidth: size * 0.2, dash: [size * 0.3, size * 0.2] });
     });
   });
+  // A staggered start is printed on the start piece itself, where the pawns are set out.
+  if (piece.id === map.pieces[0]?.id) {
+    for (const e of map.stagger ?? []) {
+      const home = spaces.findIndex((s) => s.start === e.start);
+      const to = spaces.findIndex((s) => s.q === e.q && s.r === e.r);
+      if (home >= 0 && to >= 0) items.push(...staggerDrawing(e.start, at(centres[home]!), at(centres[to]!), size, true));
+    }
+  }
   if (gate) {
     const g = at(gate);
     items.push({ kind: 'polygon', points: corners(g, size), fill: '#fff4cf', stroke: '#00000055', strokeWidth: size * 0.02 });
@@ -161,13 +169,16 @@ function assemblySheet(course: Course, pieceSheets: number, cutSheets: number, a
   const { map } = course;
   const last = map.pieces[map.pieces.length - 1]?.id ?? '';
   const title = `${courseTitle(map)} · print-and-play kit`;
-  const steps = [
+  const steps: string[] = [
     `1. Print every sheet at 100% ("actual size"): the bar in each footer must measure 50 mm.`,
     `2. Cut out the ${map.pieces.length} pieces (sheets 2–${pieceSheets + 1}) along their solid outlines${cutSheets ? `, and the blockades and cave tokens (sheet${cutSheets > 1 ? 's' : ''} ${pieceSheets + 2}${cutSheets > 1 ? `–${pieceSheets + cutSheets + 1}` : ''})` : ''}.`,
     `3. Lay the pieces out as drawn here, ${map.pieces[0]?.id ?? ''} (start) to ${last} (finish): the small id just inside an edge names the piece that joins there.`,
     ...(map.blockades.length ? [`4. Lay each blockade across the seam drawn here with its id (its colour is dashed on both pieces).`] : []),
-    ...((map.caves ?? []).length ? [`${map.blockades.length ? 5 : 4}. Put each cave's four tokens face down on its cave (C1, C2, … on the mountains); pawns start on spaces 1–4, in turn order.`] : []),
+    ...((map.caves ?? []).length ? [`${map.blockades.length ? 5 : 4}. Put each cave's four tokens face down on its cave (C1, C2, … on the mountains).`] : []),
   ];
+  steps.push(
+    `${steps.length + 1}. Pawns start on the numbered start spaces in turn order${map.stagger?.length ? `, except where a dashed line leads from a number to a ringed space: that pawn begins there (a staggered start, to even out the seats)` : ''}.`,
+  );
   const sizeAt1 = map.spaces.map((s) => centre(s.q, s.r, 1));
   const spots = map.gate ? [...sizeAt1, centre(map.gate.q, map.gate.r, 1)] : sizeAt1;
   const unit = bounds(spots.flatMap((c) => corners(c, 1)));
@@ -208,6 +219,10 @@ function assemblySheet(course: Course, pieceSheets: number, cutSheets: number, a
     sums.set(s.piece, { x: sum.x + c.x, y: sum.y + c.y, n: sum.n + 1 });
   }
   items.push({ kind: 'segments', segments: outline, stroke: INK, strokeWidth: Math.max(0.5, size * 0.12) });
+  for (const e of map.stagger ?? []) {
+    const home = map.spaces.find((s) => s.start === e.start);
+    if (home) items.push(...staggerDrawing(e.start, at(home.q, home.r), at(e.q, e.r), size, true));
+  }
   for (const b of map.blockades) {
     const edges: Array<[Point, Point]> = [];
     for (const s of map.spaces) {

@@ -32,14 +32,20 @@ export function summariseGoldCity(map: GoldCityMap, score: GoldCityScore): Score
     spread === 0
       ? 'Every start space has the same route cost; turn order is the only edge.'
       : `Start spaces differ by ${spread} in route cost (start ${fairest} has it easiest, start ${hardest} hardest).`;
+  const { winRates } = score.fairness;
+  const seats = winRates
+    ? ` Predicted wins by seat (turn order): ${winRates.map((w) => `${Math.round(w)}%`).join(' / ')}${map.stagger?.length ? ', with the staggered start' : ''}.`
+    : '';
   const features = score.model.features;
   const tour = score.metrics.temples;
   const temples = tour
     ? ` Golden Temples: the gem tour is ${Math.round((tour.detour - 1) * 100)}% longer than the direct way; most starts take temple ${mostCommon(tour.firstTemple)} first.`
     : '';
   return {
-    headline: `About ${Math.round(score.predictedRounds)} rounds for ${players} players.${temples} ${fairness}`,
+    headline: `About ${Math.round(score.predictedRounds)} rounds for ${players} players.${temples} ${fairness}${seats}`,
     facts: [
+      ...(winRates ? winRates.map((w, seat) => ({ label: `seat ${seat + 1}: predicted share of wins (%)`, value: w })) : []),
+      ...(map.stagger?.length ? [{ label: 'staggered start', value: map.stagger.map((e) => `pawn ${e.start} begins ${e.q},${e.r}`).join('; ') }] : []),
       ...Object.entries(features).map(([name, value]) => ({ label: FEATURE_LABELS[name] ?? name, value })),
       { label: 'water-4 spaces (Prop Plane only)', value: score.metrics.deepWater },
     ],
