@@ -69,6 +69,13 @@ function optionControl(name, schema) {
     if (schema.enum) {
       input = document.createElement('select');
       for (const v of schema.enum) input.append(new Option(String(v), String(v), false, v === schema.default));
+    } else if (schema.type === 'string') {
+      input = document.createElement('input');
+      input.type = 'text';
+      input.spellcheck = false;
+      input.autocomplete = 'off';
+      if (schema.pattern) input.pattern = schema.pattern.replace(/^\^|\$$/g, '');
+      if (schema.default !== undefined) input.value = schema.default;
     } else {
       input = document.createElement('input');
       input.type = 'number';

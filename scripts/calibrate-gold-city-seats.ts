@@ -1,13 +1,12 @@
 /**
- * Calibrates seat fairness (src/games/gold-city/seats.ts): for each table size, courses across
- * every tier and 3–10 pieces, each played GAMES times with one planner per seat under every
- * stagger in STAGGERS; one least-squares model per stagger and seat of that seat's share of the
- * wins, fitted on four maps in five and checked on the fifth. Then VERIFY fresh courses are
- * played with many more games, plain and with the stagger the model picks, to count how many
- * come out with every seat within ±5 points of an even split.
+ * Calibrates the seat models (src/games/gold-city/seats.ts): for each table size, courses
+ * across every tier and 3–10 pieces, each played GAMES times with one planner per seat under
+ * every stagger the balance search tries (rules/balance.ts); one least-squares model per
+ * stagger and seat of that seat's share of the wins, fitted on four courses in five and checked
+ * on the fifth against the plain average for the stagger (what turn order alone predicts).
  *
- *   npx tsx scripts/calibrate-gold-city-seats.ts            (about an hour on 2 cores)
- *   MEASURED=file.json npx tsx scripts/…                    (reuse measurements: same seeds, same games)
+ *   npx tsx scripts/calibrate-gold-city-seats.ts                 (about half an hour on 2 quiet cores)
+ *   MEASURED=file.json npx tsx scripts/calibrate-gold-city-seats.ts   (reuse measurements of the same seeds)
  *
  * Every figure is seeded: a rerun writes the same fixture.
  */
@@ -18,18 +17,11 @@ import { fitLinear, round } from './linear-model.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap, GoldCityOptions } from '../src/games/gold-city/model.ts';
 import { botWeightsHash } from '../src/games/gold-city/rules/bot-weights.ts';
-import { BOTS } from '../src/games/gold-city/rules/bots.ts';
-import { playGame } from '../src/games/gold-city/rules/playtest.ts';
-import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
-import { prepareTable } from '../src/games/gold-city/rules/table.ts';
-import { chooseStagger, predictSeatShares, seatFeatures, unevenness, type SeatCalibration } from '../src/games/gold-city/seats.ts';
-import { staggeredStarts } from '../src/games/gold-city/stagger.ts';
+import { STAGGERS, seatShares } from '../src/games/gold-city/rules/balance.ts';
+import { predictSeatShares, seatFeatures, type SeatCalibration } from '../src/games/gold-city/seats.ts';
 
-const STAGGERS: Record<number, string[]> = { 4: ['0000', '0001', '0011', '0111', '0002', '0012', '0112'], 3: ['000', '001', '011', '002', '012'], 2: ['00', '01', '02'] };
-const MAPS = Number(process.env.MAPS ?? 120);
+const MAPS = Number(process.env.MAPS ?? 100);
 const GAMES = 200;
-const VERIFY = Number(process.env.VERIFY ?? 30);
-const VERIFY_GAMES = 600;
 const FEATURES = ['perRound', 'strongestPerRound', 'cardsPaidPerRound'];
 const TIERS = ['easy', 'normal', 'hard', 'expert'] as const;
 const FIXTURE = new URL('../fixtures/calibration/gold-city-seats.json', import.meta.url);
@@ -37,30 +29,12 @@ const FIXTURE = new URL('../fixtures/calibration/gold-city-seats.json', import.m
 interface Measured {
   seed: string;
   options: Partial<GoldCityOptions>;
-  /** Share of the wins per seat under each stagger (games a seat shared count in part). */
+  /** Share of the decided games each seat won under each stagger. */
   shares: Record<string, number[]>;
   unfinished: Record<string, number>;
 }
 
 const courseOptions = (players: number, m: number): Partial<GoldCityOptions> => ({ players: players as 2 | 3 | 4, tier: TIERS[m % 4], pieces: 3 + (m % 8) });
-
-/** The planner games on one course under one stagger, seeded by the map's number and the game's. */
-function measure(map: GoldCityMap, players: number, rows: readonly number[], games: number, tag: string): { shares: number[]; unfinished: number } {
-  const table = prepareTable(map);
-  const toFinish = effortToFinish(table);
-  const staggered = { ...table, starts: staggeredStarts(table, toFinish, players, rows) };
-  const bots = Array.from({ length: players }, () => BOTS.planner!);
-  const wins = new Array<number>(players).fill(0);
-  let unfinished = 0;
-  for (let g = 0; g < games; g++) {
-    const r = playGame(staggered, bots, `${tag}/${g}`, toFinish);
-    if (!r.finished) unfinished++;
-    for (const w of r.winners) wins[w] = (wins[w] as number) + 1 / r.winners.length;
-  }
-  const total = wins.reduce((a, b) => a + b, 0);
-  // A share of the games someone won: a stalled game says nothing about the seats.
-  return { shares: wins.map((w) => (total > 0 ? w / total : 1 / players)), unfinished };
-}
 
 function featuresOf(map: GoldCityMap): Record<string, number> {
   const score = goldCity.score!(map);
@@ -81,7 +55,7 @@ const result: SeatCalibration & { measured: Record<string, Measured[]> } = {
 };
 
 for (const players of [4, 3, 2]) {
-  const staggers = STAGGERS[players]!;
+  const staggers = [...STAGGERS[players]!];
   const courses: Array<Measured & { x: number[] }> = [];
   for (let m = 100; m < 100 + MAPS; m++) {
     const seed = `seat-${players}-${m}`;
@@ -91,7 +65,7 @@ for (const players of [4, 3, 2]) {
     if (!row || staggers.some((s) => !row!.shares[s])) {
       row = { seed, options, shares: {}, unfinished: {} };
       for (const s of staggers) {
-        const r = measure(map, players, [...s].map(Number), GAMES, String(m));
+        const r = seatShares(map, [...s].map(Number), GAMES, String(m));
         row.shares[s] = r.shares.map((v) => round(v, 4));
         row.unfinished[s] = r.unfinished;
       }
@@ -108,53 +82,33 @@ for (const players of [4, 3, 2]) {
     };
   }
   const cal: SeatCalibration = { ...result, tables: { [players]: table } };
-  // Held out: how well predicted shares track measured ones, per stagger, and how often the
-  // stagger the model would pick comes out within ±5 points against the plain start.
+  // Held out: predicted shares against measured ones, per stagger and seat, next to what the
+  // training courses' average for that stagger and seat (turn order alone) would have said.
   const predicted: number[] = [];
+  const average: number[] = [];
   const actual: number[] = [];
-  let plainEven = 0;
-  let chosenEven = 0;
   for (const c of held) {
     const f = Object.fromEntries(FEATURES.map((name, k) => [name, c.x[k]!]));
     for (const s of staggers) {
       const p = predictSeatShares(f, players, [...s].map(Number), cal)!;
       p.forEach((v, seat) => {
-        predicted.push(v - 1 / players);
-        actual.push(c.shares[s]![seat]! - 1 / players);
+        predicted.push(v);
+        average.push(train.reduce((a, t) => a + t.shares[s]![seat]!, 0) / train.length);
+        actual.push(c.shares[s]![seat]!);
       });
     }
-    const chosen = chooseStagger(f, players, cal).join('');
-    if (unevenness(c.shares[staggers[0]!]!) <= 0.05) plainEven++;
-    if (unevenness(c.shares[chosen]!) <= 0.05) chosenEven++;
   }
+  const mae = (xs: number[]) => round((100 * xs.reduce((a, x, i) => a + Math.abs(x - actual[i]!), 0)) / xs.length, 2);
   table.heldOut = {
     maps: held.length,
     games: GAMES,
     pearsonShares: round(pearson(predicted, actual), 3),
-    meanAbsError: round(predicted.reduce((a, p, i) => a + Math.abs(p - actual[i]!), 0) / predicted.length, 4),
-    evenPlain: plainEven,
-    evenChosen: chosenEven,
+    pearsonTurnOrderAlone: round(pearson(average, actual), 3),
+    meanAbsErrorPoints: mae(predicted),
+    meanAbsErrorTurnOrderAlone: mae(average),
   };
-  // Fresh courses, many more games: the figure the README quotes for "most maps".
-  if (VERIFY > 0) {
-    let plain = 0;
-    let chosen = 0;
-    const spread: Array<{ seed: string; stagger: string; plain: number[]; chosen: number[] }> = [];
-    for (let m = 0; m < VERIFY; m++) {
-      const seed = `seat-check-${players}-${m}`;
-      const map = buildMap(goldCity as never, seed, courseOptions(players, m)) as GoldCityMap;
-      const rows = chooseStagger(featuresOf(map), players, cal);
-      const a = measure(map, players, rows.map(() => 0), VERIFY_GAMES, `check-${m}`).shares;
-      const b = rows.some((r) => r > 0) ? measure(map, players, rows, VERIFY_GAMES, `check-${m}`).shares : a;
-      if (unevenness(a) <= 0.05) plain++;
-      if (unevenness(b) <= 0.05) chosen++;
-      spread.push({ seed, stagger: rows.join(''), plain: a.map((v) => round(v, 3)), chosen: b.map((v) => round(v, 3)) });
-      console.error(`${seed} verified: ${rows.join('')}`);
-    }
-    table.heldOut.verify = { maps: VERIFY, games: VERIFY_GAMES, evenPlain: plain, evenChosen: chosen, courses: spread };
-  }
   result.tables[players] = table;
   result.measured[players] = courses.map(({ x: _x, ...c }) => c);
-  console.error(`${players} players:`, JSON.stringify(table.heldOut).slice(0, 300));
+  console.error(`${players} players:`, JSON.stringify(table.heldOut));
 }
 writeFileSync(FIXTURE, `${JSON.stringify(result, null, 2)}\n`);

@@ -48,12 +48,15 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
       expect(defaults[name]).toEqual(p.default);
     }
     const recorded = buildMap(game, 'defaults', {}).options as Record<string, unknown>;
-    // A layer added later and switched off (a boolean whose default is false) may leave no trace
-    // in the map, so every map made before the layer existed keeps its digest; anything else the
-    // map must record.
-    const layersOff = Object.keys(defaults).filter((k) => defaults[k] === false && !(k in recorded));
+    // A layer added later and switched off (a default of false or "none") may leave no trace in
+    // the map, so every map made before the layer existed keeps its digest; anything else the map
+    // must record.
+    const layersOff = Object.keys(defaults).filter((k) => (defaults[k] === false || defaults[k] === 'none') && !(k in recorded));
     expect(recorded).toEqual(Object.fromEntries(Object.entries(defaults).filter(([k]) => !layersOff.includes(k))));
-    for (const k of layersOff) expect(buildMap(game, 'defaults', { [k]: true }).options).toMatchObject({ [k]: true });
+    for (const k of layersOff) {
+      const on = fc.sample(options.filter((o) => o[k] !== undefined && o[k] !== defaults[k]), { numRuns: 1, seed: 7 })[0]!;
+      expect(buildMap(game, 'defaults', { [k]: on[k] }).options).toMatchObject({ [k]: on[k] });
+    }
   });
 
   it('builds valid, schema-conforming maps whose digest anyone can recompute, the same twice (150 seeds)', () => {

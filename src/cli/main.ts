@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { InputError, buildScoredMap, checkMap, normaliseOptions } from '../core/maps.ts';
+import { InputError, buildMap, buildScoredMap, checkMap, normaliseOptions } from '../core/maps.ts';
 import { SEED_MAX_LENGTH, normaliseSeed } from '../core/seed.ts';
 import type { AnyGameModule, Band } from '../core/game-module.ts';
 import { DEFAULT_RENDER_LIMITS } from '../formats/format.ts';
@@ -172,6 +172,24 @@ export function buildProgram(): Command {
         out.playtest = game.playtest(result.map, games);
       }
       process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    });
+
+  program
+    .command('balance')
+    .description("find the options that even out the seats on a seed's map by playing seeded bot games under each setting the game tries (slow); print {seed, options, report}")
+    .argument('<game>', `game id (${GAMES.map((g) => g.id).join(', ')})`)
+    .requiredOption('--seed <seed>', 'the seed')
+    .option('--options <json>', "the game's other options as JSON")
+    .option('--games <n>', 'games under each setting (1–5000)', '400')
+    .action((gameId: string, opts: { seed: string; options?: string; games: string }) => {
+      const game = gameOrFail(gameId);
+      if (!game.balance) throw new UsageError(`game: ${game.id} cannot balance its seats yet`);
+      const games = Number(opts.games);
+      if (!/^\d+$/.test(opts.games) || games < 1 || games > 5000) throw new UsageError('--games: a whole number of games from 1 to 5000');
+      const given = (parseJsonOption('--options', opts.options) ?? {}) as Record<string, unknown>;
+      const map = buildMap(game, opts.seed, given);
+      const { options, report } = game.balance(map, games);
+      process.stdout.write(`${JSON.stringify({ seed: map.seed, options: { ...given, ...options }, report }, null, 2)}\n`);
     });
 
   program

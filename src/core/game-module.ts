@@ -69,6 +69,11 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
   steer?(target: { min: number; max: number }, options: O, pinned: readonly string[]): Array<Partial<O>>;
   /** Seeded bot games on the map: the ground truth the score is calibrated against. */
   playtest?(map: M, games: number): Record<string, unknown>;
+  /**
+   * Options that even out the seats on this map, found by seeded bot games (`games` under each
+   * setting tried, so it is slow), with what those games measured.
+   */
+  balance?(map: M, games: number): { options: Partial<O>; report: Record<string, unknown> };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

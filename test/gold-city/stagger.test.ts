@@ -7,8 +7,9 @@ import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
 import { newGame } from '../../src/games/gold-city/rules/state.ts';
 import { prepareTable } from '../../src/games/gold-city/rules/table.ts';
 import type { GoldCityScore } from '../../src/games/gold-city/score.ts';
-import { calibratedStaggers, chooseStagger, seatCalibration, seatFeatures } from '../../src/games/gold-city/seats.ts';
-import { layStagger, rowsOf } from '../../src/games/gold-city/stagger.ts';
+import { calibratedStaggers, predictSeatShares, seatCalibration, seatFeatures } from '../../src/games/gold-city/seats.ts';
+import { layStagger, rowsFromOption, rowsOf } from '../../src/games/gold-city/stagger.ts';
+import { STAGGERS, balanceSeats } from '../../src/games/gold-city/rules/balance.ts';
 import { sceneToSvg } from '../../src/render/svg.ts';
 import { DEFAULT_STYLE } from '../../src/core/scene.ts';
 
@@ -21,25 +22,26 @@ const staggered = (seed: string, rows: number[], options: object = {}) => {
 const rules = (map: GoldCityMap) => goldCity.validate(map).map((p) => p.rule);
 
 describe('staggered start (option stagger)', () => {
-  it('a staggered map is valid and schema-conforming, seat 1 never moves, each moved pawn is as many spaces in as its seat was given, and games begin there (100 seeds)', () => {
+  it('a staggered map is valid and schema-conforming, seat 1 never moves, each moved pawn is at most as many spaces in as its seat was given, and games begin there (100 seeds)', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(2, 3, 4), (seed, players) => {
-        const map = buildMap(goldCity, `st-${seed}`, { players, stagger: true }) as GoldCityMap;
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(2, 3, 4), fc.stringMatching(/^0[0-2]{1,3}$/), (seed, players, stagger) => {
+        const map = buildMap(goldCity, `st-${seed}`, { players, stagger }) as GoldCityMap;
         expect(goldCity.validate(map)).toEqual([]);
         expect(check(goldCity.mapSchema, map).ok).toBe(true);
-        expect(map.options?.stagger).toBe(true);
-        const rows = rowsOf(map, players, calibratedStaggers(players))!;
-        expect(rows).toBeDefined();
-        expect(rows[0]).toBe(0);
+        expect(map.options?.stagger).toBe(stagger);
+        const rows = rowsFromOption(stagger, players);
+        const plain = { ...map, stagger: undefined };
+        expect(map.stagger ?? []).toEqual(layStagger(plain, prepareTable(plain), rows));
         const table = prepareTable(map);
         const state = newGame(table, players, 'g');
         const begins = state.players.flatMap((p) => p.pawns.map((pawn) => pawn.at));
         expect(new Set(begins).size).toBe(begins.length);
-        expect(map.stagger ?? []).toEqual(layStagger({ ...map, stagger: undefined }, prepareTable({ ...map, stagger: undefined }), rows));
         for (const e of map.stagger ?? []) {
           const home = map.spaces.find((s) => s.start === e.start)!;
+          const seat = players === 2 ? (e.start - 1) % 2 : e.start - 1;
+          expect(seat).toBeGreaterThan(0);
           expect(hexDistance(home, e)).toBeGreaterThan(0);
-          expect(hexDistance(home, e)).toBeLessThanOrEqual(Math.max(...rows));
+          expect(hexDistance(home, e)).toBeLessThanOrEqual(rows[seat]!);
           expect(begins).toContain(map.spaces.findIndex((s) => s.q === e.q && s.r === e.r));
         }
       }),
@@ -47,32 +49,49 @@ describe('staggered start (option stagger)', () => {
     );
   });
 
-  it("the stagger is the one the seat model finds most even, and the map reports that model's shares", () => {
-    const map = buildScoredMap(goldCity, '42', { stagger: true }) as GoldCityMap & { score: GoldCityScore };
+  it("reports the seat model's predicted shares for the course and its stagger, and says so where no model fits", () => {
     const plain = buildScoredMap(goldCity, '42', {}) as GoldCityMap & { score: GoldCityScore };
-    const rows = chooseStagger(seatFeatures(plain.score.predictedRounds, plain.score.model.features), 4);
-    expect(rowsOf(map, 4, calibratedStaggers(4))).toEqual(rows);
-    const rates = map.score.fairness.winRates!;
-    expect(rates).toHaveLength(4);
-    expect(rates.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0);
-    expect(plain.score.fairness.winRates).toHaveLength(4);
+    const map = buildScoredMap(goldCity, '42', { stagger: '0012' }) as GoldCityMap & { score: GoldCityScore };
+    expect(rowsOf(map, 4, calibratedStaggers(4))).toEqual([0, 0, 1, 2]);
+    const features = seatFeatures(plain.score.predictedRounds, plain.score.model.features);
+    expect(map.score.fairness.winRates).toEqual(predictSeatShares(features, 4, [0, 0, 1, 2])!.map((s) => Math.round(10000 * s) / 100));
+    expect(plain.score.fairness.winRates).toEqual(predictSeatShares(features, 4, [0, 0, 0, 0])!.map((s) => Math.round(10000 * s) / 100));
+    expect(map.score.fairness.winRates!.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0);
+    const odd = buildScoredMap(goldCity, '42', { stagger: '0200' }) as GoldCityMap & { score: GoldCityScore };
+    expect(odd.stagger).toHaveLength(1);
+    expect(odd.score.fairness.winRates).toBeUndefined();
+    expect(odd.score.fairness.note).toMatch(/not one the seat model knows/);
   });
 
   it('off, nothing moves: no stagger field and no option recorded', () => {
-    const map = buildMap(goldCity, '42', {}) as GoldCityMap;
-    expect(map.stagger).toBeUndefined();
-    expect(map.options).not.toHaveProperty('stagger');
+    for (const stagger of [undefined, 'none', '0', '000']) {
+      const map = buildMap(goldCity, '42', stagger === undefined ? {} : { stagger }) as GoldCityMap;
+      expect(map.stagger).toBeUndefined();
+    }
+    expect(buildMap(goldCity, '42', {}).options).not.toHaveProperty('stagger');
+    expect(buildMap(goldCity, '42', { stagger: 'none' }).digest).toBe(buildMap(goldCity, '42', {}).digest);
   });
 
-  it('a temple course keeps its plain start and says the seats are not calibrated for it', () => {
-    const map = buildScoredMap(goldCity, '42', { stagger: true, temples: true }) as GoldCityMap & { score: GoldCityScore };
-    expect(map.stagger).toBeUndefined();
+  it('a temple course takes the stagger asked for, and says the seat model was not fitted on temple courses', () => {
+    const map = buildScoredMap(goldCity, '42', { stagger: '0001', temples: true }) as GoldCityMap & { score: GoldCityScore };
+    expect(map.stagger).toHaveLength(1);
     expect(map.score.fairness.winRates).toBeUndefined();
     expect(map.score.fairness.note).toMatch(/Golden Temples/);
   });
 
+  it('the balance search plays every stagger of the table size on the same game seeds and keeps the most even, the same twice', () => {
+    const map = buildMap(goldCity, 'balance', { players: 3 }) as GoldCityMap;
+    const report = balanceSeats(map, { games: 24 });
+    expect(Object.keys(report.shares)).toEqual([...STAGGERS[3]!]);
+    for (const shares of Object.values(report.shares)) expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    const uneven = (s: number[]) => Math.max(...s.map((x) => Math.abs(x - 1 / 3)));
+    const least = Math.min(...Object.values(report.shares).map(uneven));
+    expect(uneven(report.shares[report.stagger]!)).toBeLessThanOrEqual(least + 0.005);
+    expect(balanceSeats(map, { games: 24 })).toEqual(report);
+  });
+
   it('draws each staggered pawn: a ring, a numbered badge, and a note in the legend', () => {
-    const map = staggered('42', [0, 0, 1, 2]);
+    const map = buildMap(goldCity, '42', { stagger: '0012' }) as GoldCityMap;
     expect(map.stagger).toHaveLength(2);
     const svg = sceneToSvg(goldCity.scene!(map, DEFAULT_STYLE));
     expect(svg.match(/class="stagger hover"/g)).toHaveLength(2);

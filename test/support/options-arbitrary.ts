@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-type PropertySchema = { type?: string; enum?: unknown[]; minimum?: number; maximum?: number };
+type PropertySchema = { type?: string; enum?: unknown[]; minimum?: number; maximum?: number; pattern?: string; default?: unknown };
 
 /**
  * Any options object a game's schema accepts, some fields left to their defaults: built from
@@ -13,6 +13,7 @@ export function optionsFromSchema(schema: Record<string, unknown>): fc.Arbitrary
     if (p.enum) fields[name] = fc.constantFrom(...p.enum);
     else if (p.type === 'boolean') fields[name] = fc.boolean();
     else if (p.type === 'integer') fields[name] = fc.integer({ min: p.minimum ?? 0, max: p.maximum ?? 100 });
+    else if (p.type === 'string' && p.pattern) fields[name] = fc.oneof(fc.constant(p.default), fc.stringMatching(new RegExp(p.pattern)));
     else throw new Error(`options.${name}: teach optionsFromSchema about ${JSON.stringify(p)}`);
   }
   return fc.record(fields, { requiredKeys: [] });

@@ -7,7 +7,7 @@ import { layBlockades } from './blockades.ts';
 import { hideCaves } from './caves.ts';
 import { GAME_ID, GENERATOR_VERSION, isEnterable, type GoldCityMap, type GoldCityOptions, type Space } from './model.ts';
 import { paintPiece, paintStart } from './terrain.ts';
-import { withBalancedStagger } from './stagger.ts';
+import { withStagger } from './stagger.ts';
 import { addTemples } from './temples.ts';
 
 /** Local spaces of piece `index` that border the piece before or after it. */
@@ -197,7 +197,7 @@ export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCi
       caves: options.caves,
       pieces: options.pieces,
       players: options.players,
-      ...(options.stagger ? { stagger: true } : {}),
+      ...(options.stagger && options.stagger !== 'none' ? { stagger: options.stagger } : {}),
       strips: options.strips,
       // Recorded only when on: maps made before the layer existed keep their digests.
       ...(options.temples ? { temples: true } : {}),
@@ -209,8 +209,8 @@ export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCi
     spaces: spaces.map(sortedSpace),
     ...(layer ? { temples: layer.temples } : {}),
   };
-  // Seat balance: last, and only when asked, so a map without it is unchanged.
-  const laid = options.stagger ? withBalancedStagger(doc) : doc;
+  // A staggered start: last, and only when asked, so a map without it is unchanged.
+  const laid = withStagger(doc, options.stagger);
   setMapDigest(laid);
   return laid;
 }

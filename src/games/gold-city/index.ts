@@ -9,6 +9,7 @@ import { goldCityScene } from './scene.ts';
 import { goldCitySheets } from './sheets.ts';
 import { scoreGoldCity, type GoldCityScore } from './score.ts';
 import { playtest } from './rules/playtest.ts';
+import { balanceSeats } from './rules/balance.ts';
 
 export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore> = {
   id: GAME_ID,
@@ -24,4 +25,8 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore> =
   sheets: goldCitySheets,
   score: scoreGoldCity,
   playtest: (map, games) => ({ ...playtest(map, { games }) }),
+  balance: (map, games) => {
+    const report = balanceSeats(map, { games });
+    return { options: { stagger: report.stagger }, report: { ...report } };
+  },
 };

@@ -19,8 +19,11 @@ export interface GoldCityOptions {
   strips: boolean;
   /** The Golden Temples layer (combined game); absent from a map's options when off. */
   temples?: boolean;
-  /** Later seats begin further in, chosen per map to even out the seats; absent when off. */
-  stagger?: boolean;
+  /**
+   * Staggered start: spaces further in per seat, seat 1 first ("0012": seat 3 one space in,
+   * seat 4 two); "none" (the default, absent from a map's options) begins every pawn on its space.
+   */
+  stagger?: string;
 }
 
 export type PieceKind = 'start' | 'terrain' | 'strip' | 'finish';

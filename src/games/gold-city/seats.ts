@@ -56,23 +56,6 @@ export const calibratedStaggers = (players: number, cal = seatCalibration): numb
 /** The largest distance of any seat's share from an even split. */
 export const unevenness = (shares: readonly number[]): number => Math.max(...shares.map((s) => Math.abs(s - 1 / shares.length)));
 
-/**
- * The calibrated stagger whose predicted shares are most even; a smaller stagger wins a near
- * tie (half a point), since every space moved in is one more thing to set up.
- */
-export function chooseStagger(features: Readonly<Record<string, number>>, players: number, cal = seatCalibration): number[] {
-  const plain = new Array<number>(players).fill(0);
-  let best = { rows: plain, uneven: Infinity, moved: 0 };
-  for (const rows of calibratedStaggers(players, cal)) {
-    const shares = predictSeatShares(features, players, rows, cal);
-    if (!shares) continue;
-    const uneven = unevenness(shares);
-    const moved = rows.reduce((a, b) => a + b, 0);
-    if (uneven < best.uneven - 0.005 || (Math.abs(uneven - best.uneven) <= 0.005 && moved < best.moved)) best = { rows, uneven, moved };
-  }
-  return best.rows;
-}
-
 /** The score's seat figures: predicted win shares in percent, seat 1 first. */
 export function seatFairness(features: Readonly<Record<string, number>>, players: number, rows: SeatRows | undefined): { winRates: number[]; model: string } | { winRates?: undefined; note: string } {
   const shares = rows ? predictSeatShares(features, players, rows) : undefined;

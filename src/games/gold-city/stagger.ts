@@ -1,8 +1,6 @@
 import type { GoldCityMap, Space, StaggeredStart } from './model.ts';
 import { effortToFinish } from './rules/potential.ts';
 import { G, prepareTable, type Table } from './rules/table.ts';
-import { scoreGoldCity } from './score.ts';
-import { chooseStagger, seatFeatures } from './seats.ts';
 
 /**
  * A staggered start: how many spaces further in each seat's pawns begin, seat 1 first. Seat 1
@@ -17,6 +15,23 @@ export function startIndicesOf(players: number, seat: number): number[] {
 }
 
 export const rowsKey = (rows: SeatRows): string => rows.join('');
+
+/** The option's digits as rows for a table size: digits past its seats ignored, missing ones 0. */
+export function rowsFromOption(stagger: string | undefined, players: number): number[] {
+  const digits = stagger && stagger !== 'none' ? [...stagger].map(Number) : [];
+  return Array.from({ length: players }, (_, seat) => digits[seat] ?? 0);
+}
+
+/** The generation stage: the stagger the options ask for, laid on the finished course. */
+export function withStagger(map: GoldCityMap, stagger: string | undefined): GoldCityMap {
+  const rows = rowsFromOption(stagger, map.options?.players ?? 4);
+  if (rows.every((n) => n === 0)) return map;
+  const entries = layStagger(map, prepareTable(map), rows);
+  if (entries.length === 0) return map;
+  // Keys stay in code-unit order, so the digest takes the canonical fast path.
+  const { temples, ...rest } = map;
+  return { ...rest, stagger: entries, ...(temples ? { temples } : {}) };
+}
 
 /**
  * Where each numbered start space's pawn begins under `rows`: walked `rows` spaces in, each
@@ -75,21 +90,4 @@ export function rowsOf(map: GoldCityMap, players: number, candidates: readonly S
   const key = (entries: readonly StaggeredStart[]) => JSON.stringify(entries.map((e) => [e.start, e.q, e.r]).sort((a, b) => (a[0] as number) - (b[0] as number)));
   const wanted = key(map.stagger);
   return candidates.find((rows) => key(staggerEntries(map, table, staggeredStarts(table, toFinish, players, rows))) === wanted);
-}
-
-/**
- * The generation stage for `stagger: true`: the calibrated stagger whose predicted seat shares
- * are most even for this course, recorded as the document's `stagger` (absent where the plain
- * start is already the most even). Keys stay in code-unit order for the canonical fast path.
- */
-export function withBalancedStagger(map: GoldCityMap): GoldCityMap {
-  // The seat models were fitted on base courses only: a temple course keeps the plain start.
-  if (map.temples?.length) return map;
-  const players = map.options?.players ?? 4;
-  const score = scoreGoldCity(map);
-  const rows = chooseStagger(seatFeatures(score.predictedRounds, score.model.features), players);
-  const entries = layStagger(map, prepareTable(map), rows);
-  if (entries.length === 0) return map;
-  const { temples, ...rest } = map;
-  return { ...rest, stagger: entries, ...(temples ? { temples } : {}) };
 }

@@ -1,0 +1,73 @@
+/**
+ * Checks the balance search (src/games/gold-city/rules/balance.ts) on courses it was never
+ * tuned on: for each, the search plays GAMES games under every stagger of the table size and
+ * picks the most even; then VERIFY fresh games (other game seeds) are played on the plain start
+ * and on the pick, and a course counts as even when every seat's share is within ±5 points of an
+ * even split. Writes fixtures/calibration/gold-city-balance.json.
+ *
+ *   npx tsx scripts/verify-gold-city-balance.ts                  (4 players, 24 courses: ~15 min on 2 quiet cores)
+ *   REUSE=a.json,b.json npx tsx scripts/verify-gold-city-balance.ts   (courses already played, same seeds)
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { buildMap } from '../src/core/maps.ts';
+import { goldCity } from '../src/games/gold-city/index.ts';
+import type { GoldCityMap } from '../src/games/gold-city/model.ts';
+import { balanceSeats, seatShares } from '../src/games/gold-city/rules/balance.ts';
+import { botWeightsHash } from '../src/games/gold-city/rules/bot-weights.ts';
+
+const PLAYERS = Number(process.env.PLAYERS ?? 4);
+const COURSES = Number(process.env.COURSES ?? 24);
+const GAMES = 400;
+const VERIFY = 600;
+const TIERS = ['easy', 'normal', 'hard', 'expert'] as const;
+const FIXTURE = new URL('../fixtures/calibration/gold-city-balance.json', import.meta.url);
+
+interface Checked {
+  seed: string;
+  options: { players: number; tier: string; pieces: number };
+  stagger: string;
+  plain: number[];
+  chosen: number[];
+}
+
+const uneven = (s: readonly number[]) => Math.max(...s.map((x) => Math.abs(x - 1 / s.length)));
+const round4 = (v: number) => Math.round(v * 10000) / 10000;
+const reused = new Map<string, Checked>(
+  (process.env.REUSE ?? '')
+    .split(',')
+    .filter((f) => f && existsSync(f))
+    .flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as Checked[])
+    .map((c) => [c.seed, c]),
+);
+
+const courses: Checked[] = [];
+for (let m = 0; m < COURSES; m++) {
+  const seed = `balance-check-${m}`;
+  const options = { players: PLAYERS, tier: TIERS[m % 4]!, pieces: 3 + ((m * 3) % 8) };
+  const known = reused.get(seed);
+  if (known && known.options.players === PLAYERS) {
+    courses.push(known);
+    continue;
+  }
+  const map = buildMap(goldCity as never, seed, options) as GoldCityMap;
+  const { stagger } = balanceSeats(map, { games: GAMES });
+  const zero = '0'.repeat(PLAYERS);
+  const plain = seatShares(map, [...zero].map(Number), VERIFY, `verify/${m}`).shares;
+  const chosen = stagger === zero ? plain : seatShares(map, [...stagger].map(Number), VERIFY, `verify/${m}`).shares;
+  courses.push({ seed, options, stagger, plain, chosen });
+  console.error(`${seed}: ${stagger}`);
+}
+const fixture = existsSync(FIXTURE) ? JSON.parse(readFileSync(FIXTURE, 'utf8')) : {};
+fixture.botWeights = botWeightsHash();
+fixture[PLAYERS] = {
+  courses: courses.length,
+  searchGames: GAMES,
+  verifyGames: VERIFY,
+  evenPlain: courses.filter((c) => uneven(c.plain) <= 0.05).length,
+  evenBalanced: courses.filter((c) => uneven(c.chosen) <= 0.05).length,
+  meanUnevenPlain: round4(courses.reduce((a, c) => a + uneven(c.plain), 0) / courses.length),
+  meanUnevenBalanced: round4(courses.reduce((a, c) => a + uneven(c.chosen), 0) / courses.length),
+  details: courses.map((c) => ({ ...c, plain: c.plain.map(round4), chosen: c.chosen.map(round4) })),
+};
+writeFileSync(FIXTURE, `${JSON.stringify(fixture, null, 2)}\n`);
+console.error(JSON.stringify({ ...fixture[PLAYERS], details: undefined }));
