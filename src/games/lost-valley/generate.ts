@@ -148,15 +148,11 @@ class Landscape {
 
   place(kind: TileKind, printed: PrintedTile, faces: readonly number[]): LvTile {
     const symbols = symbolsOf(printed);
-    const tile: LvTile = {
-      faces: faces.map(faceTriple),
-      id: `t${this.tiles.length}`,
-      kind,
-      order: this.tiles.length,
-      printed: printed.id,
-      ...(symbols ? { symbols: { ...symbols } } : {}),
-      terrain: printed.terrain,
-    };
+    const order = this.tiles.length;
+    // Two literals rather than a conditional spread, which V8 builds key by key on a slow path.
+    const tile: LvTile = symbols
+      ? { faces: faces.map(faceTriple), id: `t${order}`, kind, order, printed: printed.id, symbols: { ...symbols }, terrain: printed.terrain }
+      : { faces: faces.map(faceTriple), id: `t${order}`, kind, order, printed: printed.id, terrain: printed.terrain };
     for (const f of faces) {
       if (Math.abs(faceA(f)) > WINDOW_LIMIT || Math.abs(faceB(f)) > WINDOW_LIMIT) throw new Error(`Lost Valley landscape outgrew the lattice window at face ${JSON.stringify(faceTriple(f))}`);
       placedFaces.add(f);
@@ -269,7 +265,7 @@ function placeSpring(land: Landscape): void {
 }
 
 /** Step 1: lengthen the river next to the prospector where possible; the spring when nothing fits. */
-function exploreRiver(land: Landscape, rng: Rng, at: number): void {
+function exploreRiver(land: Landscape, rng: Replayed, at: number): void {
   for (let tries = land.riverStack.length; tries > 0; tries--) {
     const printed = land.riverStack.shift()!;
     const options = riverPlacements(land, printed.shape!);
@@ -304,7 +300,7 @@ const scores: number[] = [];
 const best: number[] = [];
 
 /** Step 2: land diamonds until every face around the intersection is covered. */
-function exploreLand(land: Landscape, rng: Rng, at: number): void {
+function exploreLand(land: Landscape, rng: Replayed, at: number): void {
   for (let i = 0; i < 6; i++) {
     const f = faceAround(at, i);
     if (land.landStack.length === 0) return;
@@ -378,15 +374,44 @@ function fillGaps(land: Landscape): void {
   }
 }
 
-function explore(land: Landscape, rng: Rng, at: number): void {
+/**
+ * `exploring.fork('land')` (and 'river') name the same stream at every exploration, so each
+ * exploration draws that stream's numbers again from its start. They are drawn once per map and
+ * replayed: seeding a stream costs more than the exploration that uses it.
+ */
+class Replayed {
+  private readonly draws: number[] = [];
+  private at = 0;
+
+  constructor(private readonly source: Rng) {}
+
+  restart(): this {
+    this.at = 0;
+    return this;
+  }
+
+  /** Rng.pick's draw: the next number scaled to the list. */
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('pick from an empty list');
+    if (this.at === this.draws.length) this.draws.push(this.source.next());
+    return items[Math.floor(this.draws[this.at++]! * items.length)] as T;
+  }
+}
+
+interface Exploring {
+  river: Replayed;
+  land: Replayed;
+}
+
+function explore(land: Landscape, rng: Exploring, at: number): void {
   const before = land.tiles.length;
   exploreSteps(land, rng, at);
   if (land.tiles.length === before) exhaustedVertices.add(at);
 }
 
-function exploreSteps(land: Landscape, rng: Rng, at: number): void {
-  if (land.riverNear(at) && land.springTile === undefined) exploreRiver(land, rng.fork('river'), at);
-  exploreLand(land, rng.fork('land'), at);
+function exploreSteps(land: Landscape, rng: Exploring, at: number): void {
+  if (land.riverNear(at) && land.springTile === undefined) exploreRiver(land, rng.river.restart(), at);
+  exploreLand(land, rng.land.restart(), at);
   fillGaps(land);
   if (land.landPlaced >= LAND_TILES && land.springTile === undefined) {
     placeSpring(land);
@@ -461,7 +486,8 @@ export function generateLostValley(seed: string, options: LostValleyOptions): Lo
   const start = land.place('start', TILE_SET.start, START_FACE_IDS);
   land.river.push(start.id);
   const walkers: Walker[] = Array.from({ length: options.players }, (_, i) => ({ at: TRADING_POST_ID, rng: rng.fork(`prospector-${i}`), route: [], next: 0 }));
-  const exploring = rng.fork('explore');
+  const explorer = rng.fork('explore');
+  const exploring: Exploring = { river: new Replayed(explorer.fork('river')), land: new Replayed(explorer.fork('land')) };
   for (let turn = 0; turn < MAX_TURNS && land.landPlaced < LAND_TILES && land.landStack.length > 0; turn++) {
     const p = walkers[turn % walkers.length]!;
     if (land.partlyUnexplored(p.at)) {
