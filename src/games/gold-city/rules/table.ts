@@ -1,4 +1,4 @@
-import { buildBoard } from '../board.ts';
+import { DIRECTIONS } from '../../../geometry/hex/axial.ts';
 import type { Blockade, GoldCityMap, Guardian, Space } from '../model.ts';
 
 /** Ground codes for the hot loops. */
@@ -25,34 +25,125 @@ export interface Table {
   blockades: Blockade[];
   /** Cave index per space (into map.caves), -1 where none. */
   caveAt: Int16Array;
-  /** Caves beside each space: list per space (usually empty). */
-  cavesBeside: number[][];
+  /** Caves beside each space: list per space (usually empty, and then shared: never mutate; missing where the course has none). */
+  cavesBeside: ReadonlyArray<readonly number[]>;
   /** Golden Temples: the temples' spaces in document order (empty on a base course). */
   temples: number[];
   /** Temple index (into `temples`) per space, -1 where none. */
   templeAt: Int8Array;
   guardians: Guardian[];
-  /** Guardians beside each space (indices into `guardians`). */
-  guardiansBeside: number[][];
+  /** Guardians beside each space (indices into `guardians`; shared when empty: never mutate; missing where the course has none). */
+  guardiansBeside: ReadonlyArray<readonly number[]>;
+}
+
+/** What a space with no cave or guardian beside it lists: one shared empty list, not one each. */
+const NONE: readonly number[] = Object.freeze([]);
+/** A course with no caves (or guardians) lists none beside any space: readers take a missing list as empty. */
+const NO_LISTS: Array<readonly number[]> = Object.freeze([]) as unknown as Array<readonly number[]>;
+
+/** Neighbour offsets in direction order (DIRECTIONS), on a grid `height` cells tall. */
+const DQ = DIRECTIONS.map((d) => d.q);
+const DR = DIRECTIONS.map((d) => d.r);
+
+/**
+ * Space index by grid cell, kept between tables: a cell holds a space of this table only where
+ * its stamp is this table's, so nothing is cleared (or left stale by a throw). With the cell of
+ * each space, likewise kept.
+ */
+let gridSpace = new Int32Array(0);
+let gridStamp = new Int32Array(0);
+let stamp = 0;
+let cellOf = new Int32Array(0);
+
+/**
+ * The course's adjacency as buildBoard (board.ts) makes it — the first space on a hex owns it, a
+ * duplicate has no neighbours — on a flat grid over the course's bounding box with a spare ring,
+ * so a neighbour is an offset away. Every score makes a table, and HexTable's per-call bounds
+ * checks and buildBoard's piece and hex look-ups took a fifth of it. Fills `adj`; answers the
+ * look-up of a hex, valid until the next table.
+ */
+function spaceGrid(spaces: readonly Space[], adj: Int32Array): (q: number, r: number) => number {
+  const n = spaces.length;
+  let minQ = 0;
+  let minR = 0;
+  let maxQ = 0;
+  let maxR = 0;
+  for (let i = 0; i < n; i++) {
+    const { q, r } = spaces[i] as Space;
+    if (i === 0 || q < minQ) minQ = q;
+    if (i === 0 || q > maxQ) maxQ = q;
+    if (i === 0 || r < minR) minR = r;
+    if (i === 0 || r > maxR) maxR = r;
+  }
+  const height = maxR - minR + 3;
+  const size = (maxQ - minQ + 3) * height;
+  if (gridSpace.length < size) {
+    gridSpace = new Int32Array(size);
+    gridStamp = new Int32Array(size);
+    stamp = 0;
+  }
+  // Wrapping past 2^31 would take billions of tables; start over rather than trust old stamps.
+  if (stamp === 0x7fffffff) {
+    gridStamp.fill(0);
+    stamp = 0;
+  }
+  if (cellOf.length < n) cellOf = new Int32Array(n);
+  const now = ++stamp;
+  const grid = gridSpace;
+  const stamps = gridStamp;
+  const cells = cellOf;
+  const cell = (q: number, r: number) => (q - minQ + 1) * height + (r - minR + 1);
+  for (let i = 0; i < n; i++) {
+    const s = spaces[i] as Space;
+    const c = cell(s.q, s.r);
+    cells[i] = c;
+    if (stamps[c] !== now) (stamps[c] = now), (grid[c] = i);
+  }
+  const offsets = DQ.map((dq, k) => dq * height + (DR[k] as number));
+  for (let i = 0; i < n; i++) {
+    const c = cells[i] as number;
+    const own = grid[c] === i;
+    for (let k = 0; k < 6; k++) {
+      const d = c + (offsets[k] as number);
+      adj[6 * i + k] = own && stamps[d] === now ? (grid[d] as number) : -1;
+    }
+  }
+  return (q: number, r: number) => {
+    if (q < minQ || q > maxQ || r < minR || r > maxR) return -1;
+    const c = cell(q, r);
+    return stamps[c] === now ? (grid[c] as number) : -1;
+  };
 }
 
 export function prepareTable(map: GoldCityMap): Table {
-  const board = buildBoard(map.spaces, map.pieces.map((p) => p.id));
-  const { at, adj, pieceOrder } = board;
-  const n = map.spaces.length;
+  const spaces = map.spaces;
+  const n = spaces.length;
+  const pieces = map.pieces.length;
+  const adj = new Int32Array(6 * n);
+  const piece = new Int16Array(n);
+  const caveAt = new Int16Array(n).fill(-1);
+  const blockadeAt = new Int16Array(pieces * pieces).fill(-1);
   const ground = new Uint8Array(n);
   const strength = new Uint8Array(n);
-  const piece = Int16Array.from(board.pieceIndex);
   const finishes = new Uint8Array(n);
+  const templeAt = new Int8Array(n).fill(-1);
+  const at = spaceGrid(spaces, adj);
+  // As buildBoard: a piece id listed twice names its last listing.
+  const pieceOrder = new Map<string, number>();
+  map.pieces.forEach((p, k) => pieceOrder.set(p.id, k));
   const starts: Array<[number, number]> = [];
-  map.spaces.forEach((s, i) => {
+  let lastId: string | undefined;
+  let lastPiece = -1;
+  for (let i = 0; i < n; i++) {
+    const s = spaces[i] as Space;
+    // Spaces come piece by piece: one look-up a piece, not one a space.
+    if (s.piece !== lastId) (lastId = s.piece), (lastPiece = pieceOrder.get(s.piece) ?? -1);
+    piece[i] = lastPiece;
     ground[i] = CODE[s.terrain];
     strength[i] = s.strength ?? 0;
     if (s.terrain === 'finish') finishes[i] = 1;
     if (s.terrain === 'start') starts.push([s.start ?? 99, i]);
-  });
-  const pieces = map.pieces.length;
-  const blockadeAt = new Int16Array(pieces * pieces).fill(-1);
+  }
   map.blockades.forEach((b, k) => {
     const a = pieceOrder.get(b.between[0]);
     const c = pieceOrder.get(b.between[1]);
@@ -60,34 +151,44 @@ export function prepareTable(map: GoldCityMap): Table {
     blockadeAt[a * pieces + c] = k;
     blockadeAt[c * pieces + a] = k;
   });
-  const caveAt = new Int16Array(n).fill(-1);
-  (map.caves ?? []).forEach((c, k) => {
-    const i = at.get(c.q, c.r);
-    if (i !== -1) caveAt[i] = k;
-  });
-  const cavesBeside: number[][] = Array.from({ length: n }, () => []);
-  for (let i = 0; i < n; i++) {
-    for (let k = 0; k < 6; k++) {
-      const j = adj[6 * i + k] as number;
-      if (j !== -1 && (caveAt[j] as number) >= 0) (cavesBeside[i] as number[]).push(caveAt[j] as number);
+  let cavesBeside: Array<readonly number[]> = NO_LISTS;
+  if (map.caves && map.caves.length > 0) {
+    cavesBeside = new Array<readonly number[]>(n).fill(NONE);
+    map.caves.forEach((c, k) => {
+      const i = at(c.q, c.r);
+      if (i !== -1) caveAt[i] = k;
+    });
+    // Only a cave's neighbours have one beside them (adjacency is mutual); each lists its caves in direction order.
+    for (let j = 0; j < n; j++) {
+      if ((caveAt[j] as number) < 0) continue;
+      for (let d = 0; d < 6; d++) {
+        const i = adj[6 * j + d] as number;
+        if (i === -1 || cavesBeside[i] !== NONE) continue;
+        const list: number[] = [];
+        for (let k = 0; k < 6; k++) {
+          const c = adj[6 * i + k] as number;
+          if (c !== -1 && (caveAt[c] as number) >= 0) list.push(caveAt[c] as number);
+        }
+        cavesBeside[i] = list;
+      }
     }
   }
-  const templeAt = new Int8Array(n).fill(-1);
   const temples: number[] = [];
   for (const temple of map.temples ?? []) {
-    const i = at.get(temple.q, temple.r);
+    const i = at(temple.q, temple.r);
     if (i === -1) continue;
     templeAt[i] = temples.length;
     temples.push(i);
   }
   const guardians = map.guardians ?? [];
-  const guardiansBeside: number[][] = Array.from({ length: n }, () => []);
+  let guardiansBeside: Array<readonly number[]> = NO_LISTS;
   guardians.forEach((g, k) => {
-    const i = at.get(g.q, g.r);
+    const i = at(g.q, g.r);
     if (i === -1) return;
+    if (guardiansBeside === NO_LISTS) guardiansBeside = new Array<readonly number[]>(n).fill(NONE);
     for (let d = 0; d < 6; d++) {
       const j = adj[6 * i + d] as number;
-      if (j !== -1) (guardiansBeside[j] as number[]).push(k);
+      if (j !== -1) guardiansBeside[j] = [...(guardiansBeside[j] as readonly number[]), k];
     }
   });
   return {
