@@ -257,7 +257,7 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
     twoPlayerEffort: (map.options?.players ?? 4) === 2 ? meanEffort : 0,
   };
   // Golden Temples: the gem tour's features, scored by the temple model (a base course has none).
-  const layer = t.temples.length > 0 ? templeAnalysis(map, t) : undefined;
+  const layer = t.temples.length > 0 ? templeAnalysis(map, t, toFinish) : undefined;
   if (layer) Object.assign(features, layer.features);
   const hardest = starts.reduce((a, s) => (s.effort > a.effort ? s : a), starts[0]!);
   const fairest = starts.reduce((a, s) => (s.effort < a.effort ? s : a), starts[0]!);

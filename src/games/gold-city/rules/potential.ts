@@ -124,11 +124,12 @@ function spreadBackwards(t: Table, dist: Float64Array, closed?: Uint8Array, fixe
  * A temple's value is fixed at the field one gem richer: standing on it, the gem is held, and a
  * walk through it takes the gem on the way. The cheapest tour order falls out of the search.
  */
-export function templeFields(t: Table, closed?: Uint8Array): Float64Array[] {
+export function templeFields(t: Table, closed?: Uint8Array, toFinish?: Float64Array): Float64Array[] {
   const k = t.temples.length;
   const full = (1 << k) - 1;
   const fields: Float64Array[] = new Array(full + 1);
-  fields[full] = effortToFinish(t, closed);
+  // A caller that already has effortToFinish(t, closed) passes it in rather than search again.
+  fields[full] = toFinish ?? effortToFinish(t, closed);
   const masks = Array.from({ length: full }, (_, m) => m).sort((a, b) => popcount(b) - popcount(a) || a - b);
   const fixed = new Uint8Array(t.n);
   for (const mask of masks) {
