@@ -187,16 +187,22 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
   const steps = stepsToFinish(t, work);
   const { enter, seam, stride } = stepCosts(t);
   // Corridor: spaces within 10% of each start's cheapest effort, counted in one pass for all starts.
-  const within = t.starts.map((s) => (toFinish[s] as number) * 1.1 + 1e-9);
+  const within = new Float64Array(t.starts.length);
+  let bound = 0;
+  for (let k = 0; k < within.length; k++) bound = Math.max(bound, (within[k] = (toFinish[t.starts[k] as number] as number) * 1.1 + 1e-9));
   // One search from all start spaces together: they share a piece and nearly every route. The
   // margin dwarfs the rounding of sums of a few thousand efforts, and spares nothing that counts.
-  const from = effortFrom(t, t.starts, work.from, toFinish, Math.max(0, ...within) + 1e-6);
-  const near = within.map(() => 0);
+  const from = effortFrom(t, t.starts, work.from, toFinish, bound + 1e-6);
+  const near = new Int32Array(within.length);
   for (let i = 0; i < t.n; i++) {
     const through = (from[i] as number) + (toFinish[i] as number);
     for (let k = 0; k < within.length; k++) if (through <= (within[k] as number)) near[k] = (near[k] as number) + 1;
   }
-  const starts: StartMetrics[] = t.starts.map((s, startIndex) => {
+  // A loop, not t.starts.map: arrays from map() inlined in optimised code and from the builtin
+  // differ in elements kind, and `starts.map` below deopted on it for the first few hundred scores.
+  const starts: StartMetrics[] = [];
+  for (let startIndex = 0; startIndex < t.starts.length; startIndex++) {
+    const s = t.starts[startIndex] as number;
     // Strongest card per symbol, by SYMBOLS4 slot; the torch is reported only where the route meets torch ground.
     const most = [0, 0, 0, 0];
     let torchGround = false;
@@ -234,11 +240,20 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
     if (torchGround) strongest.torch = most[SLOT_OF.torch] as number;
     const best = toFinish[s] as number;
     const stepCount = steps[s] as number;
-    return { start: map.spaces[s]?.start ?? 0, steps: stepCount, effort: round2(best), strongest, cardsPaid, corridor: round2((near[startIndex] as number) / Math.max(1, stepCount + 1)) };
-  });
-  const efforts = starts.map((s) => s.effort);
-  const meanEffort = efforts.reduce((a, b) => a + b, 0) / Math.max(1, efforts.length);
-  const spread = Math.max(...efforts) - Math.min(...efforts);
+    starts.push({ start: map.spaces[s]?.start ?? 0, steps: stepCount, effort: round2(best), strongest, cardsPaid, corridor: round2((near[startIndex] as number) / Math.max(1, stepCount + 1)) });
+  }
+  // Sums and extremes in loops: an array of efforts is small integers on one course and doubles on
+  // the next, and reduce over it deopted while the optimiser learnt both.
+  let effortSum = 0;
+  let highest = -Infinity;
+  let lowest = Infinity;
+  for (const s of starts) {
+    effortSum += s.effort;
+    highest = Math.max(highest, s.effort);
+    lowest = Math.min(lowest, s.effort);
+  }
+  const meanEffort = effortSum / Math.max(1, starts.length);
+  const spread = highest - lowest;
   const blockadeLoad = map.blockades.reduce((sum, b) => sum + b.strength, 0);
   let deepWater = 0;
   for (let i = 0; i < t.n; i++) if (t.ground[i] === G.water && (t.strength[i] as number) >= 4) deepWater++;

@@ -5,6 +5,32 @@ import type { Blockade, GoldCityMap, Guardian, Space } from '../model.ts';
 export const G = { jungle: 0, water: 1, village: 2, rubble: 3, basecamp: 4, mountain: 5, start: 6, finish: 7, torch: 8 } as const;
 const CODE: Record<Space['terrain'], number> = G;
 
+/** CODE[terrain], as a switch: a keyed look-up per space was a twentieth of a score. */
+function groundCode(terrain: Space['terrain']): number {
+  switch (terrain) {
+    case 'jungle':
+      return G.jungle;
+    case 'water':
+      return G.water;
+    case 'village':
+      return G.village;
+    case 'rubble':
+      return G.rubble;
+    case 'basecamp':
+      return G.basecamp;
+    case 'mountain':
+      return G.mountain;
+    case 'start':
+      return G.start;
+    case 'finish':
+      return G.finish;
+    case 'torch':
+      return G.torch;
+    default:
+      return CODE[terrain];
+  }
+}
+
 /**
  * A course prepared for play and analysis: flat arrays by space index. Static for a whole game,
  * shared by every state and by the analytic scorer.
@@ -47,34 +73,24 @@ const DR = DIRECTIONS.map((d) => d.r);
 
 /**
  * Space index by grid cell, kept between tables: a cell holds a space of this table only where
- * its stamp is this table's, so nothing is cleared (or left stale by a throw). With the cell of
- * each space, likewise kept.
+ * its stamp is this table's, so nothing is cleared (or left stale by a throw). With each space's
+ * coordinates and cell, likewise kept.
  */
 let gridSpace = new Int32Array(0);
 let gridStamp = new Int32Array(0);
 let stamp = 0;
+let qOf = new Int32Array(0);
+let rOf = new Int32Array(0);
 let cellOf = new Int32Array(0);
 
 /**
  * The course's adjacency as buildBoard (board.ts) makes it — the first space on a hex owns it, a
  * duplicate has no neighbours — on a flat grid over the course's bounding box with a spare ring,
  * so a neighbour is an offset away. Every score makes a table, and HexTable's per-call bounds
- * checks and buildBoard's piece and hex look-ups took a fifth of it. Fills `adj`; answers the
- * look-up of a hex, valid until the next table.
+ * checks and buildBoard's piece and hex look-ups took a fifth of it. Reads the first n of qOf
+ * and rOf, fills `adj`; answers the look-up of a hex, valid until the next table.
  */
-function spaceGrid(spaces: readonly Space[], adj: Int32Array): (q: number, r: number) => number {
-  const n = spaces.length;
-  let minQ = 0;
-  let minR = 0;
-  let maxQ = 0;
-  let maxR = 0;
-  for (let i = 0; i < n; i++) {
-    const { q, r } = spaces[i] as Space;
-    if (i === 0 || q < minQ) minQ = q;
-    if (i === 0 || q > maxQ) maxQ = q;
-    if (i === 0 || r < minR) minR = r;
-    if (i === 0 || r > maxR) maxR = r;
-  }
+function spaceGrid(n: number, minQ: number, maxQ: number, minR: number, maxR: number, adj: Int32Array): (q: number, r: number) => number {
   const height = maxR - minR + 3;
   const size = (maxQ - minQ + 3) * height;
   if (gridSpace.length < size) {
@@ -87,15 +103,13 @@ function spaceGrid(spaces: readonly Space[], adj: Int32Array): (q: number, r: nu
     gridStamp.fill(0);
     stamp = 0;
   }
-  if (cellOf.length < n) cellOf = new Int32Array(n);
   const now = ++stamp;
   const grid = gridSpace;
   const stamps = gridStamp;
   const cells = cellOf;
   const cell = (q: number, r: number) => (q - minQ + 1) * height + (r - minR + 1);
   for (let i = 0; i < n; i++) {
-    const s = spaces[i] as Space;
-    const c = cell(s.q, s.r);
+    const c = cell(qOf[i] as number, rOf[i] as number);
     cells[i] = c;
     if (stamps[c] !== now) (stamps[c] = now), (grid[c] = i);
   }
@@ -127,23 +141,42 @@ export function prepareTable(map: GoldCityMap): Table {
   const strength = new Uint8Array(n);
   const finishes = new Uint8Array(n);
   const templeAt = new Int8Array(n).fill(-1);
-  const at = spaceGrid(spaces, adj);
   // As buildBoard: a piece id listed twice names its last listing.
   const pieceOrder = new Map<string, number>();
   map.pieces.forEach((p, k) => pieceOrder.set(p.id, k));
   const starts: Array<[number, number]> = [];
+  if (qOf.length < n) {
+    qOf = new Int32Array(n);
+    rOf = new Int32Array(n);
+    cellOf = new Int32Array(n);
+  }
+  let minQ = 0;
+  let minR = 0;
+  let maxQ = 0;
+  let maxR = 0;
   let lastId: string | undefined;
   let lastPiece = -1;
+  // One pass over the space objects (their fields are the slow reads); the grid works from qOf and rOf.
   for (let i = 0; i < n; i++) {
     const s = spaces[i] as Space;
+    const q = s.q;
+    const r = s.r;
+    qOf[i] = q;
+    rOf[i] = r;
+    if (i === 0 || q < minQ) minQ = q;
+    if (i === 0 || q > maxQ) maxQ = q;
+    if (i === 0 || r < minR) minR = r;
+    if (i === 0 || r > maxR) maxR = r;
     // Spaces come piece by piece: one look-up a piece, not one a space.
     if (s.piece !== lastId) (lastId = s.piece), (lastPiece = pieceOrder.get(s.piece) ?? -1);
     piece[i] = lastPiece;
-    ground[i] = CODE[s.terrain];
+    const g = groundCode(s.terrain);
+    ground[i] = g;
     strength[i] = s.strength ?? 0;
-    if (s.terrain === 'finish') finishes[i] = 1;
-    if (s.terrain === 'start') starts.push([s.start ?? 99, i]);
+    if (g === G.finish) finishes[i] = 1;
+    else if (g === G.start) starts.push([s.start ?? 99, i]);
   }
+  const at = spaceGrid(n, minQ, maxQ, minR, maxR, adj);
   map.blockades.forEach((b, k) => {
     const a = pieceOrder.get(b.between[0]);
     const c = pieceOrder.get(b.between[1]);
@@ -202,7 +235,7 @@ export function prepareTable(map: GoldCityMap): Table {
     strength,
     piece,
     adj,
-    starts: starts.sort((a, b) => a[0] - b[0]).map(([, i]) => i),
+    starts: startOrder(starts),
     finishes,
     blockadeAt,
     pieces,
@@ -210,6 +243,17 @@ export function prepareTable(map: GoldCityMap): Table {
     caveAt,
     cavesBeside,
   };
+}
+
+/**
+ * Start spaces by start number. Built by a loop, not map(): the array's elements kind then does
+ * not depend on whether the caller runs optimised, which made every reader of it deopt for a while.
+ */
+function startOrder(starts: Array<[number, number]>): number[] {
+  starts.sort((a, b) => a[0] - b[0]);
+  const order: number[] = [];
+  for (const [, i] of starts) order.push(i);
+  return order;
 }
 
 /** The blockade (index) lying across the step i → j, or -1. */
