@@ -42,6 +42,9 @@ function expectTableMatchesBoard(map: GoldCityMap): void {
   const board = buildBoard(map.spaces, map.pieces.map((p) => p.id));
   expect(Array.from(t.adj)).toEqual(Array.from(board.adj));
   expect(Array.from(t.piece)).toEqual(board.pieceIndex);
+  const open = Array.from({ length: t.n }, (_, i) => Array.from(t.open.subarray(t.openStart[i], t.openStart[i + 1])));
+  const steppable = Array.from({ length: t.n }, (_, i) => Array.from(board.adj.subarray(6 * i, 6 * i + 6)).filter((j) => j !== -1 && map.spaces[j]!.terrain !== 'mountain'));
+  expect(open).toEqual(steppable);
   const lists = (xs: ReadonlyArray<readonly number[]>) => Array.from({ length: t.n }, (_, i) => [...(xs[i] ?? [])]);
   expect(lists(t.cavesBeside)).toEqual(cavesBesideAsBefore(map, t));
   expect(lists(t.guardiansBeside)).toEqual(besideLists(map, t, map.guardians ?? []));
@@ -70,7 +73,7 @@ function relaxedToFinish(t: Table, seeds: Float64Array, fixed: Uint8Array): Floa
 }
 
 describe('Gold City table', () => {
-  it('has the adjacency, pieces and cave and guardian lists of buildBoard, on any generated course', () => {
+  it('has the adjacency, pieces, open steps and cave and guardian lists of buildBoard, on any generated course', () => {
     fc.assert(
       fc.property(seedString, goldCityOptions, fc.boolean(), (seed, options, temples) => {
         expectTableMatchesBoard(buildMap(goldCity, seed, { ...options, temples }) as GoldCityMap);

@@ -67,7 +67,7 @@ const scratch = {
   cut: new Uint8Array(0),
   node: new Int32Array(0),
   parentOf: new Int32Array(0),
-  slot: new Uint8Array(0),
+  slot: new Int32Array(0),
 };
 
 function scratchFor(n: number): typeof scratch {
@@ -81,7 +81,7 @@ function scratchFor(n: number): typeof scratch {
     scratch.cut = new Uint8Array(n);
     scratch.node = new Int32Array(n);
     scratch.parentOf = new Int32Array(n);
-    scratch.slot = new Uint8Array(n);
+    scratch.slot = new Int32Array(n);
   }
   return scratch;
 }
@@ -96,7 +96,7 @@ function scratchFor(n: number): typeof scratch {
  */
 function effortFrom(t: Table, sources: readonly number[], dist: Float64Array, toFinish: Float64Array, bound: number): Float64Array {
   const { enter, seam, stride } = stepCosts(t);
-  const { adj, finishes, ground, piece } = t;
+  const { open, openStart, finishes, piece } = t;
   dist.fill(Infinity, 0, t.n);
   heap.reset(dist);
   for (const s of sources) {
@@ -108,9 +108,8 @@ function effortFrom(t: Table, sources: readonly number[], dist: Float64Array, to
     if (finishes[x]) continue;
     const at = dist[x] as number;
     const row = ((piece[x] as number) + 1) * stride + 1;
-    for (let k = 0; k < 6; k++) {
-      const y = adj[6 * x + k] as number;
-      if (y < 0 || ground[y] === G.mountain) continue;
+    for (let e = openStart[x] as number, end = openStart[x + 1] as number; e < end; e++) {
+      const y = open[e] as number;
       const d = at + (enter[y] as number) + (seam[row + (piece[y] as number)] as number);
       if (d < (dist[y] as number)) {
         dist[y] = d;
@@ -122,15 +121,15 @@ function effortFrom(t: Table, sources: readonly number[], dist: Float64Array, to
 }
 
 function stepsToFinish(t: Table, { steps, queue }: typeof scratch): Int32Array {
-  const { adj, ground, finishes } = t;
+  const { open, openStart, finishes } = t;
   steps.fill(-1, 0, t.n);
   let tail = 0;
   for (let i = 0; i < t.n; i++) if (finishes[i]) (steps[i] = 0), (queue[tail++] = i);
   for (let h = 0; h < tail; h++) {
     const x = queue[h] as number;
-    for (let k = 0; k < 6; k++) {
-      const y = adj[6 * x + k] as number;
-      if (y >= 0 && steps[y] === -1 && ground[y] !== G.mountain) (steps[y] = (steps[x] as number) + 1), (queue[tail++] = y);
+    for (let e = openStart[x] as number, end = openStart[x + 1] as number; e < end; e++) {
+      const y = open[e] as number;
+      if (steps[y] === -1) (steps[y] = (steps[x] as number) + 1), (queue[tail++] = y);
     }
   }
   return steps;
@@ -138,34 +137,41 @@ function stepsToFinish(t: Table, { steps, queue }: typeof scratch): Int32Array {
 
 /** Articulation points of the open ground that separate the start piece from the finish. */
 function chokepoints(t: Table, { disc, low, cut, node, parentOf, slot }: typeof scratch): number {
-  const { n, adj, ground } = t;
+  const { n, open, openStart, ground } = t;
   disc.fill(-1, 0, n);
   cut.fill(0, 0, n);
   let time = 0;
   const root = t.starts[0] ?? 0;
-  // Iterative Tarjan: a frame per space (its parent and next neighbour slot); a space is entered once, so n frames.
+  // Iterative Tarjan: a frame per space (its parent and next neighbour in `open`); a space is entered once, so n frames.
   let top = 0;
   node[0] = root;
   parentOf[0] = -1;
-  slot[0] = 0;
+  slot[0] = openStart[root] as number;
   disc[root] = low[root] = time++;
   let rootChildren = 0;
   while (top >= 0) {
     const x = node[top] as number;
     const parent = parentOf[top] as number;
-    const k = slot[top] as number;
-    if (k < 6) {
-      const y = adj[6 * x + k] as number;
-      slot[top] = k + 1;
-      if (y < 0 || y === parent || ground[y] === G.mountain) continue;
+    const end = openStart[x + 1] as number;
+    let e = slot[top] as number;
+    let child = -1;
+    while (e < end) {
+      const y = open[e++] as number;
+      if (y === parent) continue;
       if (disc[y] === -1) {
-        disc[y] = low[y] = time++;
-        if (x === root) rootChildren++;
-        top++;
-        node[top] = y;
-        parentOf[top] = x;
-        slot[top] = 0;
-      } else low[x] = Math.min(low[x] as number, disc[y] as number);
+        child = y;
+        break;
+      }
+      low[x] = Math.min(low[x] as number, disc[y] as number);
+    }
+    if (child >= 0) {
+      slot[top] = e;
+      disc[child] = low[child] = time++;
+      if (x === root) rootChildren++;
+      top++;
+      node[top] = child;
+      parentOf[top] = x;
+      slot[top] = openStart[child] as number;
     } else {
       top--;
       if (parent >= 0) {
@@ -211,9 +217,8 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
     for (let at = s, guard = 0; !t.finishes[at] && guard < t.n; guard++) {
       let next = -1;
       const row = ((t.piece[at] as number) + 1) * stride + 1;
-      for (let k = 0; k < 6; k++) {
-        const y = t.adj[6 * at + k] as number;
-        if (y < 0 || t.ground[y] === G.mountain) continue;
+      for (let e = t.openStart[at] as number, end = t.openStart[at + 1] as number; e < end; e++) {
+        const y = t.open[e] as number;
         const via = (toFinish[y] as number) + (enter[y] as number) + (seam[row + (t.piece[y] as number)] as number);
         if (Math.abs(via - (toFinish[at] as number)) < 1e-9 && (next < 0 || y < next)) next = y;
       }

@@ -43,9 +43,8 @@ export function templeAnalysis(map: GoldCityMap, t: Table, toFinish: Float64Arra
       let next = -1;
       let nextMask = mask;
       const row = ((t.piece[at] as number) + 1) * stride + 1;
-      for (let k = 0; k < 6; k++) {
-        const y = t.adj[6 * at + k] as number;
-        if (y < 0 || t.ground[y] === G.mountain) continue;
+      for (let e = t.openStart[at] as number, end = t.openStart[at + 1] as number; e < end; e++) {
+        const y = t.open[e] as number;
         const temple = t.templeAt[y] as number;
         const m = temple >= 0 ? mask | (1 << temple) : mask;
         const via = ((fields[m] as Float64Array)[y] as number) + (enter[y] as number) + (seam[row + (t.piece[y] as number)] as number);

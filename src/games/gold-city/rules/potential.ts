@@ -99,15 +99,15 @@ export function effortToFinish(t: Table, closed?: Uint8Array): Float64Array {
  */
 function spreadBackwards(t: Table, dist: Float64Array, closed?: Uint8Array, fixed?: Uint8Array): void {
   const { enter, seam, stride } = stepCosts(t);
-  const { adj, finishes, ground, piece } = t;
+  const { open, openStart, finishes, piece } = t;
   while (heap.size > 0) {
     const x = heap.pop();
     const base = (dist[x] as number) + (enter[x] as number);
     // The blockade across y → x is the one across x → y: blockadeAt is symmetric.
     const row = ((piece[x] as number) + 1) * stride + 1;
-    for (let k = 0; k < 6; k++) {
-      const y = adj[6 * x + k] as number;
-      if (y < 0 || finishes[y] || ground[y] === G.mountain || fixed?.[y] || closed?.[y]) continue;
+    for (let e = openStart[x] as number, end = openStart[x + 1] as number; e < end; e++) {
+      const y = open[e] as number;
+      if (finishes[y] || fixed?.[y] || closed?.[y]) continue;
       const d = base + (seam[row + (piece[y] as number)] as number);
       if (d < (dist[y] as number)) {
         dist[y] = d;

@@ -43,6 +43,13 @@ export interface Table {
   piece: Int16Array;
   /** 6 slots per space, -1 where there is no neighbour. */
   adj: Int32Array;
+  /**
+   * The neighbours a step can reach (not mountains), in direction order: those of space i are
+   * open[openStart[i]] … open[openStart[i + 1] − 1]. The searches walk these: no empty slots or
+   * mountains to test on every step.
+   */
+  open: Int32Array;
+  openStart: Int32Array;
   starts: number[];
   finishes: Uint8Array;
   /** blockadeAt[pieceA * pieces + pieceB]: index into map.blockades, or -1. */
@@ -88,9 +95,9 @@ let cellOf = new Int32Array(0);
  * duplicate has no neighbours — on a flat grid over the course's bounding box with a spare ring,
  * so a neighbour is an offset away. Every score makes a table, and HexTable's per-call bounds
  * checks and buildBoard's piece and hex look-ups took a fifth of it. Reads the first n of qOf
- * and rOf, fills `adj`; answers the look-up of a hex, valid until the next table.
+ * and rOf, fills `adj`, `open` and `openStart`; answers the look-up of a hex, valid until the next table.
  */
-function spaceGrid(n: number, minQ: number, maxQ: number, minR: number, maxR: number, adj: Int32Array): (q: number, r: number) => number {
+function spaceGrid(n: number, minQ: number, maxQ: number, minR: number, maxR: number, ground: Uint8Array, adj: Int32Array, open: Int32Array, openStart: Int32Array): (q: number, r: number) => number {
   const height = maxR - minR + 3;
   const size = (maxQ - minQ + 3) * height;
   if (gridSpace.length < size) {
@@ -114,14 +121,19 @@ function spaceGrid(n: number, minQ: number, maxQ: number, minR: number, maxR: nu
     if (stamps[c] !== now) (stamps[c] = now), (grid[c] = i);
   }
   const offsets = DQ.map((dq, k) => dq * height + (DR[k] as number));
+  let e = 0;
   for (let i = 0; i < n; i++) {
     const c = cells[i] as number;
     const own = grid[c] === i;
+    openStart[i] = e;
     for (let k = 0; k < 6; k++) {
       const d = c + (offsets[k] as number);
-      adj[6 * i + k] = own && stamps[d] === now ? (grid[d] as number) : -1;
+      const j = own && stamps[d] === now ? (grid[d] as number) : -1;
+      adj[6 * i + k] = j;
+      if (j !== -1 && ground[j] !== G.mountain) open[e++] = j;
     }
   }
+  openStart[n] = e;
   return (q: number, r: number) => {
     if (q < minQ || q > maxQ || r < minR || r > maxR) return -1;
     const c = cell(q, r);
@@ -134,6 +146,8 @@ export function prepareTable(map: GoldCityMap): Table {
   const n = spaces.length;
   const pieces = map.pieces.length;
   const adj = new Int32Array(6 * n);
+  const open = new Int32Array(6 * n);
+  const openStart = new Int32Array(n + 1);
   const piece = new Int16Array(n);
   const caveAt = new Int16Array(n).fill(-1);
   const blockadeAt = new Int16Array(pieces * pieces).fill(-1);
@@ -176,7 +190,7 @@ export function prepareTable(map: GoldCityMap): Table {
     if (g === G.finish) finishes[i] = 1;
     else if (g === G.start) starts.push([s.start ?? 99, i]);
   }
-  const at = spaceGrid(n, minQ, maxQ, minR, maxR, adj);
+  const at = spaceGrid(n, minQ, maxQ, minR, maxR, ground, adj, open, openStart);
   map.blockades.forEach((b, k) => {
     const a = pieceOrder.get(b.between[0]);
     const c = pieceOrder.get(b.between[1]);
@@ -235,6 +249,8 @@ export function prepareTable(map: GoldCityMap): Table {
     strength,
     piece,
     adj,
+    open,
+    openStart,
     starts: startOrder(starts),
     finishes,
     blockadeAt,
