@@ -86,8 +86,11 @@ describe('Gold City table', () => {
     const map = course(['S1 J1 J2 W1 F', 'S2 M J1 R1 F'], { pieceOf: (q) => (q === 0 ? 0 : q === 4 ? 2 : 1), caves: [{ q: 1, r: 1, tokens: [] }] });
     map.spaces.push({ ...map.spaces[2]!, terrain: 'water', strength: 3 }, { q: 2, r: 2, piece: 'nowhere', terrain: 'jungle', strength: 1 });
     expectTableMatchesBoard(map);
-    // A table after a larger course reads nothing left over from it.
+    // A table after a larger course, or after one that threw half-way, reads nothing left over from it.
     expectTableMatchesBoard(buildMap(goldCity, 'big', { pieces: 10 }) as GoldCityMap);
+    expectTableMatchesBoard(map);
+    expect(() => prepareTable({ ...(buildMap(goldCity, 'thrown', {}) as GoldCityMap), caves: [null as never] })).toThrow(TypeError);
+    expectTableMatchesBoard(buildMap(goldCity, 'after-thrown', {}) as GoldCityMap);
     expectTableMatchesBoard(map);
   });
 

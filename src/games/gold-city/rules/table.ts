@@ -79,13 +79,10 @@ const DQ = DIRECTIONS.map((d) => d.q);
 const DR = DIRECTIONS.map((d) => d.r);
 
 /**
- * Space index by grid cell, kept between tables: a cell holds a space of this table only where
- * its stamp is this table's, so nothing is cleared (or left stale by a throw). With each space's
- * coordinates and cell, likewise kept.
+ * Space index by grid cell, -1 where none, kept between tables (prepareTable clears the cells it
+ * set, even on a throw). With each space's coordinates and cell, likewise kept.
  */
-let gridSpace = new Int32Array(0);
-let gridStamp = new Int32Array(0);
-let stamp = 0;
+let grid = new Int32Array(0);
 let qOf = new Int32Array(0);
 let rOf = new Int32Array(0);
 let cellOf = new Int32Array(0);
@@ -95,30 +92,19 @@ let cellOf = new Int32Array(0);
  * duplicate has no neighbours — on a flat grid over the course's bounding box with a spare ring,
  * so a neighbour is an offset away. Every score makes a table, and HexTable's per-call bounds
  * checks and buildBoard's piece and hex look-ups took a fifth of it. Reads the first n of qOf
- * and rOf, fills `adj`, `open` and `openStart`; answers the look-up of a hex, valid until the next table.
+ * and rOf, fills `adj`, `open` and `openStart`; answers the look-up of a hex, valid until
+ * clearGrid.
  */
 function spaceGrid(n: number, minQ: number, maxQ: number, minR: number, maxR: number, ground: Uint8Array, adj: Int32Array, open: Int32Array, openStart: Int32Array): (q: number, r: number) => number {
   const height = maxR - minR + 3;
   const size = (maxQ - minQ + 3) * height;
-  if (gridSpace.length < size) {
-    gridSpace = new Int32Array(size);
-    gridStamp = new Int32Array(size);
-    stamp = 0;
-  }
-  // Wrapping past 2^31 would take billions of tables; start over rather than trust old stamps.
-  if (stamp === 0x7fffffff) {
-    gridStamp.fill(0);
-    stamp = 0;
-  }
-  const now = ++stamp;
-  const grid = gridSpace;
-  const stamps = gridStamp;
+  if (grid.length < size) grid = new Int32Array(size).fill(-1);
   const cells = cellOf;
   const cell = (q: number, r: number) => (q - minQ + 1) * height + (r - minR + 1);
   for (let i = 0; i < n; i++) {
     const c = cell(qOf[i] as number, rOf[i] as number);
     cells[i] = c;
-    if (stamps[c] !== now) (stamps[c] = now), (grid[c] = i);
+    if (grid[c] === -1) grid[c] = i;
   }
   const offsets = DQ.map((dq, k) => dq * height + (DR[k] as number));
   let e = 0;
@@ -127,18 +113,19 @@ function spaceGrid(n: number, minQ: number, maxQ: number, minR: number, maxR: nu
     const own = grid[c] === i;
     openStart[i] = e;
     for (let k = 0; k < 6; k++) {
-      const d = c + (offsets[k] as number);
-      const j = own && stamps[d] === now ? (grid[d] as number) : -1;
+      const j = own ? (grid[c + (offsets[k] as number)] as number) : -1;
       adj[6 * i + k] = j;
       if (j !== -1 && ground[j] !== G.mountain) open[e++] = j;
     }
   }
   openStart[n] = e;
-  return (q: number, r: number) => {
-    if (q < minQ || q > maxQ || r < minR || r > maxR) return -1;
-    const c = cell(q, r);
-    return stamps[c] === now ? (grid[c] as number) : -1;
-  };
+  const g = grid;
+  return (q: number, r: number) => (q < minQ || q > maxQ || r < minR || r > maxR ? -1 : (g[cell(q, r)] as number));
+}
+
+/** Empties the cells the first n spaces took: the grid is all -1 between tables. */
+function clearGrid(n: number): void {
+  for (let i = 0; i < n; i++) grid[cellOf[i] as number] = -1;
 }
 
 export function prepareTable(map: GoldCityMap): Table {
@@ -190,75 +177,80 @@ export function prepareTable(map: GoldCityMap): Table {
     if (g === G.finish) finishes[i] = 1;
     else if (g === G.start) starts.push([s.start ?? 99, i]);
   }
-  const at = spaceGrid(n, minQ, maxQ, minR, maxR, ground, adj, open, openStart);
-  map.blockades.forEach((b, k) => {
-    const a = pieceOrder.get(b.between[0]);
-    const c = pieceOrder.get(b.between[1]);
-    if (a === undefined || c === undefined) return;
-    blockadeAt[a * pieces + c] = k;
-    blockadeAt[c * pieces + a] = k;
-  });
-  let cavesBeside: Array<readonly number[]> = NO_LISTS;
-  if (map.caves && map.caves.length > 0) {
-    cavesBeside = new Array<readonly number[]>(n).fill(NONE);
-    map.caves.forEach((c, k) => {
-      const i = at(c.q, c.r);
-      if (i !== -1) caveAt[i] = k;
+  // The grid must be left empty for the next table whatever happens here.
+  try {
+    const at = spaceGrid(n, minQ, maxQ, minR, maxR, ground, adj, open, openStart);
+    map.blockades.forEach((b, k) => {
+      const a = pieceOrder.get(b.between[0]);
+      const c = pieceOrder.get(b.between[1]);
+      if (a === undefined || c === undefined) return;
+      blockadeAt[a * pieces + c] = k;
+      blockadeAt[c * pieces + a] = k;
     });
-    // Only a cave's neighbours have one beside them (adjacency is mutual); each lists its caves in direction order.
-    for (let j = 0; j < n; j++) {
-      if ((caveAt[j] as number) < 0) continue;
-      for (let d = 0; d < 6; d++) {
-        const i = adj[6 * j + d] as number;
-        if (i === -1 || cavesBeside[i] !== NONE) continue;
-        const list: number[] = [];
-        for (let k = 0; k < 6; k++) {
-          const c = adj[6 * i + k] as number;
-          if (c !== -1 && (caveAt[c] as number) >= 0) list.push(caveAt[c] as number);
+    let cavesBeside: Array<readonly number[]> = NO_LISTS;
+    if (map.caves && map.caves.length > 0) {
+      cavesBeside = new Array<readonly number[]>(n).fill(NONE);
+      map.caves.forEach((c, k) => {
+        const i = at(c.q, c.r);
+        if (i !== -1) caveAt[i] = k;
+      });
+      // Only a cave's neighbours have one beside them (adjacency is mutual); each lists its caves in direction order.
+      for (let j = 0; j < n; j++) {
+        if ((caveAt[j] as number) < 0) continue;
+        for (let d = 0; d < 6; d++) {
+          const i = adj[6 * j + d] as number;
+          if (i === -1 || cavesBeside[i] !== NONE) continue;
+          const list: number[] = [];
+          for (let k = 0; k < 6; k++) {
+            const c = adj[6 * i + k] as number;
+            if (c !== -1 && (caveAt[c] as number) >= 0) list.push(caveAt[c] as number);
+          }
+          cavesBeside[i] = list;
         }
-        cavesBeside[i] = list;
       }
     }
-  }
-  const temples: number[] = [];
-  for (const temple of map.temples ?? []) {
-    const i = at(temple.q, temple.r);
-    if (i === -1) continue;
-    templeAt[i] = temples.length;
-    temples.push(i);
-  }
-  const guardians = map.guardians ?? [];
-  let guardiansBeside: Array<readonly number[]> = NO_LISTS;
-  guardians.forEach((g, k) => {
-    const i = at(g.q, g.r);
-    if (i === -1) return;
-    if (guardiansBeside === NO_LISTS) guardiansBeside = new Array<readonly number[]>(n).fill(NONE);
-    for (let d = 0; d < 6; d++) {
-      const j = adj[6 * i + d] as number;
-      if (j !== -1) guardiansBeside[j] = [...(guardiansBeside[j] as readonly number[]), k];
+    const temples: number[] = [];
+    for (const temple of map.temples ?? []) {
+      const i = at(temple.q, temple.r);
+      if (i === -1) continue;
+      templeAt[i] = temples.length;
+      temples.push(i);
     }
-  });
-  return {
-    map,
-    n,
-    temples,
-    templeAt,
-    guardians,
-    guardiansBeside,
-    ground,
-    strength,
-    piece,
-    adj,
-    open,
-    openStart,
-    starts: startOrder(starts),
-    finishes,
-    blockadeAt,
-    pieces,
-    blockades: map.blockades,
-    caveAt,
-    cavesBeside,
-  };
+    const guardians = map.guardians ?? [];
+    let guardiansBeside: Array<readonly number[]> = NO_LISTS;
+    guardians.forEach((g, k) => {
+      const i = at(g.q, g.r);
+      if (i === -1) return;
+      if (guardiansBeside === NO_LISTS) guardiansBeside = new Array<readonly number[]>(n).fill(NONE);
+      for (let d = 0; d < 6; d++) {
+        const j = adj[6 * i + d] as number;
+        if (j !== -1) guardiansBeside[j] = [...(guardiansBeside[j] as readonly number[]), k];
+      }
+    });
+    return {
+      map,
+      n,
+      temples,
+      templeAt,
+      guardians,
+      guardiansBeside,
+      ground,
+      strength,
+      piece,
+      adj,
+      open,
+      openStart,
+      starts: startOrder(starts),
+      finishes,
+      blockadeAt,
+      pieces,
+      blockades: map.blockades,
+      caveAt,
+      cavesBeside,
+    };
+  } finally {
+    clearGrid(n);
+  }
 }
 
 /**
