@@ -186,6 +186,13 @@ function chokepoints(t: Table, { disc, low, cut, node, parentOf, slot }: typeof 
   return count;
 }
 
+/** The mean of f over the starts (0 for none), summed in order. A module function: under tsx a named closure per score costs a __name call. */
+function meanOver(starts: readonly StartMetrics[], f: (s: StartMetrics) => number): number {
+  let sum = 0;
+  for (const s of starts) sum += f(s);
+  return sum / Math.max(1, starts.length);
+}
+
 export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'metrics'> & { features: Record<string, number> } {
   const t = prepareTable(map);
   const work = scratchFor(t.n);
@@ -263,13 +270,12 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
   let deepWater = 0;
   for (let i = 0; i < t.n; i++) if (t.ground[i] === G.water && (t.strength[i] as number) >= 4) deepWater++;
   const choke = chokepoints(t, work);
-  const mean = (f: (s: StartMetrics) => number) => starts.reduce((a, s) => a + f(s), 0) / Math.max(1, starts.length);
   const features: Record<string, number> = {
     effort: meanEffort,
-    steps: mean((s) => s.steps),
-    strongest: mean((s) => Math.max(s.strongest.machete, s.strongest.paddle, s.strongest.coin - 1)),
-    cardsPaid: mean((s) => s.cardsPaid),
-    corridor: mean((s) => s.corridor),
+    steps: meanOver(starts, (s) => s.steps),
+    strongest: meanOver(starts, (s) => Math.max(s.strongest.machete, s.strongest.paddle, s.strongest.coin - 1)),
+    cardsPaid: meanOver(starts, (s) => s.cardsPaid),
+    corridor: meanOver(starts, (s) => s.corridor),
     blockadeLoad,
     chokepoints: choke,
     // Rounds depend on the table: fewer rivals for the market, and with two players two pawns each.

@@ -100,9 +100,10 @@ function spaceGrid(n: number, minQ: number, maxQ: number, minR: number, maxR: nu
   const size = (maxQ - minQ + 3) * height;
   if (grid.length < size) grid = new Int32Array(size).fill(-1);
   const cells = cellOf;
-  const cell = (q: number, r: number) => (q - minQ + 1) * height + (r - minR + 1);
+  // Cell (q − minQ + 1) · height + (r − minR + 1), written out: under tsx a named closure made
+  // per table costs a __name call.
   for (let i = 0; i < n; i++) {
-    const c = cell(qOf[i] as number, rOf[i] as number);
+    const c = ((qOf[i] as number) - minQ + 1) * height + ((rOf[i] as number) - minR + 1);
     cells[i] = c;
     if (grid[c] === -1) grid[c] = i;
   }
@@ -120,7 +121,7 @@ function spaceGrid(n: number, minQ: number, maxQ: number, minR: number, maxR: nu
   }
   openStart[n] = e;
   const g = grid;
-  return (q: number, r: number) => (q < minQ || q > maxQ || r < minR || r > maxR ? -1 : (g[cell(q, r)] as number));
+  return (q: number, r: number) => (q < minQ || q > maxQ || r < minR || r > maxR ? -1 : (g[(q - minQ + 1) * height + (r - minR + 1)] as number));
 }
 
 /** Empties the cells the first n spaces took: the grid is all -1 between tables. */
