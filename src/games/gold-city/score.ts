@@ -54,8 +54,8 @@ const heap = new NodeHeap();
 
 /**
  * Work arrays of one analysis, kept between calls and grown to the largest course seen: a score
- * is made for every reroll attempt, and fresh typed arrays were a tenth of its time in
- * allocation and collection. Nothing here outlives the call that fills it.
+ * is made for every reroll attempt, and each fresh typed array is an allocation now and a
+ * collection later. Nothing here outlives the call that fills it.
  */
 const scratch = {
   size: 0,
@@ -186,7 +186,10 @@ function chokepoints(t: Table, { disc, low, cut, node, parentOf, slot }: typeof 
   return count;
 }
 
-/** The mean of f over the starts (0 for none), summed in order. A module function: under tsx a named closure per score costs a __name call. */
+/**
+ * The mean of f over the starts (0 for none), summed in order. A module function: under tsx
+ * (keepNames) a named closure made per score costs a __name call.
+ */
 function meanOver(starts: readonly StartMetrics[], f: (s: StartMetrics) => number): number {
   let sum = 0;
   for (const s of starts) sum += f(s);
@@ -211,8 +214,9 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
     const through = (from[i] as number) + (toFinish[i] as number);
     for (let k = 0; k < within.length; k++) if (through <= (within[k] as number)) near[k] = (near[k] as number) + 1;
   }
-  // A loop, not t.starts.map: arrays from map() inlined in optimised code and from the builtin
-  // differ in elements kind, and `starts.map` below deopted on it for the first few hundred scores.
+  // A loop, not t.starts.map: map() inlined in optimised code and the builtin make arrays of
+  // different elements kinds, and the readers of `starts` deopted on that for the first few
+  // hundred scores.
   const starts: StartMetrics[] = [];
   for (let startIndex = 0; startIndex < t.starts.length; startIndex++) {
     const s = t.starts[startIndex] as number;

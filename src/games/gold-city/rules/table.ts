@@ -5,7 +5,7 @@ import type { Blockade, GoldCityMap, Guardian, Space } from '../model.ts';
 export const G = { jungle: 0, water: 1, village: 2, rubble: 3, basecamp: 4, mountain: 5, start: 6, finish: 7, torch: 8 } as const;
 const CODE: Record<Space['terrain'], number> = G;
 
-/** CODE[terrain], as a switch: a keyed look-up per space was a twentieth of a score. */
+/** CODE[terrain], as a switch: the keyed look-up, once per space, was about 2% of a score. */
 function groundCode(terrain: Space['terrain']): number {
   switch (terrain) {
     case 'jungle':
@@ -91,7 +91,7 @@ let cellOf = new Int32Array(0);
  * The course's adjacency as buildBoard (board.ts) makes it — the first space on a hex owns it, a
  * duplicate has no neighbours — on a flat grid over the course's bounding box with a spare ring,
  * so a neighbour is an offset away. Every score makes a table, and HexTable's per-call bounds
- * checks and buildBoard's piece and hex look-ups took a fifth of it. Reads the first n of qOf
+ * checks and buildBoard's piece and hex look-ups took about a sixth of it. Reads the first n of qOf
  * and rOf, fills `adj`, `open` and `openStart`; answers the look-up of a hex, valid until
  * clearGrid.
  */
@@ -100,8 +100,8 @@ function spaceGrid(n: number, minQ: number, maxQ: number, minR: number, maxR: nu
   const size = (maxQ - minQ + 3) * height;
   if (grid.length < size) grid = new Int32Array(size).fill(-1);
   const cells = cellOf;
-  // Cell (q − minQ + 1) · height + (r − minR + 1), written out: under tsx a named closure made
-  // per table costs a __name call.
+  // Cell (q − minQ + 1) · height + (r − minR + 1), written out: under tsx (keepNames) a named
+  // closure made per table costs a __name call.
   for (let i = 0; i < n; i++) {
     const c = ((qOf[i] as number) - minQ + 1) * height + ((rOf[i] as number) - minR + 1);
     cells[i] = c;
