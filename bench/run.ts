@@ -54,7 +54,7 @@ if (want('generate')) {
 }
 
 if (want('lost-valley')) {
-  timings.push(measure('lost-valley generate (4 prospectors)', (i) => buildMap(lostValley, `bench-${i}`, {}), { warmup: 50, iterations: 1000, target: 'median ≤ 2 ms' }));
+  timings.push(measure('lost-valley generate (4 prospectors)', (i) => buildMap(lostValley, `bench-${i}`, {}), { warmup: 50, iterations: 1000, target: 'median ≤ 0.3 ms' }));
   const maps = Array.from({ length: 32 }, (_, i) => buildMap(lostValley, `lv-score-${i}`, {}) as LostValleyMap);
   timings.push(measure('lost-valley score', (i) => lostValley.score!(maps[i % maps.length]!), { warmup: 50, iterations: 1000, target: 'median ≤ 2 ms' }));
 }

@@ -56,5 +56,8 @@ export const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** Features as a score reports them: two decimals are plenty to read and stable to diff. */
 export function reportedFeatures(features: Readonly<Record<string, number>>): Record<string, number> {
-  return Object.fromEntries(Object.entries(features).map(([k, v]) => [k, round2(v)]));
+  // A plain loop (same keys, same order) rather than entries → map → fromEntries: every score runs it.
+  const out: Record<string, number> = {};
+  for (const k of Object.keys(features)) out[k] = round2(features[k] as number);
+  return out;
 }

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import type { Scale } from '../../core/difficulty.ts';
 import { readJson } from '../../core/json-file.ts';
-import { buildBoard } from './board.ts';
 import type { GoldCityMap } from './model.ts';
-import { blockadeEffort, entryEffort, templeFields } from './rules/potential.ts';
-import { G, blockadeBetween, type Table } from './rules/table.ts';
+import { stepCosts, templeFields } from './rules/potential.ts';
+import { G, type Table } from './rules/table.ts';
 import { tourSteps } from './temples.ts';
 
 /** What the score reports about the gem tour, mean over the start spaces. */
@@ -27,10 +26,11 @@ export interface TempleMetrics {
  * guardians along the tour and the torch it asks for. Walks the cheapest tour down the field of
  * each gem holding (potential.ts, templeFields), as the bots plan it.
  */
-export function templeAnalysis(map: GoldCityMap, t: Table): { metrics: TempleMetrics; features: Record<string, number> } {
-  const fields = templeFields(t);
-  const board = buildBoard(map.spaces, map.pieces.map((p) => p.id));
-  const tours = t.temples.length >= 2 ? tourSteps(board, t.temples[0]!, t.temples[1]!) : [];
+export function templeAnalysis(map: GoldCityMap, t: Table, toFinish: Float64Array): { metrics: TempleMetrics; features: Record<string, number> } {
+  const fields = templeFields(t, undefined, toFinish);
+  const { enter, seam, stride } = stepCosts(t);
+  // The table's adjacency is buildBoard's (table.ts), so the tour needs no board of its own.
+  const tours = t.temples.length >= 2 ? tourSteps({ spaces: map.spaces, adj: t.adj }, t.temples[0]!, t.temples[1]!) : [];
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   const perStart = t.starts.map((s) => {
     let mask = 0;
@@ -42,13 +42,12 @@ export function templeAnalysis(map: GoldCityMap, t: Table): { metrics: TempleMet
       const here = (fields[mask] as Float64Array)[at] as number;
       let next = -1;
       let nextMask = mask;
-      for (let k = 0; k < 6; k++) {
-        const y = t.adj[6 * at + k] as number;
-        if (y < 0 || t.ground[y] === G.mountain) continue;
-        const b = blockadeBetween(t, at, y);
+      const row = ((t.piece[at] as number) + 1) * stride + 1;
+      for (let e = t.openStart[at] as number, end = t.openStart[at + 1] as number; e < end; e++) {
+        const y = t.open[e] as number;
         const temple = t.templeAt[y] as number;
         const m = temple >= 0 ? mask | (1 << temple) : mask;
-        const via = ((fields[m] as Float64Array)[y] as number) + entryEffort(t, y) + (b >= 0 ? blockadeEffort(t, b) : 0);
+        const via = ((fields[m] as Float64Array)[y] as number) + (enter[y] as number) + (seam[row + (t.piece[y] as number)] as number);
         if (Math.abs(via - here) < 1e-9 && (next < 0 || y < next)) (next = y), (nextMask = m);
       }
       if (next < 0) break;

@@ -1,24 +1,35 @@
 import { setMapDigest } from '../../core/canonical.ts';
 import { Rng } from '../../core/rng.ts';
 import {
-  corners,
-  edge,
-  edgeFaces,
-  edgeKey,
-  faceEdges,
-  faceId,
-  faceKey,
-  faceNeighbours,
-  facesAround,
-  sharedEdge,
-  vertexDistance,
-  vertexId,
-  vertexKey,
-  vertexNeighbours,
-  type Edge,
-  type Face,
-  type Vertex,
-} from '../../geometry/trilattice/lattice.ts';
+  edgeBetween,
+  edgeDirection,
+  edgeFace,
+  edgeHigh,
+  edgeLow,
+  edgeOf,
+  faceA,
+  faceAround,
+  faceAt,
+  faceB,
+  faceEdge,
+  faceNeighbour,
+  faceTriple,
+  FACE_IDS,
+  firstFaceOfRow,
+  hasCorner,
+  nextTo,
+  sharedEdgeOf,
+  StampSet,
+  stepFace,
+  touch,
+  vertexAt,
+  vertexX,
+  vertexY,
+  VERTEX_IDS,
+  VERTEX_STEP_IDS,
+  WINDOW_LIMIT,
+} from '../../geometry/trilattice/ids.ts';
+import { edge, type Edge, type Face, type Vertex } from '../../geometry/trilattice/lattice.ts';
 import { GAME_ID, GENERATOR_VERSION, LAND_TILES, type LostValleyMap, type LostValleyOptions, type LvTile, type Marker, type MarkerKind, type PrintedTile, type Symbols, type TileKind } from './model.ts';
 import { TILE_SET, markerSupply } from './tiles.ts';
 
@@ -36,17 +47,63 @@ const START_RIVER_EDGE: Edge = edge([-1, 1], [0, 1]);
 
 const MAX_TURNS = 5000;
 
+/*
+ * Generation works on lattice ids (geometry/trilattice/ids.ts) and typed-array sets: the replay
+ * looks up tens of thousands of faces and edges per map, and tuples with string keys made it
+ * allocation- and hash-bound. The window the ids cover is ample: the landscape is vertex-connected
+ * (every tile is laid on or next to one already down) and has at most 102 faces, so nothing lies
+ * more than about 105 steps from the trading post; `place` checks it all the same.
+ */
+const TRADING_POST_ID = vertexAt(TRADING_POST[0], TRADING_POST[1]);
+const START_FACE_IDS = START_FACES.map(faceAt);
+const START_RIVER_EDGE_ID = edgeOf(START_RIVER_EDGE);
+/** inPlay on ids: faces with b ≥ 1. */
+const IN_PLAY_FROM = firstFaceOfRow(1);
+/** Faces with b = 1, on the cliff line, are the ids before this one. */
+const ABOVE_CLIFF_LINE_FROM = firstFaceOfRow(2);
+const NONE = -1;
+
+// One set of each per module, stamped anew per map (or per search): generation is synchronous and
+// never re-entered, and a typed array over the window per call would cost more than the map.
+const placedFaces = new StampSet(FACE_IDS);
+const exhaustedVertices = new StampSet(VERTEX_IDS);
+const reachedVertices = new StampSet(VERTEX_IDS);
+const checkedFaces = new StampSet(FACE_IDS);
+const parentOf = new Int32Array(VERTEX_IDS);
+const queue = new Int32Array(VERTEX_IDS);
+const depthOf = new Int32Array(VERTEX_IDS);
+
+const MARKER_KINDS = ['rivergold', 'mountaingold', 'animal', 'event'] as const;
+/** The supplies in their fixed order: shuffles copy, so one list per kind serves every map. */
+const SUPPLY: Readonly<Record<MarkerKind, readonly string[]>> = {
+  rivergold: markerSupply('rivergold'),
+  mountaingold: markerSupply('mountaingold'),
+  animal: markerSupply('animal'),
+  event: markerSupply('event'),
+};
+
+/** Each printed tile's symbols with keys in code-unit order (so the digest takes the fast canonical path), copied per tile placed. */
+const sortedSymbols = new Map<PrintedTile, Symbols | undefined>();
+function symbolsOf(printed: PrintedTile): Symbols | undefined {
+  if (!sortedSymbols.has(printed)) {
+    const names = Object.keys(printed.symbols).sort() as Array<keyof Symbols>;
+    sortedSymbols.set(printed, names.length > 0 ? (Object.fromEntries(names.map((k) => [k, printed.symbols[k]])) as Symbols) : undefined);
+  }
+  return sortedSymbols.get(printed);
+}
+
 /** Everything the exploration replay keeps: the board, the river's open end, the stacks. */
 class Landscape {
   readonly tiles: LvTile[] = [];
-  readonly owner = new Map<number, number>();
   readonly markers: Marker[] = [];
   /** Faces placed since enclosed gaps were last looked for. */
-  fresh: Face[] = [];
-  readonly crossings: Edge[] = [];
+  fresh: number[] = [];
+  /** fillGaps' other buffer, swapped with `fresh`. */
+  spare: number[] = [];
+  readonly crossings: number[] = [];
   river: string[] = [];
-  /** The edge the river enters the landscape's next (upstream) tile through; undefined once the spring is down. */
-  openEdge: Edge | undefined = START_RIVER_EDGE;
+  /** The edge the river enters the landscape's next (upstream) tile through; NONE once the spring is down. */
+  openEdge = START_RIVER_EDGE_ID;
   springTile: string | undefined;
   landPlaced = 0;
   riverStack: PrintedTile[];
@@ -55,55 +112,59 @@ class Landscape {
   readonly pools: Record<MarkerKind, string[]>;
 
   constructor(readonly rng: Rng, options: LostValleyOptions) {
+    placedFaces.clear();
+    exhaustedVertices.clear();
     // A shorter river is a shorter stack: the spring comes when it runs out.
     this.riverStack = rng.fork('river-stack').shuffle(TILE_SET.river).slice(0, options.river);
     this.landStack = stackByGold(rng.fork('land-stack').shuffle(TILE_SET.land), options.gold);
     this.triangleStack = rng.fork('triangle-stack').shuffle(TILE_SET.triangles);
     const markers = rng.fork('markers');
     this.pools = {
-      rivergold: markers.fork('rivergold').shuffle(markerSupply('rivergold')),
-      mountaingold: markers.fork('mountaingold').shuffle(markerSupply('mountaingold')),
-      animal: markers.fork('animal').shuffle(markerSupply('animal')),
-      event: markers.fork('event').shuffle(markerSupply('event')),
+      rivergold: markers.fork('rivergold').shuffle(SUPPLY.rivergold),
+      mountaingold: markers.fork('mountaingold').shuffle(SUPPLY.mountaingold),
+      animal: markers.fork('animal').shuffle(SUPPLY.animal),
+      event: markers.fork('event').shuffle(SUPPLY.event),
     };
   }
 
-  empty(f: Face): boolean {
-    return inPlay(f) && !this.owner.has(faceId(f));
+  empty(f: number): boolean {
+    return f >= IN_PLAY_FROM && !placedFaces.has(f);
   }
 
-  /** The face the river will flow out of next: kept free of land until the river reaches it. */
-  reserved(): Face | undefined {
-    if (!this.openEdge) return undefined;
-    return edgeFaces(this.openEdge).find((f) => !this.owner.has(faceId(f)));
+  /** The face the river will flow out of next: kept free of land until the river reaches it; NONE without one. */
+  reserved(): number {
+    const e = this.openEdge;
+    if (e === NONE) return NONE;
+    const f = edgeFace(e, 0);
+    if (!placedFaces.has(f)) return f;
+    const g = edgeFace(e, 1);
+    return placedFaces.has(g) ? NONE : g;
   }
 
-  isReserved(f: Face): boolean {
-    const r = this.reserved();
-    return r !== undefined && r[0] === f[0] && r[1] === f[1] && r[2] === f[2];
+  /** Empty and not reserved: where land may go. */
+  open(f: number): boolean {
+    return this.empty(f) && f !== this.reserved();
   }
 
-  place(kind: TileKind, printed: PrintedTile, faces: Face[]): LvTile {
-    const names = Object.keys(printed.symbols).sort() as Array<keyof Symbols>;
-    // Keys in code-unit order, so the digest takes the fast canonical path.
-    const tile: LvTile = {
-      faces: faces.map((f) => [f[0], f[1], f[2]]),
-      id: `t${this.tiles.length}`,
-      kind,
-      order: this.tiles.length,
-      printed: printed.id,
-      ...(names.length > 0 ? { symbols: Object.fromEntries(names.map((k) => [k, printed.symbols[k]])) } : {}),
-      terrain: printed.terrain,
-    };
-    for (const f of faces) this.owner.set(faceId(f), this.tiles.length);
+  place(kind: TileKind, printed: PrintedTile, faces: readonly number[]): LvTile {
+    const symbols = symbolsOf(printed);
+    const order = this.tiles.length;
+    // Two literals rather than a conditional spread, which V8 builds key by key on a slow path.
+    const tile: LvTile = symbols
+      ? { faces: faces.map(faceTriple), id: `t${order}`, kind, order, printed: printed.id, symbols: { ...symbols }, terrain: printed.terrain }
+      : { faces: faces.map(faceTriple), id: `t${order}`, kind, order, printed: printed.id, terrain: printed.terrain };
+    for (const f of faces) {
+      if (Math.abs(faceA(f)) > WINDOW_LIMIT || Math.abs(faceB(f)) > WINDOW_LIMIT) throw new Error(`Lost Valley landscape outgrew the lattice window at face ${JSON.stringify(faceTriple(f))}`);
+      placedFaces.add(f);
+      this.fresh.push(f);
+    }
     this.tiles.push(tile);
-    this.fresh.push(...faces);
     this.dealMarkers(tile, printed);
     return tile;
   }
 
   dealMarkers(tile: LvTile, printed: PrintedTile): void {
-    for (const kind of ['rivergold', 'mountaingold', 'animal', 'event'] as const) {
+    for (const kind of MARKER_KINDS) {
       const n = printed.symbols[kind] ?? 0;
       for (let k = 0; k < n; k++) {
         const drawn = this.pools[kind].pop();
@@ -113,18 +174,20 @@ class Landscape {
     }
   }
 
-  /** Intersections where exploring placed nothing (no tile fits): prospectors stop heading there. */
-  readonly exhausted = new Set<number>();
-
-  /** Partly unexplored: an open face around it, or the river's open end within one edge. */
-  partlyUnexplored(v: Vertex): boolean {
-    if (this.exhausted.has(vertexId(v))) return false;
-    if (facesAround(v).some((f) => this.empty(f) && !this.isReserved(f))) return true;
+  /** Partly unexplored: an open face around it, or the river's open end within one edge. Intersections where exploring placed nothing (no tile fits) are not: prospectors stop heading there. */
+  partlyUnexplored(v: number): boolean {
+    if (exhaustedVertices.has(v)) return false;
+    const r = this.reserved();
+    for (let k = 0; k < 6; k++) {
+      const f = faceAround(v, k);
+      if (f !== r && this.empty(f)) return true;
+    }
     return this.riverNear(v);
   }
 
-  riverNear(v: Vertex): boolean {
-    return this.openEdge !== undefined && this.openEdge.some((end) => vertexDistance(end, v) <= 1);
+  riverNear(v: number): boolean {
+    const e = this.openEdge;
+    return e !== NONE && (nextTo(edgeLow(e), v) || nextTo(edgeHigh(e), v));
   }
 }
 
@@ -147,38 +210,42 @@ function stackByGold(stack: PrintedTile[], gold: LostValleyOptions['gold']): Pri
 }
 
 /** The bottom row of the landscape, along the cliff: faces with a corner on y = 0. */
-const onCliffLine = (f: Face) => f[1] === 1;
+const onCliffLine = (f: number) => f >= IN_PLAY_FROM && f < ABOVE_CLIFF_LINE_FROM;
 
 interface RiverPlacement {
-  faces: [Face, Face];
-  exit: Edge;
+  faces: [number, number];
+  exit: number;
   crossesInside: boolean;
 }
 
-const parallel = (e: Edge, g: Edge) => {
-  const d1 = [e[1][0] - e[0][0], e[1][1] - e[0][1]];
-  const d2 = [g[1][0] - g[0][0], g[1][1] - g[0][1]];
-  return d1[0] === d2[0] && d1[1] === d2[1];
-};
-const touches = (e: Edge, g: Edge) => e.some((p) => g.some((q) => vertexKey(p) === vertexKey(q)));
-
 /** Every way to lay a river diamond of `shape` on the open end, lengthening the river into empty ground. */
 function riverPlacements(land: Landscape, shape: NonNullable<PrintedTile['shape']>): RiverPlacement[] {
-  const entry = land.openEdge!;
+  const entry = land.openEdge;
   const f1 = land.reserved();
-  if (!f1 || !land.empty(f1)) return [];
+  if (f1 === NONE || !land.empty(f1)) return [];
   const out: RiverPlacement[] = [];
-  for (const f2 of faceNeighbours(f1)) {
+  for (let j = 0; j < 3; j++) {
+    const f2 = faceNeighbour(f1, j);
     if (!land.empty(f2)) continue;
-    const inner = sharedEdge(f1, f2)!;
-    const f1Other = faceEdges(f1).find((e) => edgeKey(e) !== edgeKey(entry) && edgeKey(e) !== edgeKey(inner))!;
-    const f2Outer = faceEdges(f2).filter((e) => edgeKey(e) !== edgeKey(inner));
-    let exit: Edge | undefined;
-    if (shape === 'sharp') exit = f1Other;
-    else if (shape === 'straight') exit = f2Outer.find((e) => parallel(e, entry));
-    else exit = f2Outer.find((e) => !parallel(e, entry) && touches(e, entry));
-    if (!exit) continue;
-    const beyond = edgeFaces(exit).find((f) => faceKey(f) !== faceKey(f1) && faceKey(f) !== faceKey(f2))!;
+    const inner = sharedEdgeOf(f1, f2);
+    let exit = NONE;
+    if (shape === 'sharp') {
+      // The edge of f1 that is neither the way in nor the shared one.
+      for (let k = 0; k < 3 && exit === NONE; k++) {
+        const e = faceEdge(f1, k);
+        if (e !== entry && e !== inner) exit = e;
+      }
+    } else {
+      for (let k = 0; k < 3 && exit === NONE; k++) {
+        const e = faceEdge(f2, k);
+        if (e === inner) continue;
+        const parallel = edgeDirection(e) === edgeDirection(entry);
+        if (shape === 'straight' ? parallel : !parallel && touch(e, entry)) exit = e;
+      }
+    }
+    if (exit === NONE) continue;
+    const b0 = edgeFace(exit, 0);
+    const beyond = b0 !== f1 && b0 !== f2 ? b0 : edgeFace(exit, 1);
     // The river must run on into unexplored ground, never into land or over the cliff; and it
     // never turns back down to the cliff line, so it runs visibly from the spring to the waterfall.
     if (!land.empty(beyond) || onCliffLine(f2) || onCliffLine(beyond)) continue;
@@ -189,16 +256,16 @@ function riverPlacements(land: Landscape, shape: NonNullable<PrintedTile['shape'
 
 function placeSpring(land: Landscape): void {
   const face = land.reserved();
-  if (!face || !land.empty(face)) return;
-  land.crossings.push(land.openEdge!);
+  if (face === NONE || !land.empty(face)) return;
+  land.crossings.push(land.openEdge);
   const tile = land.place('spring', TILE_SET.spring, [face]);
   land.river.push(tile.id);
   land.springTile = tile.id;
-  land.openEdge = undefined;
+  land.openEdge = NONE;
 }
 
 /** Step 1: lengthen the river next to the prospector where possible; the spring when nothing fits. */
-function exploreRiver(land: Landscape, rng: Rng, at: Vertex): void {
+function exploreRiver(land: Landscape, rng: Replayed, at: number): void {
   for (let tries = land.riverStack.length; tries > 0; tries--) {
     const printed = land.riverStack.shift()!;
     const options = riverPlacements(land, printed.shape!);
@@ -206,10 +273,10 @@ function exploreRiver(land: Landscape, rng: Rng, at: Vertex): void {
       land.riverStack.push(printed);
       continue;
     }
-    const beside = options.filter((o) => o.faces.some((f) => corners(f).some((c) => vertexKey(c) === vertexKey(at))));
+    const beside = options.filter((o) => hasCorner(o.faces[0], at) || hasCorner(o.faces[1], at));
     const choice = rng.pick(beside.length > 0 ? beside : options);
-    land.crossings.push(land.openEdge!);
-    if (choice.crossesInside) land.crossings.push(sharedEdge(choice.faces[0], choice.faces[1])!);
+    land.crossings.push(land.openEdge);
+    if (choice.crossesInside) land.crossings.push(sharedEdgeOf(choice.faces[0], choice.faces[1]));
     const tile = land.place('river', printed, choice.faces);
     land.river.push(tile.id);
     land.openEdge = choice.exit;
@@ -218,23 +285,50 @@ function exploreRiver(land: Landscape, rng: Rng, at: Vertex): void {
   placeSpring(land);
 }
 
-/** Empty neighbours a face would still have, to prefer diamonds that leave no stranded triangle. */
-function openNeighbours(land: Landscape, f: Face, except: Face): number {
-  return faceNeighbours(f).filter((g) => faceKey(g) !== faceKey(except) && land.empty(g) && !land.isReserved(g)).length;
+/** Open neighbours a face would still have besides `except`, to prefer diamonds that leave no stranded triangle. */
+function openNeighbours(land: Landscape, f: number, except: number): number {
+  let n = 0;
+  for (let k = 0; k < 3; k++) {
+    const g = faceNeighbour(f, k);
+    if (g !== except && land.open(g)) n++;
+  }
+  return n;
 }
 
+const partners: number[] = [];
+const scores: number[] = [];
+const best: number[] = [];
+
 /** Step 2: land diamonds until every face around the intersection is covered. */
-function exploreLand(land: Landscape, rng: Rng, at: Vertex): void {
-  for (const f of facesAround(at)) {
+function exploreLand(land: Landscape, rng: Replayed, at: number): void {
+  for (let i = 0; i < 6; i++) {
+    const f = faceAround(at, i);
     if (land.landStack.length === 0) return;
-    if (!land.empty(f) || land.isReserved(f)) continue;
-    const partners = faceNeighbours(f).filter((g) => land.empty(g) && !land.isReserved(g));
+    if (!land.open(f)) continue;
+    partners.length = 0;
+    for (let k = 0; k < 3; k++) {
+      const g = faceNeighbour(f, k);
+      if (land.open(g)) partners.push(g);
+    }
     if (partners.length === 0) continue;
     // Prefer partners around the same intersection, then ones that strand no neighbour.
-    const around = new Set(facesAround(at).map(faceKey));
-    const score = (g: Face) => (around.has(faceKey(g)) ? 4 : 0) - faceNeighbours(g).filter((h) => faceKey(h) !== faceKey(f) && land.empty(h) && openNeighbours(land, h, g) === 0).length * 3;
-    const best = Math.max(...partners.map(score));
-    const partner = rng.pick(partners.filter((g) => score(g) === best));
+    let top = -Infinity;
+    scores.length = 0;
+    for (const g of partners) {
+      let around = false;
+      for (let k = 0; k < 6; k++) if (faceAround(at, k) === g) around = true;
+      let stranded = 0;
+      for (let k = 0; k < 3; k++) {
+        const h = faceNeighbour(g, k);
+        if (h !== f && land.empty(h) && openNeighbours(land, h, g) === 0) stranded++;
+      }
+      const score = (around ? 4 : 0) - stranded * 3;
+      scores.push(score);
+      if (score > top) top = score;
+    }
+    best.length = 0;
+    for (let k = 0; k < partners.length; k++) if (scores[k] === top) best.push(partners[k]!);
+    const partner = rng.pick(best);
     land.place('land', land.landStack.shift()!, [f, partner]);
     land.landPlaced++;
   }
@@ -245,35 +339,79 @@ function fillGaps(land: Landscape): void {
   // Only faces next to something placed since the last look can have become enclosed.
   while (land.fresh.length > 0) {
     const placed = land.fresh;
-    land.fresh = [];
-    const seen = new Set<number>();
+    land.fresh = land.spare;
+    land.spare = placed;
+    checkedFaces.clear();
     for (const face of placed) {
-      for (const g of faceNeighbours(face)) {
-        const key = faceId(g);
-        if (seen.has(key) || !land.empty(g)) continue;
-        seen.add(key);
-        const open = faceNeighbours(g).filter((h) => land.empty(h));
-        if (land.isReserved(g)) {
+      for (let j = 0; j < 3; j++) {
+        const g = faceNeighbour(face, j);
+        if (checkedFaces.has(g) || !land.empty(g)) continue;
+        checkedFaces.add(g);
+        let open = 0;
+        let firstOpen = NONE;
+        for (let k = 0; k < 3; k++) {
+          const h = faceNeighbour(g, k);
+          if (!land.empty(h)) continue;
+          if (open++ === 0) firstOpen = h;
+        }
+        if (g === land.reserved()) {
           // The river flows out of an enclosed triangle, or a diamond-shaped pocket.
-          const pocket = open.length === 0 || (open.length === 1 && faceNeighbours(open[0]!).filter((h) => land.empty(h) && faceId(h) !== key).length === 0);
+          let pocket = open === 0;
+          if (open === 1) {
+            pocket = true;
+            for (let k = 0; k < 3; k++) {
+              const h = faceNeighbour(firstOpen, k);
+              if (h !== g && land.empty(h)) pocket = false;
+            }
+          }
           if (pocket) placeSpring(land);
           continue;
         }
-        if (open.length === 0 && land.triangleStack.length > 0) land.place('triangle', land.triangleStack.shift()!, [g]);
+        if (open === 0 && land.triangleStack.length > 0) land.place('triangle', land.triangleStack.shift()!, [g]);
       }
     }
+    placed.length = 0;
   }
 }
 
-function explore(land: Landscape, rng: Rng, at: Vertex): void {
-  const before = land.tiles.length;
-  exploreSteps(land, rng, at);
-  if (land.tiles.length === before) land.exhausted.add(vertexId(at));
+/**
+ * `exploring.fork('land')` (and 'river') name the same stream at every exploration, so each
+ * exploration draws that stream's numbers again from its start. They are drawn once per map and
+ * replayed: seeding a stream costs more than the exploration that uses it.
+ */
+class Replayed {
+  private readonly draws: number[] = [];
+  private at = 0;
+
+  constructor(private readonly source: Rng) {}
+
+  restart(): this {
+    this.at = 0;
+    return this;
+  }
+
+  /** Rng.pick's draw: the next number scaled to the list. */
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('pick from an empty list');
+    if (this.at === this.draws.length) this.draws.push(this.source.next());
+    return items[Math.floor(this.draws[this.at++]! * items.length)] as T;
+  }
 }
 
-function exploreSteps(land: Landscape, rng: Rng, at: Vertex): void {
-  if (land.riverNear(at) && land.springTile === undefined) exploreRiver(land, rng.fork('river'), at);
-  exploreLand(land, rng.fork('land'), at);
+interface Exploring {
+  river: Replayed;
+  land: Replayed;
+}
+
+function explore(land: Landscape, rng: Exploring, at: number): void {
+  const before = land.tiles.length;
+  exploreSteps(land, rng, at);
+  if (land.tiles.length === before) exhaustedVertices.add(at);
+}
+
+function exploreSteps(land: Landscape, rng: Exploring, at: number): void {
+  if (land.riverNear(at) && land.springTile === undefined) exploreRiver(land, rng.river.restart(), at);
+  exploreLand(land, rng.land.restart(), at);
   fillGaps(land);
   if (land.landPlaced >= LAND_TILES && land.springTile === undefined) {
     placeSpring(land);
@@ -282,39 +420,59 @@ function exploreSteps(land: Landscape, rng: Rng, at: Vertex): void {
 }
 
 /** Edges a prospector may walk while exploring: any edge of an explored tile. */
-function walkable(land: Landscape, a: Vertex, b: Vertex): boolean {
-  const [f, g] = edgeFaces(edge(a, b));
-  return land.owner.has(faceId(f)) || land.owner.has(faceId(g));
+function walkable(a: number, b: number): boolean {
+  const e = edgeBetween(a, b);
+  return placedFaces.has(edgeFace(e, 0)) || placedFaces.has(edgeFace(e, 1));
 }
 
+const targets: number[] = [];
+
 /** A path (without `from`) to one of the nearest partly unexplored intersections, chosen by the stream. */
-function planRoute(land: Landscape, rng: Rng, from: Vertex): Vertex[] | undefined {
-  const parent = new Map<number, Vertex | undefined>([[vertexId(from), undefined]]);
-  const queue: Array<[Vertex, number]> = [[from, 0]];
-  const targets: Array<[Vertex, number]> = [];
+function planRoute(land: Landscape, rng: Rng, from: number): number[] | undefined {
+  reachedVertices.clear();
+  reachedVertices.add(from);
+  parentOf[from] = NONE;
+  queue[0] = from;
+  depthOf[0] = 0;
+  let tail = 1;
+  targets.length = 0;
   let limit = Infinity;
-  for (let head = 0; head < queue.length; head++) {
-    const [v, d] = queue[head]!;
+  for (let head = 0; head < tail; head++) {
+    const v = queue[head]!;
+    const d = depthOf[head]!;
     if (d > limit) break;
     if (d > 0 && land.partlyUnexplored(v)) {
-      targets.push([v, d]);
+      targets.push(v);
       // Look a little past the nearest, so exploration wanders rather than spirals.
       if (limit === Infinity) limit = d + 2;
       continue;
     }
-    for (const n of vertexNeighbours(v)) {
-      const key = vertexId(n);
-      if (parent.has(key) || !walkable(land, v, n)) continue;
-      parent.set(key, v);
-      queue.push([n, d + 1]);
+    for (let k = 0; k < 6; k++) {
+      const n = v + VERTEX_STEP_IDS[k]!;
+      if (reachedVertices.has(n) || !(placedFaces.has(stepFace(v, k, 0)) || placedFaces.has(stepFace(v, k, 1)))) continue;
+      reachedVertices.add(n);
+      parentOf[n] = v;
+      queue[tail] = n;
+      depthOf[tail++] = d + 1;
     }
   }
   if (targets.length === 0) return undefined;
-  const [target] = rng.pick(targets);
-  const route: Vertex[] = [target];
-  for (let p = parent.get(vertexId(target)); p && vertexId(p) !== vertexId(from); p = parent.get(vertexId(p))) route.unshift(p);
-  return route;
+  const target = rng.pick(targets);
+  const route: number[] = [target];
+  for (let p = parentOf[target]!; p !== NONE && p !== from; p = parentOf[p]!) route.push(p);
+  return route.reverse();
 }
+
+interface Walker {
+  at: number;
+  rng: Rng;
+  /** The steps still to walk are route[next…]. */
+  route: number[];
+  next: number;
+}
+
+const vertexPair = (v: number): [number, number] => [vertexX(v), vertexY(v)];
+const edgePair = (e: number) => [vertexPair(edgeLow(e)), vertexPair(edgeHigh(e))] as [[number, number], [number, number]];
 
 /**
  * Replays exploration: seeded virtual prospectors take turns walking from the trading post to
@@ -325,10 +483,11 @@ function planRoute(land: Landscape, rng: Rng, from: Vertex): Vertex[] | undefine
 export function generateLostValley(seed: string, options: LostValleyOptions): LostValleyMap {
   const rng = Rng.fromSeed(`${GAME_ID}\u001f${seed}`);
   const land = new Landscape(rng.fork('stacks'), options);
-  const start = land.place('start', TILE_SET.start, START_FACES);
+  const start = land.place('start', TILE_SET.start, START_FACE_IDS);
   land.river.push(start.id);
-  const walkers = Array.from({ length: options.players }, (_, i) => ({ at: TRADING_POST as Vertex, rng: rng.fork(`prospector-${i}`), route: [] as Vertex[] }));
-  const exploring = rng.fork('explore');
+  const walkers: Walker[] = Array.from({ length: options.players }, (_, i) => ({ at: TRADING_POST_ID, rng: rng.fork(`prospector-${i}`), route: [], next: 0 }));
+  const explorer = rng.fork('explore');
+  const exploring: Exploring = { river: new Replayed(explorer.fork('river')), land: new Replayed(explorer.fork('land')) };
   for (let turn = 0; turn < MAX_TURNS && land.landPlaced < LAND_TILES && land.landStack.length > 0; turn++) {
     const p = walkers[turn % walkers.length]!;
     if (land.partlyUnexplored(p.at)) {
@@ -336,27 +495,28 @@ export function generateLostValley(seed: string, options: LostValleyOptions): Lo
       continue;
     }
     // A prospector keeps to its route while the place it heads for is still worth exploring.
-    const goal = p.route[p.route.length - 1];
-    if (!goal || !land.partlyUnexplored(goal) || !walkable(land, p.at, p.route[0]!)) p.route = planRoute(land, p.rng, p.at) ?? [];
-    const step = p.route.shift();
-    if (!step) continue;
+    const ahead = p.next < p.route.length;
+    if (!ahead || !land.partlyUnexplored(p.route[p.route.length - 1]!) || !walkable(p.at, p.route[p.next]!)) {
+      p.route = planRoute(land, p.rng, p.at) ?? [];
+      p.next = 0;
+    }
+    if (p.next >= p.route.length) continue;
+    const step = p.route[p.next++]!;
     p.at = step;
     if (land.partlyUnexplored(step)) explore(land, exploring, step);
   }
   if (land.springTile === undefined) placeSpring(land);
   fillGaps(land);
 
-  const fords = land.crossings.slice(0, 2);
-  const pair = (e: Edge) => [[e[0][0], e[0][1]], [e[1][0], e[1][1]]] as [[number, number], [number, number]];
   const doc: LostValleyMap = {
-    fords: fords.map(pair),
+    fords: land.crossings.slice(0, 2).map(edgePair),
     game: GAME_ID,
     generator: { name: 'goldmaps', version: GENERATOR_VERSION },
     ...(land.springTile ? { iceBlock: land.springTile } : {}),
     markers: land.markers,
     options: { gold: options.gold, ice: options.ice, players: options.players, river: options.river },
     river: land.river,
-    riverCrossings: land.crossings.map(pair),
+    riverCrossings: land.crossings.map(edgePair),
     seed,
     tiles: land.tiles,
     tradingPost: [TRADING_POST[0], TRADING_POST[1]],

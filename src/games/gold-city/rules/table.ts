@@ -1,10 +1,35 @@
-import { buildBoard } from '../board.ts';
-import type { HexTable } from '../../../geometry/hex/hex-table.ts';
+import { DIRECTIONS } from '../../../geometry/hex/axial.ts';
 import type { Blockade, GoldCityMap, Guardian, Space } from '../model.ts';
 
 /** Ground codes for the hot loops. */
 export const G = { jungle: 0, water: 1, village: 2, rubble: 3, basecamp: 4, mountain: 5, start: 6, finish: 7, torch: 8 } as const;
 const CODE: Record<Space['terrain'], number> = G;
+
+/** CODE[terrain], as a switch: the keyed look-up, once per space, was about 2% of a score. */
+function groundCode(terrain: Space['terrain']): number {
+  switch (terrain) {
+    case 'jungle':
+      return G.jungle;
+    case 'water':
+      return G.water;
+    case 'village':
+      return G.village;
+    case 'rubble':
+      return G.rubble;
+    case 'basecamp':
+      return G.basecamp;
+    case 'mountain':
+      return G.mountain;
+    case 'start':
+      return G.start;
+    case 'finish':
+      return G.finish;
+    case 'torch':
+      return G.torch;
+    default:
+      return CODE[terrain];
+  }
+}
 
 /**
  * A course prepared for play and analysis: flat arrays by space index. Static for a whole game,
@@ -18,6 +43,13 @@ export interface Table {
   piece: Int16Array;
   /** 6 slots per space, -1 where there is no neighbour. */
   adj: Int32Array;
+  /**
+   * The neighbours a step can reach (not mountains), in direction order: those of space i are
+   * open[openStart[i]] … open[openStart[i + 1] − 1]. The searches walk these: no empty slots or
+   * mountains to test on every step.
+   */
+  open: Int32Array;
+  openStart: Int32Array;
   /** Where each numbered start space's pawn begins, in number order (a stagger moves some in). */
   starts: number[];
   /** The numbered start spaces themselves, in number order. */
@@ -29,102 +61,225 @@ export interface Table {
   blockades: Blockade[];
   /** Cave index per space (into map.caves), -1 where none. */
   caveAt: Int16Array;
-  /** Caves beside each space: list per space (usually empty). */
-  cavesBeside: number[][];
+  /** Caves beside each space: list per space (usually empty, and then shared: never mutate; missing where the course has none). */
+  cavesBeside: ReadonlyArray<readonly number[]>;
   /** Golden Temples: the temples' spaces in document order (empty on a base course). */
   temples: number[];
   /** Temple index (into `temples`) per space, -1 where none. */
   templeAt: Int8Array;
   guardians: Guardian[];
-  /** Guardians beside each space (indices into `guardians`). */
-  guardiansBeside: number[][];
+  /** Guardians beside each space (indices into `guardians`; shared when empty: never mutate; missing where the course has none). */
+  guardiansBeside: ReadonlyArray<readonly number[]>;
+}
+
+/** What a space with no cave or guardian beside it lists: one shared empty list, not one each. */
+const NONE: readonly number[] = Object.freeze([]);
+/** A course with no caves (or guardians) lists none beside any space: readers take a missing list as empty. */
+const NO_LISTS: Array<readonly number[]> = Object.freeze([]) as unknown as Array<readonly number[]>;
+
+/** Neighbour offsets in direction order (DIRECTIONS), on a grid `height` cells tall. */
+const DQ = DIRECTIONS.map((d) => d.q);
+const DR = DIRECTIONS.map((d) => d.r);
+
+/**
+ * Space index by grid cell, -1 where none, kept between tables (prepareTable clears the cells it
+ * set, even on a throw). With each space's coordinates and cell, likewise kept.
+ */
+let grid = new Int32Array(0);
+let qOf = new Int32Array(0);
+let rOf = new Int32Array(0);
+let cellOf = new Int32Array(0);
+
+/**
+ * The course's adjacency as buildBoard (board.ts) makes it — the first space on a hex owns it, a
+ * duplicate has no neighbours — on a flat grid over the course's bounding box with a spare ring,
+ * so a neighbour is an offset away. Every score makes a table, and HexTable's per-call bounds
+ * checks and buildBoard's piece and hex look-ups took about a sixth of it. Reads the first n of qOf
+ * and rOf, fills `adj`, `open` and `openStart`; answers the look-up of a hex, valid until
+ * clearGrid.
+ */
+function spaceGrid(n: number, minQ: number, maxQ: number, minR: number, maxR: number, ground: Uint8Array, adj: Int32Array, open: Int32Array, openStart: Int32Array): (q: number, r: number) => number {
+  const height = maxR - minR + 3;
+  const size = (maxQ - minQ + 3) * height;
+  if (grid.length < size) grid = new Int32Array(size).fill(-1);
+  const cells = cellOf;
+  // Cell (q − minQ + 1) · height + (r − minR + 1), written out: under tsx (keepNames) a named
+  // closure made per table costs a __name call.
+  for (let i = 0; i < n; i++) {
+    const c = ((qOf[i] as number) - minQ + 1) * height + ((rOf[i] as number) - minR + 1);
+    cells[i] = c;
+    if (grid[c] === -1) grid[c] = i;
+  }
+  const offsets = DQ.map((dq, k) => dq * height + (DR[k] as number));
+  let e = 0;
+  for (let i = 0; i < n; i++) {
+    const c = cells[i] as number;
+    const own = grid[c] === i;
+    openStart[i] = e;
+    for (let k = 0; k < 6; k++) {
+      const j = own ? (grid[c + (offsets[k] as number)] as number) : -1;
+      adj[6 * i + k] = j;
+      if (j !== -1 && ground[j] !== G.mountain) open[e++] = j;
+    }
+  }
+  openStart[n] = e;
+  const g = grid;
+  return (q: number, r: number) => (q < minQ || q > maxQ || r < minR || r > maxR ? -1 : (g[(q - minQ + 1) * height + (r - minR + 1)] as number));
+}
+
+/** Empties the cells the first n spaces took: the grid is all -1 between tables. */
+function clearGrid(n: number): void {
+  for (let i = 0; i < n; i++) grid[cellOf[i] as number] = -1;
 }
 
 export function prepareTable(map: GoldCityMap): Table {
-  const board = buildBoard(map.spaces, map.pieces.map((p) => p.id));
-  const { at, adj, pieceOrder } = board;
-  const n = map.spaces.length;
+  const spaces = map.spaces;
+  const n = spaces.length;
+  const pieces = map.pieces.length;
+  const adj = new Int32Array(6 * n);
+  const open = new Int32Array(6 * n);
+  const openStart = new Int32Array(n + 1);
+  const piece = new Int16Array(n);
+  const caveAt = new Int16Array(n).fill(-1);
+  const blockadeAt = new Int16Array(pieces * pieces).fill(-1);
   const ground = new Uint8Array(n);
   const strength = new Uint8Array(n);
-  const piece = Int16Array.from(board.pieceIndex);
   const finishes = new Uint8Array(n);
-  const starts: Array<[number, number]> = [];
-  map.spaces.forEach((s, i) => {
-    ground[i] = CODE[s.terrain];
-    strength[i] = s.strength ?? 0;
-    if (s.terrain === 'finish') finishes[i] = 1;
-    if (s.terrain === 'start') starts.push([s.start ?? 99, i]);
-  });
-  const homes = starts.sort((a, b) => a[0] - b[0]).map(([, i]) => i);
-  const pieces = map.pieces.length;
-  const blockadeAt = new Int16Array(pieces * pieces).fill(-1);
-  map.blockades.forEach((b, k) => {
-    const a = pieceOrder.get(b.between[0]);
-    const c = pieceOrder.get(b.between[1]);
-    if (a === undefined || c === undefined) return;
-    blockadeAt[a * pieces + c] = k;
-    blockadeAt[c * pieces + a] = k;
-  });
-  const caveAt = new Int16Array(n).fill(-1);
-  (map.caves ?? []).forEach((c, k) => {
-    const i = at.get(c.q, c.r);
-    if (i !== -1) caveAt[i] = k;
-  });
-  const cavesBeside: number[][] = Array.from({ length: n }, () => []);
-  for (let i = 0; i < n; i++) {
-    for (let k = 0; k < 6; k++) {
-      const j = adj[6 * i + k] as number;
-      if (j !== -1 && (caveAt[j] as number) >= 0) (cavesBeside[i] as number[]).push(caveAt[j] as number);
-    }
-  }
   const templeAt = new Int8Array(n).fill(-1);
-  const temples: number[] = [];
-  for (const temple of map.temples ?? []) {
-    const i = at.get(temple.q, temple.r);
-    if (i === -1) continue;
-    templeAt[i] = temples.length;
-    temples.push(i);
+  // As buildBoard: a piece id listed twice names its last listing.
+  const pieceOrder = new Map<string, number>();
+  map.pieces.forEach((p, k) => pieceOrder.set(p.id, k));
+  const starts: Array<[number, number]> = [];
+  if (qOf.length < n) {
+    qOf = new Int32Array(n);
+    rOf = new Int32Array(n);
+    cellOf = new Int32Array(n);
   }
-  const guardians = map.guardians ?? [];
-  const guardiansBeside: number[][] = Array.from({ length: n }, () => []);
-  guardians.forEach((g, k) => {
-    const i = at.get(g.q, g.r);
-    if (i === -1) return;
-    for (let d = 0; d < 6; d++) {
-      const j = adj[6 * i + d] as number;
-      if (j !== -1) (guardiansBeside[j] as number[]).push(k);
+  let minQ = 0;
+  let minR = 0;
+  let maxQ = 0;
+  let maxR = 0;
+  let lastId: string | undefined;
+  let lastPiece = -1;
+  // One pass over the space objects (their fields are the slow reads); the grid works from qOf and rOf.
+  for (let i = 0; i < n; i++) {
+    const s = spaces[i] as Space;
+    const q = s.q;
+    const r = s.r;
+    qOf[i] = q;
+    rOf[i] = r;
+    if (i === 0 || q < minQ) minQ = q;
+    if (i === 0 || q > maxQ) maxQ = q;
+    if (i === 0 || r < minR) minR = r;
+    if (i === 0 || r > maxR) maxR = r;
+    // Spaces come piece by piece: one look-up a piece, not one a space.
+    if (s.piece !== lastId) (lastId = s.piece), (lastPiece = pieceOrder.get(s.piece) ?? -1);
+    piece[i] = lastPiece;
+    const g = groundCode(s.terrain);
+    ground[i] = g;
+    strength[i] = s.strength ?? 0;
+    if (g === G.finish) finishes[i] = 1;
+    else if (g === G.start) starts.push([s.start ?? 99, i]);
+  }
+  // The grid must be left empty for the next table whatever happens here.
+  try {
+    const at = spaceGrid(n, minQ, maxQ, minR, maxR, ground, adj, open, openStart);
+    map.blockades.forEach((b, k) => {
+      const a = pieceOrder.get(b.between[0]);
+      const c = pieceOrder.get(b.between[1]);
+      if (a === undefined || c === undefined) return;
+      blockadeAt[a * pieces + c] = k;
+      blockadeAt[c * pieces + a] = k;
+    });
+    let cavesBeside: Array<readonly number[]> = NO_LISTS;
+    if (map.caves && map.caves.length > 0) {
+      cavesBeside = new Array<readonly number[]>(n).fill(NONE);
+      map.caves.forEach((c, k) => {
+        const i = at(c.q, c.r);
+        if (i !== -1) caveAt[i] = k;
+      });
+      // Only a cave's neighbours have one beside them (adjacency is mutual); each lists its caves in direction order.
+      for (let j = 0; j < n; j++) {
+        if ((caveAt[j] as number) < 0) continue;
+        for (let d = 0; d < 6; d++) {
+          const i = adj[6 * j + d] as number;
+          if (i === -1 || cavesBeside[i] !== NONE) continue;
+          const list: number[] = [];
+          for (let k = 0; k < 6; k++) {
+            const c = adj[6 * i + k] as number;
+            if (c !== -1 && (caveAt[c] as number) >= 0) list.push(caveAt[c] as number);
+          }
+          cavesBeside[i] = list;
+        }
+      }
     }
-  });
-  return {
-    map,
-    n,
-    temples,
-    templeAt,
-    guardians,
-    guardiansBeside,
-    ground,
-    strength,
-    piece,
-    adj,
-    starts: staggered(map, at, homes),
-    homes,
-    finishes,
-    blockadeAt,
-    pieces,
-    blockades: map.blockades,
-    caveAt,
-    cavesBeside,
-  };
+    const temples: number[] = [];
+    for (const temple of map.temples ?? []) {
+      const i = at(temple.q, temple.r);
+      if (i === -1) continue;
+      templeAt[i] = temples.length;
+      temples.push(i);
+    }
+    const guardians = map.guardians ?? [];
+    let guardiansBeside: Array<readonly number[]> = NO_LISTS;
+    guardians.forEach((g, k) => {
+      const i = at(g.q, g.r);
+      if (i === -1) return;
+      if (guardiansBeside === NO_LISTS) guardiansBeside = new Array<readonly number[]>(n).fill(NONE);
+      for (let d = 0; d < 6; d++) {
+        const j = adj[6 * i + d] as number;
+        if (j !== -1) guardiansBeside[j] = [...(guardiansBeside[j] as readonly number[]), k];
+      }
+    });
+    const homes = startOrder(starts);
+    return {
+      map,
+      n,
+      temples,
+      templeAt,
+      guardians,
+      guardiansBeside,
+      ground,
+      strength,
+      piece,
+      adj,
+      open,
+      openStart,
+      starts: staggered(map, at, homes),
+      homes,
+      finishes,
+      blockadeAt,
+      pieces,
+      blockades: map.blockades,
+      caveAt,
+      cavesBeside,
+    };
+  } finally {
+    clearGrid(n);
+  }
+}
+
+/**
+ * Start spaces by start number. Built by a loop, not map(): the array's elements kind then does
+ * not depend on whether the caller runs optimised, which made every reader of it deopt for a while.
+ */
+function startOrder(starts: Array<[number, number]>): number[] {
+  starts.sort((a, b) => a[0] - b[0]);
+  const order: number[] = [];
+  for (const [, i] of starts) order.push(i);
+  return order;
 }
 
 /** Start spaces with the map's stagger applied: a staggered pawn begins on its recorded space. */
-function staggered(map: GoldCityMap, at: HexTable, homes: number[]): number[] {
+function staggered(map: GoldCityMap, at: (q: number, r: number) => number, homes: number[]): number[] {
   if (!map.stagger?.length) return homes;
-  const moved = new Map(map.stagger.map((e) => [e.start, at.get(e.q, e.r)]));
-  return homes.map((i) => {
+  const moved = new Map(map.stagger.map((e) => [e.start, at(e.q, e.r)]));
+  const begins: number[] = [];
+  for (const i of homes) {
     const j = moved.get(map.spaces[i]?.start ?? 0);
-    return j === undefined || j < 0 ? i : j;
-  });
+    begins.push(j === undefined || j < 0 ? i : j);
+  }
+  return begins;
 }
 
 /** The blockade (index) lying across the step i → j, or -1. */
