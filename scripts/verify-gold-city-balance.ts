@@ -1,11 +1,12 @@
 /**
  * Checks the balance search (src/games/gold-city/rules/balance.ts) on courses it was never
- * tuned on: for each, the search plays GAMES games under every stagger of the table size and
- * picks the most even; then VERIFY fresh games (other game seeds) are played on the plain start
+ * tuned on: for each, the search plays SCREEN games under every stagger of the table size and
+ * CONFIRM more under three finalists, and picks the most even; then VERIFY fresh games (other game seeds) are played on the plain start
  * and on the pick, and a course counts as even when every seat's share is within ±5 points of an
  * even split. Writes fixtures/calibration/gold-city-balance.json.
  *
  *   npx tsx scripts/verify-gold-city-balance.ts                  (4 players, 24 courses: ~15 min on 2 quiet cores)
+ *   FROM=0 TO=8 PART=a.json npx tsx scripts/…   (a share of the courses, one process each)
  *   REUSE=a.json,b.json npx tsx scripts/verify-gold-city-balance.ts   (courses already played, same seeds)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,11 @@ import { botWeightsHash } from '../src/games/gold-city/rules/bot-weights.ts';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 4);
 const COURSES = Number(process.env.COURSES ?? 24);
-const GAMES = 400;
+const FROM = Number(process.env.FROM ?? 0);
+const TO = Number(process.env.TO ?? COURSES);
+const PART = process.env.PART;
+const SCREEN = 200;
+const CONFIRM = 600;
 const VERIFY = 600;
 const TIERS = ['easy', 'normal', 'hard', 'expert'] as const;
 const FIXTURE = new URL('../fixtures/calibration/gold-city-balance.json', import.meta.url);
@@ -28,6 +33,8 @@ interface Checked {
   stagger: string;
   plain: number[];
   chosen: number[];
+  /** What the search measured under each stagger. */
+  search?: Record<string, number[]>;
 }
 
 const uneven = (s: readonly number[]) => Math.max(...s.map((x) => Math.abs(x - 1 / s.length)));
@@ -41,7 +48,7 @@ const reused = new Map<string, Checked>(
 );
 
 const courses: Checked[] = [];
-for (let m = 0; m < COURSES; m++) {
+for (let m = FROM; m < TO; m++) {
   const seed = `balance-check-${m}`;
   const options = { players: PLAYERS, tier: TIERS[m % 4]!, pieces: 3 + ((m * 3) % 8) };
   const known = reused.get(seed);
@@ -50,18 +57,21 @@ for (let m = 0; m < COURSES; m++) {
     continue;
   }
   const map = buildMap(goldCity as never, seed, options) as GoldCityMap;
-  const { stagger } = balanceSeats(map, { games: GAMES });
+  const { stagger, shares } = balanceSeats(map, { screen: SCREEN, confirm: CONFIRM });
   const zero = '0'.repeat(PLAYERS);
   const plain = seatShares(map, [...zero].map(Number), VERIFY, `verify/${m}`).shares;
   const chosen = stagger === zero ? plain : seatShares(map, [...stagger].map(Number), VERIFY, `verify/${m}`).shares;
-  courses.push({ seed, options, stagger, plain, chosen });
+  courses.push({ seed, options, stagger, plain, chosen, search: shares });
   console.error(`${seed}: ${stagger}`);
+  // One part of a run split over processes (FROM/TO/PART): its courses, for a last run to REUSE.
+  if (PART) writeFileSync(PART, JSON.stringify(courses));
 }
+if (PART) process.exit(0);
 const fixture = existsSync(FIXTURE) ? JSON.parse(readFileSync(FIXTURE, 'utf8')) : {};
 fixture.botWeights = botWeightsHash();
 fixture[PLAYERS] = {
   courses: courses.length,
-  searchGames: GAMES,
+  searchGames: { screen: SCREEN, confirm: CONFIRM },
   verifyGames: VERIFY,
   evenPlain: courses.filter((c) => uneven(c.plain) <= 0.05).length,
   evenBalanced: courses.filter((c) => uneven(c.chosen) <= 0.05).length,

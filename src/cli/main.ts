@@ -180,7 +180,7 @@ export function buildProgram(): Command {
     .argument('<game>', `game id (${GAMES.map((g) => g.id).join(', ')})`)
     .requiredOption('--seed <seed>', 'the seed')
     .option('--options <json>', "the game's other options as JSON")
-    .option('--games <n>', 'games under each setting (1–5000)', '400')
+    .option('--games <n>', 'games under each setting the game tries first (1–5000); its finalists play three times as many more', '200')
     .action((gameId: string, opts: { seed: string; options?: string; games: string }) => {
       const game = gameOrFail(gameId);
       if (!game.balance) throw new UsageError(`game: ${game.id} cannot balance its seats yet`);

@@ -81,13 +81,19 @@ describe('staggered start (option stagger)', () => {
 
   it('the balance search plays every stagger of the table size on the same game seeds and keeps the most even, the same twice', () => {
     const map = buildMap(goldCity, 'balance', { players: 3 }) as GoldCityMap;
-    const report = balanceSeats(map, { games: 24 });
+    const report = balanceSeats(map, { screen: 12, confirm: 24 });
     expect(Object.keys(report.shares)).toEqual([...STAGGERS[3]!]);
     for (const shares of Object.values(report.shares)) expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 3);
     const uneven = (s: number[]) => Math.max(...s.map((x) => Math.abs(x - 1 / 3)));
-    const least = Math.min(...Object.values(report.shares).map(uneven));
-    expect(uneven(report.shares[report.stagger]!)).toBeLessThanOrEqual(least + 0.005);
-    expect(balanceSeats(map, { games: 24 })).toEqual(report);
+    // The plain start and two others go to the final round; the pick is the most even of them,
+    // or within a point of it while moving fewer pawns.
+    const finalists = Object.keys(report.games).filter((k) => report.games[k] === 36);
+    expect(finalists).toHaveLength(3);
+    expect(finalists).toContain('000');
+    expect(finalists).toContain(report.stagger);
+    const least = Math.min(...finalists.map((k) => uneven(report.shares[k]!)));
+    expect(uneven(report.shares[report.stagger]!)).toBeLessThanOrEqual(least + 0.0101);
+    expect(balanceSeats(map, { screen: 12, confirm: 24 })).toEqual(report);
   });
 
   it('draws each staggered pawn: a ring, a numbered badge, and a note in the legend', () => {

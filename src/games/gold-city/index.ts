@@ -26,7 +26,7 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore> =
   score: scoreGoldCity,
   playtest: (map, games) => ({ ...playtest(map, { games }) }),
   balance: (map, games) => {
-    const report = balanceSeats(map, { games });
+    const report = balanceSeats(map, { screen: games, confirm: 3 * games });
     return { options: { stagger: report.stagger }, report: { ...report } };
   },
 };
