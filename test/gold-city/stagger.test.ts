@@ -9,7 +9,10 @@ import { prepareTable } from '../../src/games/gold-city/rules/table.ts';
 import type { GoldCityScore } from '../../src/games/gold-city/score.ts';
 import { calibratedStaggers, predictSeatShares, seatCalibration, seatFeatures } from '../../src/games/gold-city/seats.ts';
 import { layStagger, rowsFromOption, rowsOf } from '../../src/games/gold-city/stagger.ts';
-import { STAGGERS, balanceSeats } from '../../src/games/gold-city/rules/balance.ts';
+import { STAGGERS, balanceSeats, seatShares } from '../../src/games/gold-city/rules/balance.ts';
+import { botWeightsHash } from '../../src/games/gold-city/rules/bot-weights.ts';
+import { readFileSync } from 'node:fs';
+import { fitLinear } from '../../scripts/linear-model.ts';
 import { sceneToSvg } from '../../src/render/svg.ts';
 import { DEFAULT_STYLE } from '../../src/core/scene.ts';
 
@@ -139,13 +142,40 @@ describe('stagger invariants: each broken by a hand-written document', () => {
   });
 });
 
+describe('balance check fixture', () => {
+  it('was made with the bots as weighted now, and its first course replays to the same shares', () => {
+    const fixture = JSON.parse(readFileSync(new URL('../../fixtures/calibration/gold-city-balance.json', import.meta.url), 'utf8'));
+    expect(fixture.botWeights, 'rerun scripts/verify-gold-city-balance.ts').toBe(botWeightsHash());
+    const course = fixture['4'].details[0];
+    const map = buildMap(goldCity, course.seed, course.options) as GoldCityMap;
+    const round4 = (v: number) => Math.round(v * 10000) / 10000;
+    expect(seatShares(map, [0, 0, 0, 0], fixture['4'].verifyGames, 'verify/0').shares.map(round4)).toEqual(course.plain);
+    expect(fixture['4'].evenBalanced + fixture['4'].evenPlain).toBeGreaterThan(0);
+  }, 60_000);
+});
+
 describe('seat calibration fixture', () => {
   it('exists, was made with the bots as weighted now, and holds a model for every stagger it measured', () => {
     expect(seatCalibration).toBeDefined();
+    expect(seatCalibration!.botWeights, 'rerun scripts/calibrate-gold-city-seats.ts').toBe(botWeightsHash());
     for (const players of ['2', '3', '4']) {
       const table = seatCalibration!.tables[players]!;
       for (const model of Object.values(table.staggers)) expect(model.seats).toHaveLength(Number(players));
       expect(table.staggers[Array.from({ length: Number(players) }, () => '0').join('')]).toBeDefined();
+    }
+  });
+
+  it('refits from the courses it records to the models it holds (four players, every stagger and seat)', () => {
+    const fixture = JSON.parse(readFileSync(new URL('../../fixtures/calibration/gold-city-seats.json', import.meta.url), 'utf8'));
+    const courses = fixture.measured['4'] as Array<{ seed: string; options: object; shares: Record<string, number[]> }>;
+    const x = courses.map((c) => {
+      const score = goldCity.score!(buildMap(goldCity, c.seed, c.options) as GoldCityMap);
+      const f = seatFeatures(score.predictedRounds, score.model.features);
+      return seatCalibration!.features.map((name) => f[name] ?? 0);
+    });
+    const train = courses.map((c, i) => ({ c, x: x[i]! })).filter((_, i) => i % 5 !== 0);
+    for (const [stagger, model] of Object.entries(seatCalibration!.tables['4']!.staggers)) {
+      model.seats.forEach((seat, k) => expect(fitLinear(train.map((t) => ({ x: t.x, y: t.c.shares[stagger]![k]! }))).stored).toEqual(seat));
     }
   });
 });
