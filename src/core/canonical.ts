@@ -124,18 +124,26 @@ export function mapDigest(doc: Record<string, unknown>): string {
  * and structured clone see a string as before).
  */
 export function setMapDigest(doc: Record<string, unknown> & { digest?: string }): void {
-  Object.defineProperty(doc, 'digest', {
-    configurable: true,
-    enumerable: true,
-    get() {
-      const identity: Record<string, unknown> = {};
-      for (const key of Object.keys(doc)) if (key !== 'digest' && key !== 'score') identity[key] = doc[key];
-      const digest = `sha256:${sha256Hex(canonicalJson(identity))}`;
-      Object.defineProperty(doc, 'digest', { value: digest, writable: true, enumerable: true, configurable: true });
-      return digest;
-    },
-    set(value: string) {
-      Object.defineProperty(doc, 'digest', { value, writable: true, enumerable: true, configurable: true });
-    },
-  });
+  Object.defineProperty(doc, 'digest', LAZY_DIGEST);
 }
+
+/**
+ * One getter and setter for every document, working on `this`. Closures made per document (as
+ * these once were) gave every document its own hidden class, held from old space, which kept
+ * the whole document alive through young collections: generation's garbage was copied and
+ * promoted instead of dropped.
+ */
+const LAZY_DIGEST: PropertyDescriptor = {
+  configurable: true,
+  enumerable: true,
+  get(this: Record<string, unknown>): string {
+    const identity: Record<string, unknown> = {};
+    for (const key of Object.keys(this)) if (key !== 'digest' && key !== 'score') identity[key] = this[key];
+    const digest = `sha256:${sha256Hex(canonicalJson(identity))}`;
+    Object.defineProperty(this, 'digest', { value: digest, writable: true, enumerable: true, configurable: true });
+    return digest;
+  },
+  set(this: Record<string, unknown>, value: string) {
+    Object.defineProperty(this, 'digest', { value, writable: true, enumerable: true, configurable: true });
+  },
+};
