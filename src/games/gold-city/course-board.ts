@@ -110,35 +110,6 @@ function link(adj: Int32Array, pieces: readonly PlacedPiece[], first: Int32Array
   }
 }
 
-/** The space index of local space `local` of piece `p`. */
-export function spaceOf(board: CourseBoard, p: number, local: number): number {
-  return (board.first[p] as number) + ((board.pieces[p] as PlacedPiece).turned.rank[local] as number);
-}
-
-/** Spaces reachable from `from` through spaces `passable` allows. */
-export function reachableOn(board: CourseBoard, from: readonly number[], passable: (i: number) => boolean): Uint8Array {
-  const seen = new Uint8Array(board.n);
-  const queue = new Int32Array(board.n);
-  let tail = 0;
-  for (const i of from) {
-    if (!seen[i]) {
-      seen[i] = 1;
-      queue[tail++] = i;
-    }
-  }
-  for (let head = 0; head < tail; head++) {
-    const base = 6 * (queue[head] as number);
-    for (let k = base; k < base + 6; k++) {
-      const j = board.adj[k] as number;
-      if (j !== -1 && !seen[j] && passable(j)) {
-        seen[j] = 1;
-        queue[tail++] = j;
-      }
-    }
-  }
-  return seen;
-}
-
 /** Indices of the spaces whose terrain is `code`, in order. */
 export function spacesOf(board: CourseBoard, code: number): number[] {
   const out: number[] = [];

@@ -52,26 +52,25 @@ interface Move {
   seam: Int16Array;
 }
 
-const movesCache = new Map<string, Move[][]>();
+const movesCache: Partial<Record<ShapeName, Partial<Record<ShapeName, Move[][]>>>> = {};
 /** Moves by the base piece's turns, in the order of `flushPlacements`. */
 function movesBetween(base: ShapeName, next: ShapeName): readonly (readonly Move[])[] {
-  const key = `${base}>${next}`;
-  let found = movesCache.get(key);
-  if (!found) {
-    const placements = flushPlacements(SHAPES[base], SHAPES[next]);
-    found = [0, 1, 2, 3, 4, 5].map((turns0) => {
-      const at: Transform = { turns: turns0, dq: 0, dr: 0 };
-      const c0 = placedMoments(base, at);
-      return placements.map((rel) => {
-        const t = compose(at, rel);
-        const c1 = placedMoments(next, t);
-        const seam = seamBetween(TABLES[base].turned[turns0] as TurnedShape, TABLES[next].turned[t.turns] as TurnedShape, t.dq, t.dr);
-        return { turns: t.turns, dq: t.dq, dr: t.dr, step: { q: c1.q * c0.n - c0.q * c1.n, r: c1.r * c0.n - c0.r * c1.n }, seam };
-      });
+  const byNext = (movesCache[base] ??= {});
+  return (byNext[next] ??= allMoves(base, next));
+}
+
+function allMoves(base: ShapeName, next: ShapeName): Move[][] {
+  const placements = flushPlacements(SHAPES[base], SHAPES[next]);
+  return [0, 1, 2, 3, 4, 5].map((turns0) => {
+    const at: Transform = { turns: turns0, dq: 0, dr: 0 };
+    const c0 = placedMoments(base, at);
+    return placements.map((rel) => {
+      const t = compose(at, rel);
+      const c1 = placedMoments(next, t);
+      const seam = seamBetween(TABLES[base].turned[turns0] as TurnedShape, TABLES[next].turned[t.turns] as TurnedShape, t.dq, t.dr);
+      return { turns: t.turns, dq: t.dq, dr: t.dr, step: { q: c1.q * c0.n - c0.q * c1.n, r: c1.r * c0.n - c0.r * c1.n }, seam };
     });
-    movesCache.set(key, found);
-  }
-  return found;
+  });
 }
 
 /** Pairs of spaces that touch between `a` (in place) and `b` moved by (dq, dr), by rank, as triples (rank in a, direction from a, rank in b). */

@@ -2,7 +2,7 @@ import { setMapDigest } from '../../core/canonical.ts';
 import { Rng } from '../../core/rng.ts';
 import { DIRECTIONS, compareAxial, distance, type Axial } from '../../geometry/hex/axial.ts';
 import { buildBoard } from './board.ts';
-import { courseBoard, spaceOf, toSpaces, type CourseBoard } from './course-board.ts';
+import { courseBoard, toSpaces, type CourseBoard } from './course-board.ts';
 import { hexAt, layCourse, type PlacedPiece } from './course.ts';
 import { layBlockades } from './blockades.ts';
 import { hideCaves } from './caves.ts';
@@ -12,17 +12,13 @@ import { paintPiece, paintStart } from './terrain.ts';
 import { T } from './terrain-codes.ts';
 import { addTemples } from './temples.ts';
 
-/** Local spaces of piece `p` that border the piece before or after it. */
-function seamFlags(board: CourseBoard, p: number): Uint8Array {
-  const piece = board.pieces[p] as PlacedPiece;
-  const flags = new Uint8Array(piece.turned.q.length);
-  for (let local = 0; local < flags.length; local++) {
-    const i = spaceOf(board, p, local);
-    for (let e = 6 * i; e < 6 * i + 6; e++) {
-      const j = board.adj[e] as number;
-      if (j !== -1 && Math.abs((board.piece[j] as number) - p) === 1) flags[local] = 1;
-    }
-  }
+/** Local spaces of piece `p` that border the piece before or after it: the seams of the moves that laid them. */
+function seamFlags(pieces: readonly PlacedPiece[], p: number): Uint8Array {
+  const { turned, seam } = pieces[p] as PlacedPiece;
+  const flags = new Uint8Array(turned.q.length);
+  for (let t = 2; t < seam.length; t += 3) flags[turned.order[seam[t] as number] as number] = 1;
+  const next = pieces[p + 1];
+  if (next) for (let t = 0; t < next.seam.length; t += 3) flags[turned.order[next.seam[t] as number] as number] = 1;
   return flags;
 }
 
@@ -32,29 +28,38 @@ function seamFlags(board: CourseBoard, p: number): Uint8Array {
  * course's direction.
  */
 function startSide(next: PlacedPiece): Axial[] {
-  const sides: Axial[][] = [];
-  for (let d = 0; d < 6; d++) {
-    const corner = { q: 3 * (DIRECTIONS[d] as Axial).q, r: 3 * (DIRECTIONS[d] as Axial).r };
-    const along = DIRECTIONS[(d + 2) % 6] as Axial;
-    sides.push([0, 1, 2, 3].map((i) => ({ q: corner.q + i * along.q, r: corner.r + i * along.r })));
-  }
-  // The side whose corner-to-corner midpoint is farthest from the next piece's centre.
-  const n = next.turned.q.length;
-  const centre = { q: 0, r: 0 };
+  // The side whose corner-to-corner midpoint is farthest from the next piece's centre: doubled
+  // midpoint against n-scaled centre, compared in cube distance, all in integers.
+  const { turned, transform } = next;
+  const n = turned.q.length;
+  const centre = { q: n * transform.dq, r: n * transform.dr };
   for (let i = 0; i < n; i++) {
-    const h = hexAt(next, i);
-    centre.q += h.q;
-    centre.r += h.r;
+    centre.q += turned.q[i] as number;
+    centre.r += turned.r[i] as number;
   }
-  const far = (side: Axial[]) => {
-    const a = side[0] as Axial;
-    const b = side[3] as Axial;
-    // Doubled midpoint against n-scaled centre, compared in cube distance, all in integers.
-    return distance({ q: n * (a.q + b.q), r: n * (a.r + b.r) }, { q: 2 * centre.q, r: 2 * centre.r });
-  };
-  let best = sides[0] as Axial[];
-  for (const side of sides) if (far(side) > far(best)) best = side;
-  return best.slice().sort(compareAxial);
+  let best = 0;
+  let bestFar = -1;
+  for (let d = 0; d < 6; d++) {
+    const [a, b] = sideCorners(d);
+    const far = distance({ q: n * (a.q + b.q), r: n * (a.r + b.r) }, { q: 2 * centre.q, r: 2 * centre.r });
+    if (far > bestFar) {
+      best = d;
+      bestFar = far;
+    }
+  }
+  const [corner] = sideCorners(best);
+  const along = DIRECTIONS[(best + 2) % 6] as Axial;
+  return [0, 1, 2, 3].map((i) => ({ q: corner.q + i * along.q, r: corner.r + i * along.r })).sort(compareAxial);
+}
+
+/** The two ends of side d of the start hexagon: from 3 steps out in direction d, 3 steps along d + 2. */
+function sideCorners(d: number): [Axial, Axial] {
+  const dir = DIRECTIONS[d] as Axial;
+  const along = DIRECTIONS[(d + 2) % 6] as Axial;
+  return [
+    { q: 3 * dir.q, r: 3 * dir.r },
+    { q: 3 * dir.q + 3 * along.q, r: 3 * dir.r + 3 * along.r },
+  ];
 }
 
 /** The gate stands beyond the middle of the finishing row, on the side away from the course. */
@@ -95,11 +100,12 @@ function paintGround(rng: Rng, board: CourseBoard, tier: Tier): void {
   const { pieces, terrain, strength, start } = board;
   pieces.forEach((piece, p) => {
     if (piece.kind === 'finish') return;
-    const ground = piece.kind === 'start' ? paintStart(rng.fork(piece.id), piece.shape) : paintPiece(rng.fork(piece.id), piece.shape, seamFlags(board, p), tier);
-    for (let local = 0; local < ground.terrain.length; local++) {
-      const i = spaceOf(board, p, local);
-      terrain[i] = ground.terrain[local] as number;
-      strength[i] = ground.strength[local] as number;
+    const ground = piece.kind === 'start' ? paintStart(rng.fork(piece.id), piece.shape) : paintPiece(rng.fork(piece.id), piece.shape, seamFlags(pieces, p), tier);
+    const { order } = piece.turned;
+    const first = board.first[p] as number;
+    for (let k = 0; k < order.length; k++) {
+      terrain[first + k] = ground.terrain[order[k] as number] as number;
+      strength[first + k] = ground.strength[order[k] as number] as number;
     }
   });
   startSide(pieces[1] as PlacedPiece).forEach((h, k) => {
