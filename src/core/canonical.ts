@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalSha256Hex } from './canonical-bytes.ts';
 
 /**
  * RFC 8785 (JCS) serialisation: the one byte form every digest is taken over.
@@ -111,9 +112,10 @@ export function sha256Hex(text: string): string {
  * A map's identity: everything but `digest` and `score`, so a better scorer never renames a map.
  */
 export function mapDigest(doc: Record<string, unknown>): string {
-  const { digest: _digest, score: _score, ...identity } = doc;
-  return `sha256:${sha256Hex(canonicalJson(identity))}`;
+  return `sha256:${canonicalSha256Hex(doc, NOT_IDENTITY)}`;
 }
+
+const NOT_IDENTITY: ReadonlySet<string> = new Set(['digest', 'score']);
 
 /**
  * Sets `doc.digest` to `mapDigest(doc)`, computed when first read rather than now: serialising
@@ -137,9 +139,7 @@ const LAZY_DIGEST: PropertyDescriptor = {
   configurable: true,
   enumerable: true,
   get(this: Record<string, unknown>): string {
-    const identity: Record<string, unknown> = {};
-    for (const key of Object.keys(this)) if (key !== 'digest' && key !== 'score') identity[key] = this[key];
-    const digest = `sha256:${sha256Hex(canonicalJson(identity))}`;
+    const digest = mapDigest(this);
     Object.defineProperty(this, 'digest', { value: digest, writable: true, enumerable: true, configurable: true });
     return digest;
   },
