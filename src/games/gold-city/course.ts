@@ -1,6 +1,5 @@
 import type { Rng } from '../../core/rng.ts';
 import { DIRECTIONS, rotate, type Axial } from '../../geometry/hex/axial.ts';
-import { HexTable } from '../../geometry/hex/hex-table.ts';
 import { compose, flushPlacements, IDENTITY, type Transform } from '../../geometry/hex/placement.ts';
 import { FINISH_ROW, HEXAGON_3, STRIP_565 } from '../../geometry/hex/shapes.ts';
 import { shapeTable, type ShapeTable, type TurnedShape } from '../../geometry/hex/shape-table.ts';
@@ -158,7 +157,7 @@ function turnWeight(prevStep: Axial | undefined, step: Axial): number {
 export function layCourse(rng: Rng, options: GoldCityOptions): Course {
   const kinds = planKinds(rng.fork('kinds'), options);
   // Wide enough for the longest course running straight in any direction.
-  const search = new CourseSearch(kinds, rng.fork('turns'), ownerTable(10 * (options.pieces + 2)));
+  const search = new CourseSearch(kinds, rng.fork('turns'), ownerGrid(10 * (options.pieces + 2)));
   const start: PlacedPiece = { id: pieceId(0), kind: 'start', shape: TABLES.hexagon, transform: IDENTITY, turned: TABLES.hexagon.turned[0] as TurnedShape, seam: NO_SEAM };
   search.placed.push(start);
   try {
@@ -183,24 +182,27 @@ class CourseSearch {
   constructor(
     readonly kinds: readonly PieceKind[],
     readonly order: Rng,
-    /** Piece index by hex, -1 off the course. */
-    readonly owner: HexTable,
+    readonly owner: OwnerGrid,
   ) {}
 
   /** No overlap, and no contact with any piece but the previous one. */
   fits(turned: TurnedShape, dq: number, dr: number, previous: number): boolean {
-    const { owner } = this;
-    for (let i = 0; i < turned.q.length; i++) if (owner.get((turned.q[i] as number) + dq, (turned.r[i] as number) + dr) !== -1) return false;
-    for (let i = 0; i < turned.haloQ.length; i++) {
-      const o = owner.get((turned.haloQ[i] as number) + dq, (turned.haloR[i] as number) + dr);
+    const { cells } = this.owner;
+    const { spaces, halo } = this.owner.offsets(turned);
+    const at = this.owner.cellOf(dq, dr);
+    for (let i = 0; i < spaces.length; i++) if (cells[at + (spaces[i] as number)] !== -1) return false;
+    for (let i = 0; i < halo.length; i++) {
+      const o = cells[at + (halo[i] as number)] as number;
       if (o !== -1 && o !== previous) return false;
     }
     return true;
   }
 
   occupy(piece: PlacedPiece, value: number): void {
-    const { turned, transform: t } = piece;
-    for (let i = 0; i < turned.q.length; i++) this.owner.set((turned.q[i] as number) + t.dq, (turned.r[i] as number) + t.dr, value);
+    const { cells } = this.owner;
+    const { spaces } = this.owner.offsets(piece.turned);
+    const at = this.owner.cellOf(piece.transform.dq, piece.transform.dr);
+    for (let i = 0; i < spaces.length; i++) cells[at + (spaces[i] as number)] = value;
   }
 
   extend(index: number, prevStep: Axial | undefined): boolean {
@@ -236,17 +238,42 @@ class CourseSearch {
 }
 
 /**
- * The search looks up who owns a hex several thousand times per course, over a window as wide
- * as the longest straight course (up to 241 × 241 hexes). Allocating and filling that window
- * for every map cost more than the search itself, so one table, big enough for the largest
- * window asked for so far, is kept and emptied after each course.
+ * Who owns each hex during the search (piece index, -1 for none): a flat table over a square
+ * window as wide as the longest straight course, centred on the start. The search looks hexes up
+ * a few thousand times per course, and allocating and filling the window for every map cost more
+ * than the search itself, so one table, big enough for the largest window asked for so far, is
+ * kept and emptied after each course. A turned shape's spaces and halo are fixed offsets in it,
+ * so placing a piece is adding the offset of its translation.
  */
-let sharedOwner: HexTable | undefined;
-let sharedReach = -1;
-function ownerTable(reach: number): HexTable {
-  if (!sharedOwner || reach > sharedReach) {
-    sharedOwner = new HexTable(-reach, -reach, 2 * reach + 1);
-    sharedReach = reach;
+class OwnerGrid {
+  readonly span: number;
+  readonly cells: Int32Array;
+  readonly #offsets = new Map<TurnedShape, { spaces: Int32Array; halo: Int32Array }>();
+
+  constructor(readonly reach: number) {
+    this.span = 2 * reach + 1;
+    this.cells = new Int32Array(this.span * this.span).fill(-1);
   }
+
+  /** The cell of the origin moved by (dq, dr). */
+  cellOf(dq: number, dr: number): number {
+    // Every shape reaches at most 4 hexes (its halo included) from its own origin.
+    if (Math.abs(dq) > this.reach - 4 || Math.abs(dr) > this.reach - 4) throw new RangeError(`a piece at ${dq},${dr} leaves the course window`);
+    return (dq + this.reach) * this.span + (dr + this.reach);
+  }
+
+  offsets(turned: TurnedShape): { spaces: Int32Array; halo: Int32Array } {
+    let found = this.#offsets.get(turned);
+    if (!found) {
+      found = { spaces: turned.q.map((q, i) => q * this.span + (turned.r[i] as number)), halo: turned.haloQ.map((q, i) => q * this.span + (turned.haloR[i] as number)) };
+      this.#offsets.set(turned, found);
+    }
+    return found;
+  }
+}
+
+let sharedOwner: OwnerGrid | undefined;
+function ownerGrid(reach: number): OwnerGrid {
+  if (!sharedOwner || reach > sharedOwner.reach) sharedOwner = new OwnerGrid(reach);
   return sharedOwner;
 }
