@@ -1,5 +1,4 @@
 import type { Rng } from '../../core/rng.ts';
-import { distance } from '../../geometry/hex/axial.ts';
 import type { CourseBoard } from './course-board.ts';
 import { CAVE_TOKEN_SUPPLY, MAX_CAVE_PILES, TOKENS_PER_PILE, type CavePile, type Token } from './model.ts';
 import { T, enterable } from './terrain-codes.ts';
@@ -10,6 +9,12 @@ export function tokenSupply(): Token[] {
 
 /** The supply in box order, never handed out: piles get copies of the tokens dealt to them. */
 const SUPPLY: readonly Token[] = tokenSupply();
+
+function stepsBetween(board: CourseBoard, a: number, b: number): number {
+  const dq = (board.q[a] as number) - (board.q[b] as number);
+  const dr = (board.r[a] as number) - (board.r[b] as number);
+  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+}
 
 /** Caves stand apart where they can: a pile every few spaces, not a cluster by one ridge. */
 const CAVE_SPACING = 3;
@@ -34,13 +39,12 @@ export function hideCaves(rng: Rng, board: CourseBoard, middlePieces: number): C
       }
     }
   }
-  const hex = (i: number) => ({ q: board.q[i] as number, r: board.r[i] as number });
   const wanted = Math.min(MAX_CAVE_PILES, middlePieces + 1, candidates.length);
   const shuffled = rng.shuffle(candidates);
   const picked: number[] = [];
   for (const c of shuffled) {
     if (picked.length === wanted) break;
-    if (picked.every((p) => distance(hex(p), hex(c)) >= CAVE_SPACING)) picked.push(c);
+    if (picked.every((p) => stepsBetween(board, p, c) >= CAVE_SPACING)) picked.push(c);
   }
   for (const c of shuffled) {
     if (picked.length === wanted) break;

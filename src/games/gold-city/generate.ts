@@ -154,7 +154,7 @@ export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCi
 
   // Keys are written in code-unit order throughout so the digest takes the fast canonical path.
   const doc: GoldCityMap = {
-    blockades: blockades.map((b) => ({ between: b.between, id: b.id, points: b.points, strength: b.strength, terrain: b.terrain })),
+    blockades,
     caves,
     game: GAME_ID,
     gate: gateOf(pieces[pieces.length - 1] as PlacedPiece, pieces[pieces.length - 2] as PlacedPiece),

@@ -133,10 +133,27 @@ function paint(rng: Rng, canvas: Canvas, spaces: readonly number[], terrain: Cos
   }
 }
 
+/**
+ * One canvas per shape, kept and wiped for every piece of that shape: painting is synchronous
+ * and the caller copies a piece's ground onto its board before painting the next, so the ground
+ * a painter answers is good until the next piece of the same shape is painted.
+ */
+const EASELS = new Map<ShapeTable, Canvas>();
 function fresh(shape: ShapeTable, seam: Uint8Array): Canvas {
-  const n = shape.hexes.length;
-  return { shape, seam, ground: { terrain: new Uint8Array(n).fill(T.jungle), strength: new Int8Array(n) }, mark: new Uint8Array(n), frontier: new Uint8Array(n) };
+  let canvas = EASELS.get(shape);
+  if (!canvas) {
+    const n = shape.hexes.length;
+    canvas = { shape, seam, ground: { terrain: new Uint8Array(n), strength: new Int8Array(n) }, mark: new Uint8Array(n), frontier: new Uint8Array(n) };
+    EASELS.set(shape, canvas);
+  }
+  canvas.seam = seam;
+  canvas.ground.terrain.fill(T.jungle);
+  canvas.ground.strength.fill(0);
+  canvas.mark.fill(0);
+  return canvas;
 }
+
+const NO_SEAM = new Uint8Array(64);
 
 /** 0 … n − 1, made once per size (read only). */
 const ALL_INDICES: number[][] = [];
@@ -233,10 +250,10 @@ export function paintPiece(rng: Rng, shape: ShapeTable, seam: Uint8Array, tier: 
  * a ford, no mountains, so every start space is free to leave.
  */
 export function paintStart(rng: Rng, shape: ShapeTable): PieceGround {
-  const canvas = fresh(shape, new Uint8Array(shape.hexes.length));
+  const canvas = fresh(shape, NO_SEAM);
   const { terrain, strength } = canvas.ground;
   const everywhere = allIndices(shape.hexes.length);
-    for (const i of everywhere) strength[i] = rng.chance(0.8) ? 1 : 2;
+  for (const i of everywhere) strength[i] = rng.chance(0.8) ? 1 : 2;
   for (const i of blob(rng, canvas, rng.pick(everywhere), rng.int(3, 5))) {
     terrain[i] = T.village;
     strength[i] = 1;
