@@ -176,7 +176,7 @@ export function paintPiece(rng: Rng, shape: ShapeTable, seam: Uint8Array, tier: 
   const { terrain, strength } = canvas.ground;
   const n = shape.hexes.length;
   const everywhere = allIndices(n);
-    const jungleRng = rng.fork('jungle');
+  const jungleRng = rng.fork('jungle');
   const jungleWeights = STRENGTH_WEIGHTS[tier].jungle;
   const jungleLow = STRENGTH_RANGE.jungle[0];
   for (let i = 0; i < n; i++) strength[i] = jungleLow + jungleRng.weightedIndex(jungleWeights);
