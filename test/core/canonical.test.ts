@@ -50,6 +50,18 @@ describe('canonical JSON', () => {
     for (const v of [-0, 1e21, 2 ** 53, -(2 ** 53) + 1, 5e-324, 0.1, '\u007f\u0000\u2028"\\', 'x'.repeat(200_000), { b: [undefined, () => 1], a: undefined }]) {
       expect(canonicalSha256Hex(v)).toBe(sha(canonicalJson(v)));
     }
+    // An enumerable key inherited from Object.prototype is not the object's own: left out, as Object.keys leaves it.
+    Object.defineProperty(Object.prototype, 'zz', { value: 1, enumerable: true, configurable: true, writable: true });
+    try {
+      expect(canonicalSha256Hex({ a: 1, b: { c: 2, d: 1 } })).toBe(sha('{"a":1,"b":{"c":2,"d":1}}'));
+      expect(canonicalSha256Hex({ b: { d: 1, c: 2 }, a: 1 })).toBe(sha('{"a":1,"b":{"c":2,"d":1}}'));
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).zz;
+    }
+    class Box {
+      constructor(readonly y = 1, readonly x = 2) {}
+    }
+    expect(canonicalSha256Hex([new Box()])).toBe(sha('[{"x":2,"y":1}]'));
     expect(() => canonicalSha256Hex({ a: '\uD800' })).toThrow();
     expect(() => canonicalSha256Hex([Number.NaN])).toThrow();
   });

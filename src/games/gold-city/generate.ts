@@ -96,7 +96,7 @@ function distanceToPiece(h: Axial, piece: PlacedPiece): number {
  * The ground of every piece, each from its own stream: the start piece's gentle ground with its
  * numbered start side, the middle pieces' recipe (terrain.ts); the finish row stays finish.
  */
-function paintGround(rng: Rng, board: CourseBoard, tier: Tier): void {
+export function paintGround(rng: Rng, board: CourseBoard, tier: Tier): void {
   const { pieces, terrain, strength, start } = board;
   pieces.forEach((piece, p) => {
     if (piece.kind === 'finish') return;
@@ -134,7 +134,7 @@ function sortedSpace(s: Space): Space {
  * The pipeline: course → ground → start and finish → passability → blockades → caves. Each stage
  * takes its own labelled stream, so a change inside one stage leaves the others' draws alone.
  * The stages work on a typed-array board (course-board.ts); the document's spaces are made from
- * it once, at the end.
+ * it once, at the end. bench/gold-city-stages.ts times the same stages one by one.
  */
 export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCityMap {
   const rng = Rng.fromSeed(`${GAME_ID}\u001f${seed}`);
@@ -152,7 +152,7 @@ export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCi
   const layer = options.temples ? addTemples(rng.fork('temples'), buildBoard(spaces, pieceIds), options.tier, options.pieces) : undefined;
   if (layer) spaces = spaces.map(sortedSpace);
 
-  // Keys are written in code-unit order throughout so the digest takes the fast canonical path.
+  // Keys are written in code-unit order throughout, so the digest sorts none.
   const doc: GoldCityMap = {
     blockades,
     caves,
