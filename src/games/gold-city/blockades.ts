@@ -10,8 +10,10 @@ const BLOCKADE_SHIFT: Record<Tier, number> = { easy: -9, normal: 0, hard: 1, exp
  */
 export function layBlockades(rng: Rng, pieceIds: readonly string[], tier: Tier): Blockade[] {
   const seams = pieceIds.length - 1;
+  const seamIndices: number[] = [];
+  for (let i = 0; i < seams; i++) seamIndices.push(i);
   const chosen = rng
-    .shuffle(Array.from({ length: seams }, (_, i) => i))
+    .shuffle(seamIndices)
     .slice(0, MAX_BLOCKADES)
     .sort((a, b) => a - b);
   const requirements = rng.shuffle(PRINTED_BLOCKADES);
