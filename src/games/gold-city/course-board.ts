@@ -24,13 +24,14 @@ export interface CourseBoard {
   strength: Int8Array;
   /** Start number, 0 on all but start spaces. */
   start: Int8Array;
+  /** 1 on a cave mountain. */
   cave: Uint8Array;
 }
 
 /**
  * Typed arrays cut one after another from a single buffer: a board is one allocation, and one
- * backing store for the collector to free, rather than ten (a tenth of generation's time went
- * to allocating and sweeping small buffers).
+ * backing store for the collector to sweep, rather than ten (typed arrays over 64 bytes each get
+ * a backing store of their own outside the heap, which young collections sweep one by one).
  */
 class Arena {
   readonly #buffer: ArrayBuffer;
@@ -119,7 +120,7 @@ export function spacesOf(board: CourseBoard, code: number): number[] {
 
 /**
  * The document's spaces. Keys are written in code-unit order (cave, piece, q, r, start,
- * strength, terrain) so the digest takes the fast canonical path.
+ * strength, terrain), so the digest sorts none.
  */
 export function toSpaces(board: CourseBoard): Space[] {
   const spaces: Space[] = new Array(board.n);
