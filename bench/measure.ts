@@ -49,22 +49,37 @@ export function median(values: number[]): number {
 }
 
 /**
- * Several workloads timed in alternating rounds (each round runs `batch` calls of each, in a
- * rotating order), so a drift in the machine's speed reaches them all alike. Answers each one's
- * median over rounds of its mean time per call, in ms.
+ * Several workloads timed in alternating rounds, so a drift in the machine's speed reaches them
+ * all alike. Each round runs every workload for about the same time (`batch` calls of the slowest,
+ * proportionally more of faster ones, sized from the warm-up), in a rotating order. Answers each
+ * one's median over rounds of its mean time per call, in ms: by the wall clock, and by the
+ * process's CPU time. On a machine other work keeps busy the wall clock also counts the time this
+ * process waits for a core, and a longer round is likelier to wait, which is why rounds are of one
+ * length; CPU time leaves the waiting out (it does count the collector's helper threads).
  */
-export function interleaved(fns: Array<(i: number) => unknown>, { rounds = 40, batch = 50, warmup = 200 } = {}): number[] {
+export function interleaved(fns: Array<(i: number) => unknown>, { rounds = 40, batch = 50, warmup = 200 } = {}): { wall: number[]; cpu: number[] } {
   let i = 0;
-  for (const fn of fns) for (let k = 0; k < warmup; k++) fn(i++);
-  const perCall: number[][] = fns.map(() => []);
+  const warm = fns.map((fn) => {
+    const t0 = performance.now();
+    for (let k = 0; k < warmup; k++) fn(i++);
+    return (performance.now() - t0) / warmup;
+  });
+  const slowest = Math.max(...warm);
+  const batches = warm.map((t) => Math.max(batch, Math.round((batch * slowest) / t)));
+  const wall: number[][] = fns.map(() => []);
+  const cpu: number[][] = fns.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (let j = 0; j < fns.length; j++) {
       const which = (round + j) % fns.length;
       const fn = fns[which] as (i: number) => unknown;
+      const calls = batches[which] as number;
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
-      for (let k = 0; k < batch; k++) fn(i++);
-      (perCall[which] as number[]).push((performance.now() - t0) / batch);
+      for (let k = 0; k < calls; k++) fn(i++);
+      (wall[which] as number[]).push((performance.now() - t0) / calls);
+      const c = process.cpuUsage(c0);
+      (cpu[which] as number[]).push((c.user + c.system) / 1000 / calls);
     }
   }
-  return perCall.map(median);
+  return { wall: wall.map(median), cpu: cpu.map(median) };
 }

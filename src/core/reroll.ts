@@ -1,6 +1,6 @@
 import type { AnyGameModule, Band, MapDocumentBase, ScoreBase } from './game-module.ts';
 import { BAND_RANGES } from './difficulty.ts';
-import { InputError, normaliseOptions, withScore } from './maps.ts';
+import { InputError, normaliseOptions } from './maps.ts';
 import { SEED_MAX_LENGTH, normaliseSeed } from './seed.ts';
 
 export type Target = { band: Band } | { min: number; max: number };
@@ -74,12 +74,23 @@ function prepare(game: AnyGameModule, request: RerollRequest): Search {
   return { game: game as Search['game'], seed: base.seed, pinned, optionSets, target: request.target, maxAttempts: request.maxAttempts };
 }
 
-/** The k-th attempt: `seed/k` with its option set, built and scored. */
+/**
+ * The k-th attempt: `seed/k` with its option set, built and scored. Its summary waits until it
+ * is the answer (`summarised`): a rejected map's is never read, nor is its digest.
+ */
 function attempt(search: Search, k: number): { miss: number; result: RerollResult } {
   const seed = `${search.seed}/${k}`;
   const options = search.optionSets[(k - 1) % search.optionSets.length]!;
-  const map = withScore(search.game, search.game.generate(seed, options)) as MapDocumentBase & { score: ScoreBase };
+  const map = search.game.generate(seed, options) as MapDocumentBase & { score: ScoreBase };
+  map.score = search.game.score(map) as ScoreBase;
   return { miss: missBy(map.score.difficulty, search.target), result: { hit: false, seed, attempts: k, options, map } };
+}
+
+/** The answer's score with the summary every scored map carries (the same as `withScore` gives). */
+function summarised(search: Search, result: RerollResult): RerollResult {
+  const { map } = result;
+  if (search.game.summarise) map.score.summary = search.game.summarise(map, map.score);
+  return result;
 }
 
 /** A miss in words: what was asked, the nearest found, and what to change. */
@@ -96,16 +107,19 @@ function missMessage(search: Search, nearest: RerollResult): string {
 class Nearest {
   best: { miss: number; result: RerollResult } | undefined;
 
+  constructor(readonly search: Search) {}
+
   offer(a: { miss: number; result: RerollResult }): RerollResult | undefined {
-    if (a.miss === 0) return { ...a.result, hit: true };
+    if (a.miss === 0) return summarised(this.search, { ...a.result, hit: true });
     if (!this.best || a.miss < this.best.miss) this.best = a;
     return undefined;
   }
 
-  answer(search: Search): RerollResult | undefined {
+  answer(): RerollResult | undefined {
+    const { search } = this;
     if (!this.best) return undefined;
     const result = { ...this.best.result, attempts: search.maxAttempts };
-    return { ...result, message: missMessage(search, result) };
+    return summarised(search, { ...result, message: missMessage(search, result) });
   }
 }
 
@@ -119,13 +133,13 @@ class Nearest {
  */
 export function reroll(game: AnyGameModule, request: RerollRequest, shouldStop: () => boolean = () => false): RerollResult | undefined {
   const search = prepare(game, request);
-  const nearest = new Nearest();
+  const nearest = new Nearest(search);
   for (let k = 1; k <= search.maxAttempts; k++) {
     if (shouldStop()) return undefined;
     const hit = nearest.offer(attempt(search, k));
     if (hit) return hit;
   }
-  return nearest.answer(search);
+  return nearest.answer();
 }
 
 /** Attempts between yields: a reroll never holds the event loop for more than a few ms. */
@@ -134,12 +148,12 @@ const SLICE = 8;
 /** The same search, yielding to the event loop between slices so a server stays responsive. */
 export async function rerollAsync(game: AnyGameModule, request: RerollRequest, shouldStop: () => boolean = () => false): Promise<RerollResult | undefined> {
   const search = prepare(game, request);
-  const nearest = new Nearest();
+  const nearest = new Nearest(search);
   for (let k = 1; k <= search.maxAttempts; k++) {
     if (k % SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     if (shouldStop()) return undefined;
     const hit = nearest.offer(attempt(search, k));
     if (hit) return hit;
   }
-  return nearest.answer(search);
+  return nearest.answer();
 }

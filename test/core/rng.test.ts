@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/core/rng.ts';
+import seedrandom from 'seedrandom';
+import { Rng, seedState } from '../../src/core/rng.ts';
 
 const draw = (rng: Rng, n = 5) => Array.from({ length: n }, () => rng.next());
 
@@ -47,5 +48,32 @@ describe('Rng', () => {
     expect(shuffled.slice().sort()).toEqual(items);
     expect(items).toEqual([1, 2, 3, 4, 5]);
     expect(() => rng.pick([])).toThrow();
+  });
+});
+
+describe('Rng against seedrandom', () => {
+  // The alea step is written out in rng.ts; seedrandom's own alea, given the same starting state,
+  // is the oracle for every draw, for forked streams and for resumed ones.
+  const oracle = (key: string) => seedrandom.alea('', { state: seedState(key) });
+
+  it('draws exactly what seedrandom.alea draws from the same state', () => {
+    for (const key of ['', 'a', 'gold-city\u001fseed', 'x'.repeat(200), 'ünïcødé\u{1F600}']) {
+      const rng = Rng.fromSeed(key);
+      const alea = oracle(key);
+      for (let i = 0; i < 500; i++) expect(rng.next()).toBe(alea());
+    }
+  });
+
+  it('forks as if the whole key were hashed afresh', () => {
+    const root = Rng.fromSeed('gold-city\u001f42');
+    const leaf = root.fork('terrain').fork('p3').fork('water');
+    const key = 'gold-city\u001f42\u001fterrain\u001fp3\u001fwater';
+    expect(leaf.key).toBe(key);
+    const alea = oracle(key);
+    for (let i = 0; i < 50; i++) expect(leaf.next()).toBe(alea());
+    const resumed = Rng.fromState(leaf.key, leaf.state());
+    expect(resumed.fork('more').next()).toBe(oracle(`${key}\u001fmore`)());
+    expect(Rng.fromState('k', seedState('k')).state()).toEqual(seedState('k'));
+    expect(Rng.fromSeed('k').state()).toEqual(seedState('k'));
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REACH_TARGETS, measureReach } from '../../src/core/reroll-reach.ts';
+import { buildScoredMap } from '../../src/core/maps.ts';
 import { reroll } from '../../src/core/reroll.ts';
 import { goldCity } from '../../src/games/gold-city/index.ts';
 
@@ -26,5 +27,18 @@ describe('Gold City rerolls reach every band from the defaults', () => {
     expect(pinned.hit).toBe(false);
     expect(pinned.options.tier).toBe('easy');
     expect(pinned.message).toMatch(/No map in 50 attempts met band expert .*nearest is pin\/\d+ .*options\.tier/);
+  });
+
+  it('answers, hit or miss, exactly the map and score (summary included) its seed builds', () => {
+    // Attempts are scored without a summary; the answer gets its summary when it is chosen.
+    const hit = reroll(goldCity, { seed: 'same', options: {}, target: { band: 'hard' }, maxAttempts: 200 })!;
+    const miss = reroll(goldCity, { seed: 'same', options: { tier: 'easy' }, target: { band: 'expert' }, maxAttempts: 20 })!;
+    expect(hit.hit).toBe(true);
+    expect(miss.hit).toBe(false);
+    for (const r of [hit, miss]) {
+      const built = buildScoredMap(goldCity, r.seed, r.options);
+      expect(JSON.stringify(r.map)).toBe(JSON.stringify(built));
+      expect(r.map.score.summary).toBeDefined();
+    }
   });
 });

@@ -10,20 +10,25 @@ const BLOCKADE_SHIFT: Record<Tier, number> = { easy: -9, normal: 0, hard: 1, exp
  */
 export function layBlockades(rng: Rng, pieceIds: readonly string[], tier: Tier): Blockade[] {
   const seams = pieceIds.length - 1;
+  const seamIndices: number[] = [];
+  for (let i = 0; i < seams; i++) seamIndices.push(i);
   const chosen = rng
-    .shuffle(Array.from({ length: seams }, (_, i) => i))
+    .shuffle(seamIndices)
     .slice(0, MAX_BLOCKADES)
     .sort((a, b) => a - b);
   const requirements = rng.shuffle(PRINTED_BLOCKADES);
   return chosen.map((seam, i) => {
     const printed = requirements[i % requirements.length] as (typeof PRINTED_BLOCKADES)[number];
     const [lo, hi] = STRENGTH_RANGE[printed.terrain];
+    // Keys in code-unit order, as the document wants them.
     return {
-      id: `b${i + 1}`,
       between: [pieceIds[seam] as string, pieceIds[seam + 1] as string],
-      terrain: printed.terrain,
-      strength: Math.min(hi, Math.max(lo, printed.strength + BLOCKADE_SHIFT[tier])),
+      id: BLOCKADE_IDS[i] as string,
       points: rng.int(1, 4),
+      strength: Math.min(hi, Math.max(lo, printed.strength + BLOCKADE_SHIFT[tier])),
+      terrain: printed.terrain,
     };
   });
 }
+
+const BLOCKADE_IDS = Array.from({ length: MAX_BLOCKADES }, (_, i) => `b${i + 1}`);

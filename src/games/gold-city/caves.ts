@@ -1,10 +1,19 @@
 import type { Rng } from '../../core/rng.ts';
-import { distance, type Axial } from '../../geometry/hex/axial.ts';
-import { neighboursOf, type Board } from './board.ts';
-import { CAVE_TOKEN_SUPPLY, MAX_CAVE_PILES, TOKENS_PER_PILE, isEnterable, type CavePile, type Space, type Token } from './model.ts';
+import type { CourseBoard } from './course-board.ts';
+import { CAVE_TOKEN_SUPPLY, MAX_CAVE_PILES, TOKENS_PER_PILE, type CavePile, type Token } from './model.ts';
+import { T, enterable } from './terrain-codes.ts';
 
 export function tokenSupply(): Token[] {
   return CAVE_TOKEN_SUPPLY.flatMap(({ token, count }) => Array.from({ length: count }, () => ({ ...token })));
+}
+
+/** The supply in box order, never handed out: piles get copies of the tokens dealt to them. */
+const SUPPLY: readonly Token[] = tokenSupply();
+
+function stepsBetween(board: CourseBoard, a: number, b: number): number {
+  const dq = (board.q[a] as number) - (board.q[b] as number);
+  const dr = (board.r[a] as number) - (board.r[b] as number);
+  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
 }
 
 /** Caves stand apart where they can: a pile every few spaces, not a cluster by one ridge. */
@@ -15,30 +24,36 @@ const CAVE_SPACING = 3;
  * pieces) and deals the shuffled 36 tokens onto them, four to a pile: one pile per middle piece
  * and one more, up to nine.
  */
-export function hideCaves(rng: Rng, board: Board, middlePieces: number): CavePile[] {
-  const spaces = board.spaces as Space[];
-  const last = board.pieceOrder.size - 1;
-  const candidates = spaces
-    .map((s, i) => ({ s, i }))
-    .filter(({ s, i }) => {
-      const p = board.pieceIndex[i] as number;
-      return s.terrain === 'mountain' && p > 0 && p < last && [...neighboursOf(board, i)].some((j) => isEnterable((spaces[j] as Space).terrain));
-    });
+export function hideCaves(rng: Rng, board: CourseBoard, middlePieces: number): CavePile[] {
+  const last = board.pieces.length - 1;
+  const { terrain, adj } = board;
+  const candidates: number[] = [];
+  for (let i = 0; i < board.n; i++) {
+    const p = board.piece[i] as number;
+    if (terrain[i] !== T.mountain || p === 0 || p >= last) continue;
+    for (let e = 6 * i; e < 6 * i + 6; e++) {
+      const j = adj[e] as number;
+      if (j !== -1 && enterable(terrain[j] as number)) {
+        candidates.push(i);
+        break;
+      }
+    }
+  }
   const wanted = Math.min(MAX_CAVE_PILES, middlePieces + 1, candidates.length);
   const shuffled = rng.shuffle(candidates);
-  const picked: typeof candidates = [];
+  const picked: number[] = [];
   for (const c of shuffled) {
     if (picked.length === wanted) break;
-    if (picked.every((p) => distance(p.s as Axial, c.s as Axial) >= CAVE_SPACING)) picked.push(c);
+    if (picked.every((p) => stepsBetween(board, p, c) >= CAVE_SPACING)) picked.push(c);
   }
   for (const c of shuffled) {
     if (picked.length === wanted) break;
     if (!picked.includes(c)) picked.push(c);
   }
-  picked.sort((a, b) => a.i - b.i);
-  const tokens = rng.shuffle(tokenSupply());
-  return picked.map(({ s }, n) => {
-    s.cave = true;
-    return { q: s.q, r: s.r, tokens: tokens.slice(n * TOKENS_PER_PILE, (n + 1) * TOKENS_PER_PILE) };
+  picked.sort((a, b) => a - b);
+  const tokens = rng.shuffle(SUPPLY);
+  return picked.map((i, n) => {
+    board.cave[i] = 1;
+    return { q: board.q[i] as number, r: board.r[i] as number, tokens: tokens.slice(n * TOKENS_PER_PILE, (n + 1) * TOKENS_PER_PILE).map((t) => ({ ...t })) };
   });
 }

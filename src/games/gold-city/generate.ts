@@ -1,25 +1,25 @@
 import { setMapDigest } from '../../core/canonical.ts';
 import { Rng } from '../../core/rng.ts';
 import { DIRECTIONS, compareAxial, distance, type Axial } from '../../geometry/hex/axial.ts';
-import { buildBoard, neighboursOf, reachable, type Board } from './board.ts';
-import { layCourse, type Course, type PlacedPiece } from './course.ts';
+import { buildBoard } from './board.ts';
+import { courseBoard, toSpaces, type CourseBoard } from './course-board.ts';
+import { hexAt, layCourse, type PlacedPiece } from './course.ts';
 import { layBlockades } from './blockades.ts';
 import { hideCaves } from './caves.ts';
-import { GAME_ID, GENERATOR_VERSION, isEnterable, type GoldCityMap, type GoldCityOptions, type Space } from './model.ts';
+import { GAME_ID, GENERATOR_VERSION, type GoldCityMap, type GoldCityOptions, type Space, type Tier } from './model.ts';
+import { makePassable } from './passable.ts';
 import { paintPiece, paintStart } from './terrain.ts';
 import { withStagger } from './stagger.ts';
+import { T } from './terrain-codes.ts';
 import { addTemples } from './temples.ts';
 
-/** Local spaces of piece `index` that border the piece before or after it. */
-function seamFlags(course: Course, index: number): Uint8Array {
-  const piece = course.pieces[index] as PlacedPiece;
-  const flags = new Uint8Array(piece.hexes.length);
-  piece.hexes.forEach((h, i) => {
-    for (const d of DIRECTIONS) {
-      const o = course.owner.get(h.q + d.q, h.r + d.r);
-      if (o === index - 1 || o === index + 1) flags[i] = 1;
-    }
-  });
+/** Local spaces of piece `p` that border the piece before or after it: the seams of the moves that laid them. */
+function seamFlags(pieces: readonly PlacedPiece[], p: number): Uint8Array {
+  const { turned, seam } = pieces[p] as PlacedPiece;
+  const flags = new Uint8Array(turned.q.length);
+  for (let t = 2; t < seam.length; t += 3) flags[turned.order[seam[t] as number] as number] = 1;
+  const next = pieces[p + 1];
+  if (next) for (let t = 0; t < next.seam.length; t += 3) flags[turned.order[next.seam[t] as number] as number] = 1;
   return flags;
 }
 
@@ -29,100 +29,94 @@ function seamFlags(course: Course, index: number): Uint8Array {
  * course's direction.
  */
 function startSide(next: PlacedPiece): Axial[] {
-  const sides: Axial[][] = [];
-  for (let d = 0; d < 6; d++) {
-    const corner = { q: 3 * (DIRECTIONS[d] as Axial).q, r: 3 * (DIRECTIONS[d] as Axial).r };
-    const along = DIRECTIONS[(d + 2) % 6] as Axial;
-    sides.push([0, 1, 2, 3].map((i) => ({ q: corner.q + i * along.q, r: corner.r + i * along.r })));
+  // The side whose corner-to-corner midpoint is farthest from the next piece's centre: doubled
+  // midpoint against n-scaled centre, compared in cube distance, all in integers.
+  const { turned, transform } = next;
+  const n = turned.q.length;
+  const centre = { q: n * transform.dq, r: n * transform.dr };
+  for (let i = 0; i < n; i++) {
+    centre.q += turned.q[i] as number;
+    centre.r += turned.r[i] as number;
   }
-  // The side whose corner-to-corner midpoint is farthest from the next piece's centre.
-  const centre = next.hexes.reduce((acc, h) => ({ q: acc.q + h.q, r: acc.r + h.r }), { q: 0, r: 0 });
-  const n = next.hexes.length;
-  const far = (side: Axial[]) => {
-    const a = side[0] as Axial;
-    const b = side[3] as Axial;
-    // Doubled midpoint against n-scaled centre, compared in cube distance, all in integers.
-    return distance({ q: n * (a.q + b.q), r: n * (a.r + b.r) }, { q: 2 * centre.q, r: 2 * centre.r });
-  };
-  let best = sides[0] as Axial[];
-  for (const side of sides) if (far(side) > far(best)) best = side;
-  return best.slice().sort(compareAxial);
+  let best = 0;
+  let bestFar = -1;
+  for (let d = 0; d < 6; d++) {
+    const [a, b] = sideCorners(d);
+    const far = distance({ q: n * (a.q + b.q), r: n * (a.r + b.r) }, { q: 2 * centre.q, r: 2 * centre.r });
+    if (far > bestFar) {
+      best = d;
+      bestFar = far;
+    }
+  }
+  const [corner] = sideCorners(best);
+  const along = DIRECTIONS[(best + 2) % 6] as Axial;
+  return [0, 1, 2, 3].map((i) => ({ q: corner.q + i * along.q, r: corner.r + i * along.r })).sort(compareAxial);
+}
+
+/** The two ends of side d of the start hexagon: from 3 steps out in direction d, 3 steps along d + 2. */
+function sideCorners(d: number): [Axial, Axial] {
+  const dir = DIRECTIONS[d] as Axial;
+  const along = DIRECTIONS[(d + 2) % 6] as Axial;
+  return [
+    { q: 3 * dir.q, r: 3 * dir.r },
+    { q: 3 * dir.q + 3 * along.q, r: 3 * dir.r + 3 * along.r },
+  ];
 }
 
 /** The gate stands beyond the middle of the finishing row, on the side away from the course. */
 function gateOf(finish: PlacedPiece, previous: PlacedPiece): Axial {
-  const row = finish.hexes.slice().sort(compareAxial);
-  const a = row[1] as Axial;
-  const b = row[2] as Axial;
+  const a = hexAt(finish, finish.turned.order[1] as number);
+  const b = hexAt(finish, finish.turned.order[2] as number);
   const beside = DIRECTIONS.map((d) => ({ q: a.q + d.q, r: a.r + d.r })).filter((h) => distance(h, b) === 1);
-  const far = (h: Axial) => Math.min(...previous.hexes.map((p) => distance(h, p)));
-  return beside.sort((x, y) => far(y) - far(x) || compareAxial(x, y))[0] as Axial;
+  // Farthest from the previous piece (its nearest space), ties to the first in row order.
+  let best = beside[0] as Axial;
+  let bestFar = -1;
+  for (const h of beside) {
+    const far = distanceToPiece(h, previous);
+    if (far > bestFar || (far === bestFar && compareAxial(h, best) < 0)) {
+      best = h;
+      bestFar = far;
+    }
+  }
+  return best;
+}
+
+/** Steps from `h` to the nearest space of `piece`. */
+function distanceToPiece(h: Axial, piece: PlacedPiece): number {
+  const { turned, transform } = piece;
+  let nearest = Infinity;
+  for (let i = 0; i < turned.q.length; i++) {
+    const dq = h.q - ((turned.q[i] as number) + transform.dq);
+    const dr = h.r - ((turned.r[i] as number) + transform.dr);
+    nearest = Math.min(nearest, (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2);
+  }
+  return nearest;
 }
 
 /**
- * Mountains may wall a course shut. First a path of fewest mountains from the start to the
- * finish is cut open (0-1 breadth-first search, so the repair is as small as it can be), then any
- * open pocket the start cannot reach is filled in as mountain.
+ * The ground of every piece, each from its own stream: the start piece's gentle ground with its
+ * numbered start side, the middle pieces' recipe (terrain.ts); the finish row stays finish.
  */
-function makePassable(board: Board): void {
-  const spaces = board.spaces as Space[];
-  const starts = spaces.flatMap((s, i) => (s.terrain === 'start' ? [i] : []));
-  const finishes = spaces.flatMap((s, i) => (s.terrain === 'finish' ? [i] : []));
-  const isOpen = (j: number) => isEnterable((spaces[j] as Space).terrain);
-  let open = reachable(board, starts, isOpen);
-  if (!finishes.some((f) => open[f])) {
-    cutCheapestPath(board, starts, finishes, (s) => s.terrain === 'mountain', (s) => {
-      s.terrain = 'jungle';
-      s.strength = 1;
-    });
-    open = reachable(board, starts, isOpen);
-  }
-  // No paddle a player can buy reaches 4 (only the single-use Prop Plane does), so a band of
-  // water-4 across the course could stall a race for good: keep one crossing at water 3.
-  const wadeable = (j: number) => isEnterable((spaces[j] as Space).terrain) && !isDeepWater(spaces[j] as Space);
-  if (!finishes.some((f) => reachable(board, starts, wadeable)[f])) {
-    cutCheapestPath(board, starts, finishes, (s) => s.terrain === 'mountain' || isDeepWater(s), (s) => {
-      if (isDeepWater(s)) s.strength = 3;
-    });
-  }
-  spaces.forEach((s, i) => {
-    if (!open[i] && isEnterable(s.terrain)) {
-      s.terrain = 'mountain';
-      delete s.strength;
+export function paintGround(rng: Rng, board: CourseBoard, tier: Tier): void {
+  const { pieces, terrain, strength, start } = board;
+  pieces.forEach((piece, p) => {
+    if (piece.kind === 'finish') return;
+    const ground = piece.kind === 'start' ? paintStart(rng.fork(piece.id), piece.shape) : paintPiece(rng.fork(piece.id), piece.shape, seamFlags(pieces, p), tier);
+    const { order } = piece.turned;
+    const first = board.first[p] as number;
+    for (let k = 0; k < order.length; k++) {
+      terrain[first + k] = ground.terrain[order[k] as number] as number;
+      strength[first + k] = ground.strength[order[k] as number] as number;
     }
   });
-}
-
-const isDeepWater = (s: Space) => s.terrain === 'water' && (s.strength ?? 0) >= 4;
-
-/** 0-1 breadth-first search (a wall costs 1, open ground 0), then `open` the walls on the cheapest path. */
-function cutCheapestPath(board: Board, starts: number[], finishes: number[], isWall: (s: Space) => boolean, open: (s: Space) => void): void {
-  const spaces = board.spaces as Space[];
-  const cost = new Int32Array(spaces.length).fill(-1);
-  const via = new Int32Array(spaces.length).fill(-1);
-  for (const i of starts) cost[i] = 0;
-  const buckets: number[][] = [starts.slice()];
-  for (let level = 0; level < buckets.length; level++) {
-    const bucket = buckets[level] as number[];
-    for (let k = 0; k < bucket.length; k++) {
-      const i = bucket[k] as number;
-      if (cost[i] !== level) continue;
-      for (const j of neighboursOf(board, i)) {
-        const c = level + (isWall(spaces[j] as Space) ? 1 : 0);
-        if (cost[j] === -1 || c < (cost[j] as number)) {
-          cost[j] = c;
-          via[j] = i;
-          (buckets[c] ??= []).push(j);
-        }
-      }
-    }
-  }
-  let target = finishes[0] as number;
-  for (const f of finishes) if ((cost[f] as number) < (cost[target] as number)) target = f;
-  for (let i = target; i !== -1; i = via[i] as number) {
-    const s = spaces[i] as Space;
-    if (isWall(s)) open(s);
-  }
+  startSide(pieces[1] as PlacedPiece).forEach((h, k) => {
+    // The start piece lies at the origin unturned, so its spaces are the first ones of the board.
+    let i = 0;
+    while (board.q[i] !== h.q || board.r[i] !== h.r) i++;
+    terrain[i] = T.start;
+    strength[i] = 0;
+    start[i] = k + 1;
+  });
 }
 
 function sortedSpace(s: Space): Space {
@@ -140,56 +134,31 @@ function sortedSpace(s: Space): Space {
 /**
  * The pipeline: course → ground → start and finish → passability → blockades → caves. Each stage
  * takes its own labelled stream, so a change inside one stage leaves the others' draws alone.
+ * The stages work on a typed-array board (course-board.ts); the document's spaces are made from
+ * it once, at the end. bench/gold-city-stages.ts times the same stages one by one.
  */
 export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCityMap {
   const rng = Rng.fromSeed(`${GAME_ID}\u001f${seed}`);
-  const course = layCourse(rng.fork('course'), options);
-  const { pieces } = course;
+  const { pieces } = layCourse(rng.fork('course'), options);
   const pieceIds = pieces.map((p) => p.id);
-
-  const terrain = rng.fork('terrain');
-  const start = pieces[0] as PlacedPiece;
-  const finish = pieces[pieces.length - 1] as PlacedPiece;
-  const startNumber = new Map<number, number>();
-  startSide(pieces[1] as PlacedPiece).forEach((h, i) => startNumber.set(start.hexes.findIndex((s) => s.q === h.q && s.r === h.r), i + 1));
-
-  const spaces: Space[] = [];
-  pieces.forEach((piece, p) => {
-    const ground =
-      piece.kind === 'finish'
-        ? undefined
-        : piece.kind === 'start'
-          ? paintStart(terrain.fork(piece.id), piece.shape)
-          : paintPiece(terrain.fork(piece.id), piece.shape, seamFlags(course, p), options.tier);
-    const order = piece.hexes.map((_, i) => i).sort((x, y) => compareAxial(piece.hexes[x] as Axial, piece.hexes[y] as Axial));
-    for (const i of order) {
-      const h = piece.hexes[i] as Axial;
-      const number = p === 0 ? startNumber.get(i) : undefined;
-      const space: Space = { q: h.q, r: h.r, piece: piece.id, terrain: 'finish' };
-      if (number !== undefined) {
-        space.terrain = 'start';
-        space.start = number;
-      } else if (ground) {
-        space.terrain = ground.terrain[i] as Space['terrain'];
-        if (ground.strength[i]) space.strength = ground.strength[i];
-      }
-      spaces.push(space);
-    }
-  });
-  const board = buildBoard(spaces, pieceIds);
+  const board = courseBoard({ pieces });
+  paintGround(rng.fork('terrain'), board, options.tier);
   makePassable(board);
 
   const blockades = options.blockades ? layBlockades(rng.fork('blockades'), pieceIds, options.tier) : [];
   const caves = options.caves ? hideCaves(rng.fork('caves'), board, options.pieces) : [];
+  let spaces = toSpaces(board);
   // Golden Temples: its own stream, after every other stage, so a map without it is unchanged.
-  const layer = options.temples ? addTemples(rng.fork('temples'), board, options.tier, options.pieces) : undefined;
+  // It works on Space objects (temples.ts), and may add a strength out of key order: re-sort.
+  const layer = options.temples ? addTemples(rng.fork('temples'), buildBoard(spaces, pieceIds), options.tier, options.pieces) : undefined;
+  if (layer) spaces = spaces.map(sortedSpace);
 
-  // Keys are written in code-unit order throughout so the digest takes the fast canonical path.
+  // Keys are written in code-unit order throughout, so the digest sorts none.
   const doc: GoldCityMap = {
-    blockades: blockades.map((b) => ({ between: b.between, id: b.id, points: b.points, strength: b.strength, terrain: b.terrain })),
+    blockades,
     caves,
     game: GAME_ID,
-    gate: gateOf(finish, pieces[pieces.length - 2] as PlacedPiece),
+    gate: gateOf(pieces[pieces.length - 1] as PlacedPiece, pieces[pieces.length - 2] as PlacedPiece),
     ...(layer ? { guardians: layer.guardians } : {}),
     generator: { name: 'goldmaps', version: GENERATOR_VERSION },
     options: {
@@ -206,7 +175,7 @@ export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCi
     orientation: 'pointy',
     pieces: pieces.map((p) => ({ id: p.id, kind: p.kind })),
     seed,
-    spaces: spaces.map(sortedSpace),
+    spaces,
     ...(layer ? { temples: layer.temples } : {}),
   };
   // A staggered start: last, and only when asked, so a map without it is unchanged.
