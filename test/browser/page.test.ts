@@ -114,6 +114,24 @@ describe.skipIf(!available)('the web page in a real Chromium', () => {
     await page.close();
   });
 
+  it('takes a text option (a staggered start) and draws it; a share URL keeps it', async () => {
+    const page = await open();
+    await page.fill('#seed', 'browser-stagger');
+    await page.fill('#opt-stagger', '0012');
+    await page.click('#generate');
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('browser-stagger'));
+    const doc = (await (await fetch(`${server.url}/api/v1/games/gold-city/maps/browser-stagger?options=${encodeURIComponent('{"stagger":"0012"}')}`)).json()) as { stagger: unknown[]; digest: string };
+    expect(await page.getAttribute('#result', 'data-digest')).toBe(doc.digest);
+    expect(await page.locator('#map svg g.stagger').count()).toBe(doc.stagger.length);
+    expect(doc.stagger.length).toBeGreaterThan(0);
+    const again = await browser.newPage();
+    await again.goto(await page.inputValue('#share'));
+    await again.waitForSelector('body[data-ready=true]');
+    expect(await again.inputValue('#opt-stagger')).toBe('0012');
+    await again.close();
+    await page.close();
+  });
+
   it('a share URL rebuilds the same map', async () => {
     const page = await open();
     await page.fill('#seed', 'shared seed/é');
