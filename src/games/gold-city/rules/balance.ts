@@ -1,4 +1,5 @@
 import type { GoldCityMap } from '../model.ts';
+import { unevenness } from '../seats.ts';
 import { staggeredStarts, type SeatRows } from '../stagger.ts';
 import { BOTS } from './bots.ts';
 import { playGame } from './playtest.ts';
@@ -25,7 +26,6 @@ export interface BalanceReport {
   unfinished: Record<string, number>;
 }
 
-const unevenness = (shares: readonly number[]) => Math.max(...shares.map((s) => Math.abs(s - 1 / shares.length)));
 
 
 /** Wins per seat (shared wins split) and stalled games, games `from` … `to` − 1 of a seeded series. */
