@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
 
 /**
- * The service as users run it: `npm start`'s own command line (its allocator settings included,
- * pino logging at its default level to a discarded stdout), in its own process so the load
- * generator does not share its CPU time. `exec` keeps the child's pid the service's, for RSS.
+ * The service as users run it: `npm start`'s own command line (any environment settings in it
+ * included, pino logging at its default level to a discarded stdout), in its own process so the
+ * load generator does not share its CPU time. `exec` keeps the child's pid the service's, for RSS.
  */
 export async function startService(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
@@ -42,10 +42,61 @@ export async function stopService(child: ChildProcess): Promise<void> {
   await once(child, 'exit');
 }
 
-export function rssMb(child: ChildProcess): number {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
+/** A process's resident memory, MB; 0 once it has gone. */
+function vmRssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** The process ids descending from `pid` (its children, theirs, ...), from /proc. */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // The parent pid is the second field after the parenthesised command, which may hold spaces.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+  }
+  const out: number[] = [];
+  const visit = (p: number) => {
+    for (const c of children.get(p) ?? []) {
+      out.push(c);
+      visit(c);
+    }
+  };
+  visit(pid);
+  return out;
+}
+
+/**
+ * RSS of a service and every process under it (its render child, tsx's esbuild), summed, MB.
+ * Pages that several of them share (node's code) count once for each, so this overstates, never
+ * understates, what the service holds.
+ */
+export function rssMb(child: ChildProcess): { total: number; service: number; children: Array<{ name: string; mb: number }> } {
+  const service = vmRssMb(child.pid!);
+  const children = descendants(child.pid!).map((pid) => ({ name: programOf(pid), mb: vmRssMb(pid) }));
+  return { total: service + children.reduce((a, c) => a + c.mb, 0), service, children };
+}
+
+/** The script a process runs (node's first argument that is not a flag), else its program. */
+function programOf(pid: number): string {
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const script = argv.slice(1).find((a) => !a.startsWith('-')) ?? argv[0] ?? '?';
+    return script.split('/').pop()!;
+  } catch {
+    return '?';
+  }
 }
 
 export interface LoadResult {

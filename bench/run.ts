@@ -4,7 +4,8 @@
  * (this machine's speed drifts 1.5–2× between runs, so only same-run ratios compare; the layout
  * ratio is given by wall clock and by CPU time, see measure.ts `interleaved`):
  *   layout: honeycomb-grid's raw `new Grid(Hex, coords)` on the same hexes;
- *   PNG:    raw `sharp(svg).png()` of the same SVG at the same pixel size, in its own process;
+ *   PNG:    raw `sharp(svg).png()` of the same SVG at the same pixel size, in its own process
+ *           (and the RSS after a soak of the service with every process under it, summed);
  *   JSON:   a bare Express 5 app and raw node:http answering the same bytes and headers.
  * BENCH_ONLY=generate,score,lost-valley,render,http,png,reach picks suites (reach: reroll attempts per
  * target from each game's defaults, BENCH_REACH_SEEDS base seeds, 50); BENCH_PNG_RENDERS sets the
@@ -185,10 +186,15 @@ if (want('png')) {
     ratioRow('PNG 1024 px, one at a time: route under npm start vs raw sharp(svg).png()', `${route.toFixed(1)} ms`, `${raw.toFixed(1)} ms`, route / raw, '≤ 1.2×');
     const renders = Number(process.env.BENCH_PNG_RENDERS ?? 2000);
     const before = rssMb(service);
+    // The most the service and its children held at once during the soak, sampled every 250 ms.
+    let peak = before.total;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(service).total)), 250);
     const soak = await load({ url, connections: 2, amount: renders, paths: (i) => `/api/v1/games/gold-city/maps/soak-${i}.png?width=1024` });
+    clearInterval(sampler);
     const after = rssMb(service);
-    rows.push({ benchmark: `RSS before → after ${renders} PNG renders (MB), 2 conns`, 'req/s': Math.round(soak.requestsPerSecond * 10) / 10, 'p50 ms': Math.round(before), 'p99 ms': Math.round(after), errors: soak.errors + soak.non2xx, target: 'after ≤ 400 MB' });
-    ratioRow(`service RSS after ${renders} PNG renders`, `${Math.round(after)} MB`, `${Math.round(before)} MB before`, after / before, '≤ 400 MB');
+    const parts = (r: ReturnType<typeof rssMb>) => [`service ${Math.round(r.service)}`, ...r.children.map((c) => `${c.name} ${Math.round(c.mb)}`)].join(' + ');
+    rows.push({ benchmark: `RSS before → after ${renders} PNG renders (MB, service + children), 2 conns`, 'req/s': Math.round(soak.requestsPerSecond * 10) / 10, 'p50 ms': Math.round(before.total), 'p99 ms': Math.round(after.total), errors: soak.errors + soak.non2xx, target: 'after ≤ 400 MB' });
+    ratioRow(`RSS after ${renders} PNG renders, the service and every process under it (${parts(after)}; peak ${Math.round(peak)})`, `${Math.round(after.total)} MB`, `${Math.round(before.total)} MB before`, after.total / before.total, '≤ 400 MB');
   } finally {
     for (const s of servers) await stopService(s);
   }

@@ -8,6 +8,7 @@ import { check } from '../core/schema.ts';
 import { loadSchema } from '../core/schemas.ts';
 import { normaliseSeed } from '../core/seed.ts';
 import type { Target } from '../core/reroll.ts';
+import { RasterFailed, RasterPool } from '../batch/raster-pool.ts';
 import { WorkPool } from '../batch/work-pool.ts';
 import { GAMES, findGame } from '../games/index.ts';
 import { DEFAULT_RENDER_LIMITS, formatParameters, type OutputFormat, type RenderLimits } from '../formats/format.ts';
@@ -106,6 +107,8 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
   const openapi = JSON.stringify(buildOpenApi());
   const answers = new AnswerCache(limits.cachedMaps);
   const work = new WorkPool();
+  const rasters = new RasterPool({ concurrency: limits.renderConcurrency, logger });
+  const rasterise = (svg: string, dpi: number) => rasters.render(svg, dpi);
   const logRequests = logger.isLevelEnabled('info');
 
   app.set('etag', false);
@@ -210,7 +213,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     let out = format.cacheable ? entry.rendered.get(variantKey) : undefined;
     if (!out) {
       const request = renderRequest(format, game, map, params, limits);
-      const draw = () => (format.offThread ? work.render(format.id, request) : format.render(request));
+      const draw = () => (format.offThread ? work.render(format.id, request) : format.render({ ...request, rasterise }));
       out = await (format.heavy ? renders.run(draw) : draw());
       if (format.cacheable) entry.rendered.set(variantKey, out);
     }
@@ -259,6 +262,8 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const e = toInputProblem(err);
     if (e instanceof HttpProblem) return sendProblem(res, e);
+    // The pool has logged why; the caller learns that the drawing, not the request, failed.
+    if (e instanceof RasterFailed) return sendProblem(res, new HttpProblem(500, 'The PNG could not be drawn', e.message));
     const status = (e as { status?: number; statusCode?: number }).status ?? (e as { statusCode?: number }).statusCode;
     const type = (e as { type?: string }).type;
     if (status === 413) return sendProblem(res, new HttpProblem(413, 'Body too large', `The limit is ${limits.bodyBytes} bytes.`));
@@ -268,5 +273,5 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     return sendProblem(res, new HttpProblem(500, 'Internal error'));
   });
 
-  return { app, cache, renders, close: () => work.close() };
+  return { app, cache, renders, close: async () => void (await Promise.all([work.close(), rasters.close()])) };
 }

@@ -71,7 +71,7 @@ export function buildOpenApi(): Record<string, unknown> {
         get: {
           summary: `A map by seed: ${FORMATS.map((f) => `.${f.id}`).join(', ')} (JSON without an extension)`,
           parameters: [gameParam, seedParam, ...queryParams],
-          responses: { '200': mapResponse, '304': { description: 'Not modified (If-None-Match matched the ETag)' }, '400': problem, '404': problem, '503': problem },
+          responses: { '200': mapResponse, '304': { description: 'Not modified (If-None-Match matched the ETag)' }, '400': problem, '404': problem, '500': problem, '503': problem },
         },
       },
       '/api/v1/games/{game}/score': {

@@ -20,6 +20,11 @@ export interface RenderRequest {
   scene?: Scene;
   /** Print-and-play sheets, for a kit. */
   sheets?: Scene[];
+  /**
+   * Where a raster format's SVG becomes pixels: the service passes its render child's, whose
+   * librsvg memory goes back to the system when it is replaced; absent, this process draws.
+   */
+  rasterise?: (svg: string, dpi: number) => Promise<Buffer>;
 }
 
 export interface Rendered {

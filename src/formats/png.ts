@@ -52,10 +52,9 @@ export const pngFormat: OutputFormat = {
       'Render too large',
     );
   },
-  async render({ scene, params }) {
-    // sharp loads only when a PNG is asked for: JSON and SVG answers do not pay for libvips.
+  async render({ scene, params, rasterise }) {
     const { sceneToPng } = await import('../render/png.ts');
-    return { body: await sceneToPng(scene!, sizeRequest(params)) };
+    return { body: await sceneToPng(scene!, sizeRequest(params), rasterise) };
   },
   downloads: [
     { label: 'PNG', params: { dpi: 300 } },

@@ -69,7 +69,10 @@ export function outline(text: string, isBold = false): Outline {
     unitsPerEm: f.unitsPerEm,
     capHeight: f.glyphForCodePoint(72).bbox.maxY,
   };
-  if (cache.size > 10_000) cache.clear();
+  // Labels repeat from map to map, but every map adds two texts of its own (its title and digest,
+  // some 12 KB of outline each) that are never asked for again: at 10,000 entries the cache held
+  // ~120 MB of them before clearing. A map's shared labels number a few dozen.
+  if (cache.size > 1_000) cache.clear();
   cache.set(key, result);
   return result;
 }
