@@ -4,7 +4,7 @@ import { staggeredStarts, type SeatRows } from '../stagger.ts';
 import { BOTS } from './bots.ts';
 import { playGame } from './playtest.ts';
 import { effortToFinish } from './potential.ts';
-import { prepareTable } from './table.ts';
+import { prepareTable, type Table } from './table.ts';
 
 /**
  * The staggers a balance search tries, per table size: rows in per seat, seat 1 first. The
@@ -28,11 +28,21 @@ export interface BalanceReport {
 
 
 
-/** Wins per seat (shared wins split) and stalled games, games `from` … `to` − 1 of a seeded series. */
-function seatWins(map: GoldCityMap, rows: SeatRows, from: number, to: number, tag: string): { wins: number[]; unfinished: number } {
-  const players = rows.length;
+/** The plain course prepared once for every stagger a search plays on it. */
+interface Course {
+  table: Table;
+  toFinish: Float64Array;
+}
+
+function prepareCourse(map: GoldCityMap): Course {
   const table = prepareTable({ ...map, stagger: undefined });
-  const toFinish = effortToFinish(table);
+  return { table, toFinish: effortToFinish(table) };
+}
+
+/** Wins per seat (shared wins split) and stalled games, games `from` … `to` − 1 of a seeded series. */
+function seatWins(course: Course, rows: SeatRows, from: number, to: number, tag: string): { wins: number[]; unfinished: number } {
+  const players = rows.length;
+  const { table, toFinish } = course;
   const staggered = { ...table, starts: staggeredStarts(table, toFinish, players, rows) };
   const bots = Array.from({ length: players }, () => BOTS.planner!);
   const wins = new Array<number>(players).fill(0);
@@ -53,7 +63,7 @@ const sharesOf = (wins: readonly number[]): number[] => {
 
 /** Share of the wins per seat with one planner a seat, pawns begun where `rows` puts them. */
 export function seatShares(map: GoldCityMap, rows: SeatRows, games: number, tag: string): { shares: number[]; unfinished: number } {
-  const r = seatWins(map, rows, 0, games, tag);
+  const r = seatWins(prepareCourse(map), rows, 0, games, tag);
   return { shares: sharesOf(r.wins), unfinished: r.unfinished };
 }
 
@@ -71,12 +81,13 @@ export function balanceSeats(map: GoldCityMap, { screen = 200, confirm = 600 }: 
   const players = map.options?.players ?? 4;
   const tag = `balance/${map.digest ?? 'map'}`;
   const keys = [...(STAGGERS[players] ?? [])];
-  const played = new Map(keys.map((key) => [key, { ...seatWins(map, [...key].map(Number), 0, screen, tag), games: screen }]));
+  const course = prepareCourse(map);
+  const played = new Map(keys.map((key) => [key, { ...seatWins(course, [...key].map(Number), 0, screen, tag), games: screen }]));
   const uneven = (key: string) => unevenness(sharesOf(played.get(key)!.wins));
   const plain = keys[0] as string;
   const finalists = [plain, ...keys.slice(1).sort((a, b) => uneven(a) - uneven(b) || a.localeCompare(b)).slice(0, 2)];
   for (const key of finalists) {
-    const more = seatWins(map, [...key].map(Number), screen, screen + confirm, tag);
+    const more = seatWins(course, [...key].map(Number), screen, screen + confirm, tag);
     const p = played.get(key)!;
     played.set(key, { wins: p.wins.map((w, s) => w + (more.wins[s] as number)), unfinished: p.unfinished + more.unfinished, games: screen + confirm });
   }
