@@ -112,6 +112,8 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
   const logRequests = logger.isLevelEnabled('info');
 
   app.set('etag', false);
+  // helmet strips it on the full route; a replayed answer must not gain it from express's own init.
+  app.disable('x-powered-by');
   app.set('query parser', 'simple');
   // A seed URL answered before gets its bytes and headers again at once: the same URL always
   // answers the same, so what the full route sent (helmet's headers, ETag, caching) is replayed

@@ -1,11 +1,9 @@
 import type { Point, Scene, SceneItem } from '../core/scene.ts';
 import { outline, placeText } from './glyphs.ts';
+import { twoDecimals } from './two-decimals.ts';
 
 /** Two decimals of a millimetre (10 µm) is finer than any printer and keeps output stable. */
-const n = (v: number) => {
-  const s = v.toFixed(2);
-  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
-};
+const n = twoDecimals;
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string);
 

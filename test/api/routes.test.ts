@@ -59,6 +59,22 @@ describe('HTTP API over a real listening server', () => {
     await png.arrayBuffer();
   });
 
+  it('answers a repeated URL with the same bytes and headers as the first time, and none more', async () => {
+    for (const path of ['/api/v1/games/gold-city/maps/again', '/api/v1/games/gold-city/maps/again.svg?width=300']) {
+      const answers = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await get(path);
+        const headers = Object.fromEntries([...res.headers].filter(([k]) => k !== 'date'));
+        answers.push({ status: res.status, headers, body: await res.text() });
+      }
+      // The later two come from the recorded answer, the first from the full route (helmet's headers).
+      expect(answers[0]!.headers).toHaveProperty('x-content-type-options', 'nosniff');
+      expect(answers[0]!.headers).not.toHaveProperty('x-powered-by');
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+    }
+  });
+
   it('answers 304 to a matching If-None-Match, for JSON and renders', async () => {
     for (const path of ['/api/v1/games/gold-city/maps/304', '/api/v1/games/gold-city/maps/304.svg']) {
       const first = await get(path);
