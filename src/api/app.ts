@@ -1,3 +1,4 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -87,9 +88,9 @@ function notModified(req: Request, etag: string): boolean {
  * The line pino-http wrote, without its per-request child logger and listeners: one `close`
  * listener, and the fields an operator reads (method, url, status, time taken in ms).
  */
-function logCompleted(logger: Logger, req: Request, res: Response, started: number): void {
+function logCompleted(logger: Logger, req: IncomingMessage, res: ServerResponse, started: number): void {
   res.once('close', () => {
-    const line = { req: { method: req.method, url: req.originalUrl ?? req.url }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) };
+    const line = { req: { method: req.method, url: (req as Partial<Request>).originalUrl ?? req.url }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) };
     if (!res.writableFinished) logger.warn(line, 'request aborted');
     else if (res.statusCode >= 500) logger.error(line, 'request errored');
     else logger.info(line, 'request completed');
@@ -112,20 +113,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
   const logRequests = logger.isLevelEnabled('info');
 
   app.set('etag', false);
-  // helmet strips it on the full route; a replayed answer must not gain it from express's own init.
-  app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  // A seed URL answered before gets its bytes and headers again at once: the same URL always
-  // answers the same, so what the full route sent (helmet's headers, ETag, caching) is replayed
-  // rather than recomputed. Conditional requests, HEAD and anything new take the full route.
-  app.use((req, res, next) => {
-    if (req.method !== 'GET' || req.headers['if-none-match'] !== undefined) return next();
-    const hit = answers.get(req.url);
-    if (!hit) return next();
-    if (logRequests) logCompleted(logger, req, res, performance.now());
-    res.writeHead(200, hit.headers);
-    res.end(hit.body);
-  });
   app.use(
     helmet({
       // Served over plain HTTP on a LAN as often as behind TLS: never rewrite requests to https.
@@ -275,5 +263,17 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     return sendProblem(res, new HttpProblem(500, 'Internal error'));
   });
 
-  return { app, cache, renders, close: async () => void (await Promise.all([work.close(), rasters.close()])) };
+  // A seed URL answered before gets its bytes and headers again at once, ahead of express: the
+  // same URL always answers the same, so what the full route sent (helmet's headers, ETag,
+  // caching) is replayed rather than recomputed. Conditional requests, HEAD and anything new take
+  // the full route.
+  const handle: RequestListener = (req, res) => {
+    const hit = req.method === 'GET' && req.headers['if-none-match'] === undefined ? answers.get(req.url!) : undefined;
+    if (!hit) return void app(req, res);
+    if (logRequests) logCompleted(logger, req, res, performance.now());
+    res.writeHead(200, hit.headers);
+    res.end(hit.body);
+  };
+
+  return { app, handle, cache, renders, close: async () => void (await Promise.all([work.close(), rasters.close()])) };
 }

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { createApp, DEFAULT_LIMITS, type Limits } from './app.ts';
 
@@ -18,12 +18,12 @@ export interface Running {
 export async function startServer({
   port = DEFAULT_PORT,
   host = '0.0.0.0',
-  logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }),
+  logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination({ sync: false })),
   limits = DEFAULT_LIMITS,
   graceMillis = 10_000,
 }: { port?: number; host?: string; logger?: Logger; limits?: Limits; graceMillis?: number } = {}): Promise<Running> {
-  const { app, close: closeApp } = createApp({ logger, limits });
-  const server = app.listen(port, host);
+  const { handle, close: closeApp } = createApp({ logger, limits });
+  const server = createServer(handle).listen(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
