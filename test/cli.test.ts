@@ -88,6 +88,17 @@ describe('goldmaps CLI', () => {
     expect(lines.length).toBeLessThan(10);
   });
 
+  it('ends quietly with exit 0 when the reader closes the pipe early (| head)', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [cli, 'generate', 'gold-city', '--seed', '1', '--options', '{"pieces":10}', '--format', 'svg'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    // Read the first chunk, then hang up, as `head -c` does.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => (child.stdout.destroy(), resolve())));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
   it('prints its version', async () => {
     const r = await goldmaps('--version');
     expect(r.code).toBe(0);

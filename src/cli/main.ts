@@ -342,4 +342,9 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`| head`) closes the pipe: end quietly, as Unix tools do, not with a stack.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+  process.exit(0);
+});
 process.exitCode = await main(process.argv.slice(2));

@@ -19,8 +19,10 @@ function allSchemaFiles(dir: URL): Array<Record<string, unknown>> {
 const files = allSchemaFiles(schemaDir);
 
 function makeAjv(coerceTypes: boolean): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true, allowUnionTypes: true, coerceTypes });
+  const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true, allowUnionTypes: true, coerceTypes, verbose: true });
   addFormats.default(ajv);
+  // What a pattern means in words, for people who would otherwise be shown the regex.
+  ajv.addKeyword({ keyword: 'x-pattern-message', schemaType: 'string' });
   for (const schema of files) ajv.addSchema(schema);
   return ajv;
 }
@@ -85,6 +87,8 @@ function describe(error: ErrorObject): FieldError {
   } else if (error.keyword === 'required') {
     field = field ? `${field}.${String(params.missingProperty)}` : String(params.missingProperty);
     message = 'is required';
+  } else if (error.keyword === 'pattern' && typeof error.parentSchema?.['x-pattern-message'] === 'string') {
+    message = error.parentSchema['x-pattern-message'];
   } else if (error.keyword === 'enum') {
     message = `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
   }

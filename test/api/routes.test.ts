@@ -136,6 +136,13 @@ describe('HTTP API over a real listening server', () => {
     expect((await get('/api/v1/nothing')).status).toBe(404);
   });
 
+  it('says what a patterned option takes in words, not as its regex', async () => {
+    const res = await get(`/api/v1/games/gold-city/maps/1?options=${encodeURIComponent('{"stagger":"0312"}')}`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: Array<{ field: string; message: string }> };
+    expect(body.errors).toEqual([{ field: 'options.stagger', message: expect.stringMatching(/^must be "none" or one digit 0–2 a seat/) }]);
+  });
+
   it('413 for an oversized body, 400 for bad JSON, 422 with problems for a broken map', async () => {
     const post = (body: string) => get('/api/v1/games/gold-city/score', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const big = await post(JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }));
