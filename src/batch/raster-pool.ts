@@ -16,6 +16,12 @@ export interface RasterPoolOptions {
   maxRssBytes?: number;
   /** An idle child ends after this long, giving its memory back; the next render starts one. */
   idleMillis?: number;
+  /**
+   * A child that has not answered a render after this long is taken for hung and killed, which
+   * then counts as its death (the render is drawn once more in a new child). The largest render
+   * the limits allow (40 megapixels) takes seconds.
+   */
+  renderMillis?: number;
   logger?: Logger;
 }
 
@@ -26,6 +32,8 @@ interface Task {
   reject(e: Error): void;
   /** Children that died drawing it. */
   deaths: number;
+  /** Kills the child drawing it if it has not answered in time. */
+  deadline?: NodeJS.Timeout | undefined;
 }
 
 interface Child {
@@ -54,7 +62,8 @@ type Answer = { ready: true } | { id: number; png: Uint8Array; rss: number } | {
  * 100-megapixel raster left the child at 131 MB). One child draws all the renders the gate lets
  * through: a second process costs its own ~70 MB of node and libvips.
  *
- * Started on the first render. A child that dies mid-render is replaced and its renders are drawn
+ * Started on the first render. A child that dies mid-render (or is killed for not answering within
+ * renderMillis) is replaced and its renders are drawn
  * once more; a render whose second child dies too fails with RasterFailed, as do renders waiting
  * when two children in a row exit before they are ready.
  */
@@ -63,6 +72,7 @@ export class RasterPool {
   readonly rendersPerChild: number;
   readonly maxRssBytes: number;
   readonly idleMillis: number;
+  readonly renderMillis: number;
   readonly #logger: Logger | undefined;
   /** The child new renders go to. */
   #current: Child | undefined;
@@ -74,8 +84,9 @@ export class RasterPool {
   #failedStarts = 0;
   #closing = false;
 
-  constructor({ concurrency, rendersPerChild = 1000, maxRssBytes = 256 * 1024 * 1024, idleMillis = 60_000, logger }: RasterPoolOptions) {
+  constructor({ concurrency, rendersPerChild = 1000, maxRssBytes = 256 * 1024 * 1024, idleMillis = 60_000, renderMillis = 60_000, logger }: RasterPoolOptions) {
     this.concurrency = concurrency;
+    this.renderMillis = renderMillis;
     this.rendersPerChild = rendersPerChild;
     this.maxRssBytes = maxRssBytes;
     this.idleMillis = idleMillis;
@@ -118,6 +129,10 @@ export class RasterPool {
       clearTimeout(child.idle);
       child.tasks.set(id, task);
       child.process.send({ id, svg: task.svg, dpi: task.dpi });
+      task.deadline = setTimeout(() => {
+        this.#logger?.error({ pid: child.process.pid, millis: this.renderMillis }, 'render child did not answer in time; killing it');
+        child.process.kill('SIGKILL');
+      }, this.renderMillis);
       if (++child.given >= this.rendersPerChild) this.#retire(child, 'renders');
     }
   }
@@ -172,6 +187,7 @@ export class RasterPool {
     }
     const task = child.tasks.get(answer.id);
     child.tasks.delete(answer.id);
+    clearTimeout(task?.deadline);
     if (task) {
       if ('png' in answer) task.resolve(Buffer.from(answer.png.buffer, answer.png.byteOffset, answer.png.byteLength));
       else task.reject(new Error(answer.error));
@@ -194,6 +210,7 @@ export class RasterPool {
     child.tasks.clear();
     const why = signal ?? `exit code ${code}`;
     for (const task of orphans) {
+      clearTimeout(task.deadline);
       task.deaths++;
       if (this.#closing) task.reject(new RasterFailed('The service is stopping.'));
       else if (task.deaths < 2) {

@@ -83,6 +83,25 @@ async function libraryPng(game: string, seed: string, query: Record<string, stri
 }
 
 describe('the render pool on its own', () => {
+  it('kills a child that stops answering (SIGSTOP) and draws its render again in a new one', async () => {
+    const pool = new RasterPool({ concurrency: 1, renderMillis: 800 });
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><circle cx="30" cy="20" r="12" fill="#275"/></svg>';
+    try {
+      await pool.render(svg, 96);
+      const [hung] = pool.pids as [number];
+      process.kill(hung, 'SIGSTOP');
+      const started = performance.now();
+      const png = await pool.render(svg, 96);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(790);
+      expect(png.equals(await svgToPng(svg, 96))).toBe(true);
+      expect(alive(hung)).toBe(false);
+      expect(pool.pids).not.toContain(hung);
+    } finally {
+      await pool.close();
+    }
+  });
+
+
   it('draws the library’s bytes, replaces a child after its renders, and leaves no process after close', async () => {
     const pool = new RasterPool({ concurrency: 1, rendersPerChild: 2 });
     const svg = (i: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect x="${i}" y="4" width="30" height="20" fill="#a52"/></svg>`;
