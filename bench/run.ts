@@ -46,6 +46,9 @@ const rows: Array<Record<string, string | number>> = [];
 /** Project figure against its floor, measured in the same run. */
 const ratios: Array<Record<string, string | number>> = [];
 const ratioRow = (what: string, goldmaps: string, baseline: string, ratio: number, target: string) => ratios.push({ what, goldmaps, baseline, ratio: `${ratio.toFixed(2)}×`, target });
+/** Issue 15's targets, each as measured in this run: the last table, so a run is read at a glance. */
+const verdicts: Array<Record<string, string>> = [];
+const verdict = (target: string, measured: string, met: boolean) => verdicts.push({ 'issue 15 target': target, 'this run': measured, met: met ? 'yes' : 'NO' });
 
 if (want('generate')) {
   // The floor: honeycomb-grid building a grid of the same hexes, interleaved round by round.
@@ -56,6 +59,7 @@ if (want('generate')) {
   const [genCpu, gridCpu, genDigestCpu] = cpu as [number, number, number];
   ratioRow(`gold-city generate vs honeycomb new Grid(Hex, coords), ${coords.length} hexes`, `${gen.toFixed(3)} ms`, `${grid.toFixed(3)} ms`, gen / grid, '≤ 3×');
   ratioRow('  the same, by CPU time', `${genCpu.toFixed(3)} ms`, `${gridCpu.toFixed(3)} ms`, genCpu / gridCpu, '≤ 3×');
+  verdict('Gold City generate ≤ 3× honeycomb raw grid (wall / CPU)', `${(gen / grid).toFixed(2)}× / ${(genCpu / gridCpu).toFixed(2)}×`, gen / grid <= 3 && genCpu / gridCpu <= 3);
   // A served map is hashed too (a reroll's rejected attempts are not: the digest is taken when first read).
   ratioRow('gold-city generate + digest vs the same grid', `${genDigest.toFixed(3)} ms`, `${grid.toFixed(3)} ms`, genDigest / grid, '');
   ratioRow('  the same, by CPU time', `${genDigestCpu.toFixed(3)} ms`, `${gridCpu.toFixed(3)} ms`, genDigestCpu / gridCpu, '');
@@ -71,6 +75,8 @@ if (want('generate')) {
 
 if (want('lost-valley')) {
   timings.push(measure('lost-valley generate (4 prospectors)', (i) => buildMap(lostValley, `bench-${i}`, {}), { warmup: 50, iterations: 1000, target: 'median ≤ 0.3 ms' }));
+  const lvGenerate = timings.at(-1)!.median;
+  verdict('Lost Valley generate ≤ 0.3 ms (median)', `${lvGenerate.toFixed(3)} ms`, lvGenerate <= 0.3);
   const maps = Array.from({ length: 32 }, (_, i) => buildMap(lostValley, `lv-score-${i}`, {}) as LostValleyMap);
   timings.push(measure('lost-valley score', (i) => lostValley.score!(maps[i % maps.length]!), { warmup: 50, iterations: 1000, target: 'median ≤ 2 ms' }));
 }
@@ -78,10 +84,13 @@ if (want('lost-valley')) {
 if (want('score')) {
   const maps = Array.from({ length: 64 }, (_, i) => buildMap(goldCity, `score-${i}`, {}) as GoldCityMap);
   timings.push(measure('gold-city analytic score (default map)', (i) => goldCity.score!(maps[i % maps.length]!), { target: 'median ≤ 0.1 ms' }));
+  const score = timings.at(-1)!.median;
+  verdict('Gold City analytic score ≤ 0.1 ms (median)', `${score.toFixed(3)} ms`, score <= 0.1);
   const start = performance.now();
   const r = reroll(goldCity, { seed: 'bench', options: {}, target: { min: 101, max: 101 }, maxAttempts: 2000 });
   const perSecond = (r!.attempts / (performance.now() - start)) * 1000;
   timings.push({ name: 'reroll: generate + score, one core (2000 attempts)', median: 1000 / perSecond, p95: Number.NaN, perSecond, target: '≥ 4,000 per second' });
+  verdict('reroll ≥ 4,000 attempts a second, one core', `${Math.round(perSecond)}`, perSecond >= 4000);
   const table = prepareTable(maps[0]!);
   const potential = effortToFinish(table);
   const bots = [plannerBot, plannerBot, plannerBot, plannerBot];
@@ -151,6 +160,7 @@ if (want('http')) {
     );
     ratioRow('JSON /maps/42 req/s vs bare Express 5 (same bytes, headers)', `${Math.round(rps[0]!)} req/s`, `${Math.round(rps[1]!)} req/s`, rps[0]! / rps[1]!, '≥ 0.9×');
     ratioRow('JSON /maps/42 p99 vs bare Express 5', `${p99[0]} ms`, `${p99[1]} ms`, p99[0]! / p99[1]!, '≤ 1.2×');
+    verdict('JSON route ≥ 0.9× bare Express 5 req/s, p99 ≤ 1.2× its', `${(rps[0]! / rps[1]!).toFixed(2)}×, p99 ${(p99[0]! / p99[1]!).toFixed(2)}×`, rps[0]! / rps[1]! >= 0.9 && p99[0]! / p99[1]! <= 1.2);
     ratioRow('JSON /maps/42 req/s vs raw node:http', `${Math.round(rps[0]!)} req/s`, `${Math.round(rps[2]!)} req/s`, rps[0]! / rps[2]!, '');
     ratioRow('(scale) bare Express 5 req/s vs raw node:http', `${Math.round(rps[1]!)} req/s`, `${Math.round(rps[2]!)} req/s`, rps[1]! / rps[2]!, '');
     const fresh = await load({ url, connections: 32, duration: seconds, paths: (i) => `/api/v1/games/gold-city/maps/fresh-${i}` });
@@ -184,6 +194,7 @@ if (want('png')) {
     }
     const [route, raw] = times.map(median) as [number, number];
     ratioRow('PNG 1024 px, one at a time: route under npm start vs raw sharp(svg).png()', `${route.toFixed(1)} ms`, `${raw.toFixed(1)} ms`, route / raw, '≤ 1.2×');
+    verdict('PNG route ≤ 1.2× raw sharp(svg).png()', `${(route / raw).toFixed(2)}×`, route / raw <= 1.2);
     const renders = Number(process.env.BENCH_PNG_RENDERS ?? 2000);
     const before = rssMb(service);
     // The most the service and its children held at once during the soak, sampled every 250 ms.
@@ -195,6 +206,7 @@ if (want('png')) {
     const parts = (r: ReturnType<typeof rssMb>) => [`service ${Math.round(r.service)}`, ...r.children.map((c) => `${c.name} ${Math.round(c.mb)}`)].join(' + ');
     rows.push({ benchmark: `RSS before → after ${renders} PNG renders (MB, service + children), 2 conns`, 'req/s': Math.round(soak.requestsPerSecond * 10) / 10, 'p50 ms': Math.round(before.total), 'p99 ms': Math.round(after.total), errors: soak.errors + soak.non2xx, target: 'after ≤ 400 MB' });
     ratioRow(`RSS after ${renders} PNG renders, the service and every process under it (${parts(after)}; peak ${Math.round(peak)})`, `${Math.round(after.total)} MB`, `${Math.round(before.total)} MB before`, after.total / before.total, '≤ 400 MB');
+    verdict(`RSS after ${renders} PNG renders ≤ 400 MB (service and children)`, `${Math.round(after.total)} MB`, after.total <= 400);
   } finally {
     for (const s of servers) await stopService(s);
   }
@@ -232,4 +244,8 @@ if (ratios.length) {
 if (reach.length) {
   console.log('');
   printTable(reach);
+}
+if (verdicts.length) {
+  console.log('');
+  printTable(verdicts);
 }
