@@ -1,7 +1,7 @@
-import { MinHeap } from '../../../core/min-heap.ts';
 import { ANIMALS, ANNOUNCE_MARKERS, GOODS, WARES, type Raw, type Ware } from './prices.ts';
-import { backpackSpace, backpackUsed, canalPossible, checkMove, edgeOpen, fishCatch, gearUsed, nuggets, roomAt, unexplored, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
+import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, nuggets, roomAt, unexplored, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
 import type { BotWeights } from './bot-weights.ts';
+import { turnsFrom } from './graph.ts';
 import type { Table } from './table.ts';
 
 /**
@@ -12,39 +12,8 @@ import type { Table } from './table.ts';
  */
 export type Bot = (state: GameState, table: Table, who: number) => Generator<Action, void, void>;
 
-const COST: Readonly<Record<Mode, Record<string, number>>> = {
-  foot: { overland: 1, ford: 1, river: 0.5 },
-  horse: { overland: 0.5, ford: 0.5, river: 0.5 },
-  boat: { river: 1 / 3, ford: 1 / 3, across: 1 / 3 },
-};
-
 export function modesOf(p: Player): Mode[] {
   return ['foot', ...(p.wares.includes('horse') ? (['horse'] as const) : []), ...(p.wares.includes('boat') ? (['boat'] as const) : [])];
-}
-
-/** Turns from `from` to every explored intersection, the best owned mode on each edge. */
-export function turnsFrom(state: GameState, table: Table, from: number, modes: readonly Mode[]): Float64Array {
-  const dist = new Float64Array(table.vertices.length).fill(Infinity);
-  const heap = new MinHeap();
-  dist[from] = 0;
-  heap.push(0, from);
-  while (heap.size > 0) {
-    const { priority, value: x } = heap.pop();
-    if (priority > dist[x]!) continue;
-    // Exploring stops movement: nothing lies beyond an unexplored intersection yet.
-    if (x !== from && unexplored(state, table, x)) continue;
-    for (const [y, kind, e] of table.links[x]!) {
-      if (!edgeOpen(state, table, e)) continue;
-      let c = Infinity;
-      for (const m of modes) c = Math.min(c, COST[m][kind] ?? Infinity);
-      const d = priority + c;
-      if (d < dist[y]!) {
-        dist[y] = d;
-        heap.push(d, y);
-      }
-    }
-  }
-  return dist;
 }
 
 
