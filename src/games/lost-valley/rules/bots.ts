@@ -1,7 +1,7 @@
 import { ANIMALS, ANNOUNCE_MARKERS, GOODS, WARES, type Raw, type Ware } from './prices.ts';
-import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, nuggets, roomAt, unexplored, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
+import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, nuggets, roomAt, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
 import type { BotWeights } from './bot-weights.ts';
-import { turnsFrom } from './graph.ts';
+import { graphOf, isUnexplored, turnsFrom, type Graph } from './graph.ts';
 import type { Table } from './table.ts';
 
 /**
@@ -112,28 +112,53 @@ function shopping(state: GameState, p: Player, W: BotWeights, roundsLeft: number
   return undefined;
 }
 
+/** What each tile offers this move, read once rather than once per intersection beside it. */
+interface Prospects {
+  river: Int32Array;
+  mountain: Int32Array;
+  /** How ready river gold is to mine: 1 with water, W.needsWork when a canal can bring it, else 0. */
+  wet: Float64Array;
+  /** Fish or an animal to hunt. */
+  food: Uint8Array;
+  forest: Uint8Array;
+}
+
+function prospects(state: GameState, table: Table, W: BotWeights): Prospects {
+  const n = table.tiles.length;
+  const out: Prospects = { river: new Int32Array(n), mountain: new Int32Array(n), wet: new Float64Array(n), food: new Uint8Array(n), forest: new Uint8Array(n) };
+  for (let t = 0; t < n; t++) {
+    const tile = table.tiles[t]!;
+    let animal = false;
+    for (const m of state.markers[t]!) {
+      if (m.kind === 'rivergold') out.river[t]!++;
+      else if (m.kind === 'mountaingold') out.mountain[t]!++;
+      else if (m.kind === 'animal') animal = true;
+    }
+    if (out.river[t]) out.wet[t] = watered(state, table, t) ? 1 : canalPossible(state, table, t) ? W.needsWork : 0;
+    out.food[t] = tile.fish || animal ? 1 : 0;
+    out.forest[t] = tile.terrain === 'forest' ? 1 : 0;
+  }
+  return out;
+}
+
 /** What standing at v is worth next. */
-function worth(state: GameState, table: Table, who: number, v: number, W: BotWeights, roundsLeft: number, leader: boolean): number {
+function worth(state: GameState, table: Table, g: Graph, at: Prospects, who: number, v: number, W: BotWeights, roundsLeft: number, leader: boolean): number {
   const p = state.players[who]!;
   // Exploring grows more pressing as the game goes on: a landscape left half explored never ends.
-  if (unexplored(state, table, v)) return state.ice < 0 ? W.explore * (1 + state.round / W.exploreRounds) : 0;
+  if (isUnexplored(g, state.revealed, v)) return state.ice < 0 ? W.explore * (1 + state.round / W.exploreRounds) : 0;
   const room = backpackSpace(p) - backpackUsed(p);
   let best = 0;
-  for (const t of table.beside[v]!) {
-    const tile = table.tiles[t]!;
-    const markers = state.markers[t]!;
-    const river = markers.filter((m) => m.kind === 'rivergold').length;
-    const mountain = markers.filter((m) => m.kind === 'mountaingold').length;
-    if (river) {
-      const wet = watered(state, table, t) ? 1 : canalPossible(state, table, t) ? W.needsWork : 0;
-      best = Math.max(best, wet * Math.min(river, roundsLeft) * W.expected.rivergold * (p.food > 0 ? 1 : W.unpaid));
-    }
+  for (let i = g.besideStart[v]!, end = g.besideStart[v + 1]!; i < end; i++) {
+    const t = g.beside[i]!;
+    const river = at.river[t]!;
+    const mountain = at.mountain[t]!;
+    if (river) best = Math.max(best, at.wet[t]! * Math.min(river, roundsLeft) * W.expected.rivergold * (p.food > 0 ? 1 : W.unpaid));
     if (mountain) {
       const ready = state.mine[t] ? 1 : W.needsWork * (p.tool > 0 ? 1 : W.unpaid);
       best = Math.max(best, ready * Math.min(mountain, roundsLeft / 2) * W.expected.mountaingold * (p.food > 0 && p.timber > 0 ? 1 : W.unpaid));
     }
-    if (p.timber === 0 && tile.terrain === 'forest' && room >= 2) best = Math.max(best, 3 * W.timber);
-    if (p.food === 0 && room >= 1 && (tile.fish || markers.some((m) => m.kind === 'animal'))) best = Math.max(best, 3 * W.food);
+    if (p.timber === 0 && at.forest[t] && room >= 2) best = Math.max(best, 3 * W.timber);
+    if (p.food === 0 && room >= 1 && at.food[t]) best = Math.max(best, 3 * W.food);
   }
   if (v === table.post) {
     if (p.gold.length >= ANNOUNCE_MARKERS && leader) best = Math.max(best, 100);
@@ -142,31 +167,52 @@ function worth(state: GameState, table: Table, who: number, v: number, W: BotWei
   return best;
 }
 
-/** Every path one movement phase of `mode` can take (the engine's own check decides). */
-function paths(state: GameState, table: Table, who: number, mode: Mode): number[][] {
-  const out: number[][] = [];
-  const depth = mode === 'boat' ? 3 : 2;
-  const walk = (path: number[]) => {
-    const from = path.length ? path[path.length - 1]! : state.players[who]!.at;
-    if (path.length >= depth || (path.length > 0 && unexplored(state, table, from))) return;
-    for (const [y] of table.links[from]!) {
-      if (path.includes(y) || y === state.players[who]!.at) continue;
-      const next = [...path, y];
-      if (checkMove(state, table, who, mode, next) === null) out.push(next);
-      walk(next);
+/**
+ * The movement that brings the prospector nearest the target: every path one movement phase of
+ * each owned mode could take, depth first in the order of the table's links, the first strictly
+ * nearer one winning. The engine's check is asked only of a path that would win, which picks the
+ * same path as checking them all.
+ */
+function approach(state: GameState, table: Table, g: Graph, who: number, modes: readonly Mode[], target: number, toTarget: Float64Array): Action | undefined {
+  const at = state.players[who]!.at;
+  const path: number[] = [];
+  let best: Action | undefined;
+  let bestLeft = toTarget[at]!;
+  let mode: Mode = 'foot';
+  let depth = 0;
+  const walk = (from: number): void => {
+    if (path.length >= depth || (path.length > 0 && isUnexplored(g, state.revealed, from))) return;
+    for (let i = g.linkStart[from]!, end = g.linkStart[from + 1]!; i < end; i++) {
+      const y = g.linkTo[i]!;
+      if (y === at || path.includes(y)) continue;
+      path.push(y);
+      const left = y === target ? -1 : toTarget[y]!;
+      // Foot first among equals: a horse or boat is taken only when it gets the prospector nearer.
+      if (left < bestLeft - 1e-9 && checkMove(state, table, who, mode, path) === null) {
+        bestLeft = left;
+        best = { type: 'move', mode, path: path.slice() };
+      }
+      walk(y);
+      path.pop();
     }
   };
-  walk([]);
-  return out;
+  for (const m of modes) {
+    mode = m;
+    depth = m === 'boat' ? 3 : 2;
+    walk(at);
+  }
+  return best;
 }
 
 function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, roundsLeft: number, goals: Map<number, number>): Action | undefined {
+  const g = graphOf(table);
   const p = state.players[who]!;
   const modes = modesOf(p);
   const dist = turnsFrom(state, table, p.at, modes);
   const others = state.players.filter((_, i) => i !== who).map(nuggets);
   const leader = nuggets(p) >= Math.max(0, ...others) + W.announceLead;
-  const scoreOf = (v: number) => (v === p.at || !Number.isFinite(dist[v]!) || !roomAt(state, table, v, who) ? 0 : worth(state, table, who, v, W, roundsLeft - dist[v]!, leader) / (1 + dist[v]!));
+  const at = prospects(state, table, W);
+  const scoreOf = (v: number) => (v === p.at || !Number.isFinite(dist[v]!) || !roomAt(state, table, v, who) ? 0 : worth(state, table, g, at, who, v, W, roundsLeft - dist[v]!, leader) / (1 + dist[v]!));
   let target = -1;
   let bestScore = 0;
   for (let v = 0; v < dist.length; v++) {
@@ -187,21 +233,7 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
     return undefined;
   }
   goals.set(who, target);
-  const toTarget = turnsFrom(state, table, target, modes);
-  let best: Action | undefined;
-  let bestLeft = toTarget[p.at]!;
-  for (const mode of modes) {
-    for (const path of paths(state, table, who, mode)) {
-      const end = path[path.length - 1]!;
-      const left = end === target ? -1 : toTarget[end]!;
-      // Foot first among equals: a horse or boat is taken only when it gets the prospector nearer.
-      if (left < bestLeft - 1e-9) {
-        bestLeft = left;
-        best = { type: 'move', mode, path };
-      }
-    }
-  }
-  return best;
+  return approach(state, table, g, who, modes, target, turnsFrom(state, table, target, modes));
 }
 
 /** The bot, parametrised by its weights. */
