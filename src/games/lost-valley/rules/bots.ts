@@ -1,7 +1,7 @@
 import { ANIMALS, ANNOUNCE_MARKERS, GOODS, WARES, type Raw, type Ware } from './prices.ts';
 import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, nuggets, roomAt, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
 import type { BotWeights } from './bot-weights.ts';
-import { graphOf, isUnexplored, turnsFrom, type Graph } from './graph.ts';
+import { graphOf, groundOf, turnsFrom, type Graph, type Ground } from './graph.ts';
 import type { Table } from './table.ts';
 
 /**
@@ -123,18 +123,29 @@ interface Prospects {
   forest: Uint8Array;
 }
 
+/** One set of buffers, refilled at every move choice (a choice never starts inside another). */
+let scratch: Prospects | undefined;
+
+/** Only face-up tiles are read: every tile at an explored intersection is face up. */
 function prospects(state: GameState, table: Table, W: BotWeights): Prospects {
   const n = table.tiles.length;
-  const out: Prospects = { river: new Int32Array(n), mountain: new Int32Array(n), wet: new Float64Array(n), food: new Uint8Array(n), forest: new Uint8Array(n) };
+  if (scratch?.river.length !== n) scratch = { river: new Int32Array(n), mountain: new Int32Array(n), wet: new Float64Array(n), food: new Uint8Array(n), forest: new Uint8Array(n) };
+  const out = scratch;
   for (let t = 0; t < n; t++) {
-    const tile = table.tiles[t]!;
+    let river = 0;
+    let mountain = 0;
     let animal = false;
-    for (const m of state.markers[t]!) {
-      if (m.kind === 'rivergold') out.river[t]!++;
-      else if (m.kind === 'mountaingold') out.mountain[t]!++;
-      else if (m.kind === 'animal') animal = true;
+    if (state.revealed[t]) {
+      for (const m of state.markers[t]!) {
+        if (m.kind === 'rivergold') river++;
+        else if (m.kind === 'mountaingold') mountain++;
+        else if (m.kind === 'animal') animal = true;
+      }
     }
-    if (out.river[t]) out.wet[t] = watered(state, table, t) ? 1 : canalPossible(state, table, t) ? W.needsWork : 0;
+    const tile = table.tiles[t]!;
+    out.river[t] = river;
+    out.mountain[t] = mountain;
+    out.wet[t] = river ? (watered(state, table, t) ? 1 : canalPossible(state, table, t) ? W.needsWork : 0) : 0;
     out.food[t] = tile.fish || animal ? 1 : 0;
     out.forest[t] = tile.terrain === 'forest' ? 1 : 0;
   }
@@ -142,10 +153,10 @@ function prospects(state: GameState, table: Table, W: BotWeights): Prospects {
 }
 
 /** What standing at v is worth next. */
-function worth(state: GameState, table: Table, g: Graph, at: Prospects, who: number, v: number, W: BotWeights, roundsLeft: number, leader: boolean): number {
+function worth(state: GameState, table: Table, g: Graph, ground: Ground, at: Prospects, who: number, v: number, W: BotWeights, roundsLeft: number, leader: boolean): number {
   const p = state.players[who]!;
   // Exploring grows more pressing as the game goes on: a landscape left half explored never ends.
-  if (isUnexplored(g, state.revealed, v)) return state.ice < 0 ? W.explore * (1 + state.round / W.exploreRounds) : 0;
+  if (ground.unexplored[v]) return state.ice < 0 ? W.explore * (1 + state.round / W.exploreRounds) : 0;
   const room = backpackSpace(p) - backpackUsed(p);
   let best = 0;
   for (let i = g.besideStart[v]!, end = g.besideStart[v + 1]!; i < end; i++) {
@@ -173,7 +184,7 @@ function worth(state: GameState, table: Table, g: Graph, at: Prospects, who: num
  * nearer one winning. The engine's check is asked only of a path that would win, which picks the
  * same path as checking them all.
  */
-function approach(state: GameState, table: Table, g: Graph, who: number, modes: readonly Mode[], target: number, toTarget: Float64Array): Action | undefined {
+function approach(state: GameState, table: Table, g: Graph, ground: Ground, who: number, modes: readonly Mode[], target: number, toTarget: Float64Array): Action | undefined {
   const at = state.players[who]!.at;
   const path: number[] = [];
   let best: Action | undefined;
@@ -181,7 +192,7 @@ function approach(state: GameState, table: Table, g: Graph, who: number, modes: 
   let mode: Mode = 'foot';
   let depth = 0;
   const walk = (from: number): void => {
-    if (path.length >= depth || (path.length > 0 && isUnexplored(g, state.revealed, from))) return;
+    if (path.length >= depth || (path.length > 0 && ground.unexplored[from])) return;
     for (let i = g.linkStart[from]!, end = g.linkStart[from + 1]!; i < end; i++) {
       const y = g.linkTo[i]!;
       if (y === at || path.includes(y)) continue;
@@ -206,13 +217,14 @@ function approach(state: GameState, table: Table, g: Graph, who: number, modes: 
 
 function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, roundsLeft: number, goals: Map<number, number>): Action | undefined {
   const g = graphOf(table);
+  const ground = groundOf(state, table);
   const p = state.players[who]!;
   const modes = modesOf(p);
   const dist = turnsFrom(state, table, p.at, modes);
   const others = state.players.filter((_, i) => i !== who).map(nuggets);
   const leader = nuggets(p) >= Math.max(0, ...others) + W.announceLead;
   const at = prospects(state, table, W);
-  const scoreOf = (v: number) => (v === p.at || !Number.isFinite(dist[v]!) || !roomAt(state, table, v, who) ? 0 : worth(state, table, g, at, who, v, W, roundsLeft - dist[v]!, leader) / (1 + dist[v]!));
+  const scoreOf = (v: number) => (v === p.at || !Number.isFinite(dist[v]!) || !roomAt(state, table, v, who) ? 0 : worth(state, table, g, ground, at, who, v, W, roundsLeft - dist[v]!, leader) / (1 + dist[v]!));
   let target = -1;
   let bestScore = 0;
   for (let v = 0; v < dist.length; v++) {
@@ -233,7 +245,7 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
     return undefined;
   }
   goals.set(who, target);
-  return approach(state, table, g, who, modes, target, turnsFrom(state, table, target, modes));
+  return approach(state, table, g, ground, who, modes, target, turnsFrom(state, table, target, modes));
 }
 
 /** The bot, parametrised by its weights. */

@@ -20,12 +20,23 @@ export interface Graph {
   /** Tiles bordering edge e: edgeTile[edgeTileStart[e] .. edgeTileStart[e + 1]). */
   edgeTileStart: Int32Array;
   edgeTile: Int32Array;
+  /** The other way round: the intersections at tile t, and the edges it borders. */
+  cornerStart: Int32Array;
+  corner: Int32Array;
+  borderStart: Int32Array;
+  border: Int32Array;
 }
 
 export const KIND_CODE: Readonly<Record<EdgeKind, number>> = Object.freeze({ overland: 0, river: 1, across: 2, ford: 3 });
-export const OVERLAND = 0;
-export const ACROSS = 2;
-export const FORD = 3;
+
+/** Which lists each item is in: the inverse of `lists` over items 0 .. count − 1. */
+function invert(lists: readonly (readonly number[])[], count: number): number[][] {
+  const out: number[][] = Array.from({ length: count }, () => []);
+  lists.forEach((list, i) => {
+    for (const item of list) out[item]!.push(i);
+  });
+  return out;
+}
 
 function flatten(lists: readonly (readonly number[])[]): [Int32Array, Int32Array] {
   const start = new Int32Array(lists.length + 1);
@@ -45,21 +56,63 @@ export function graphOf(table: Table): Graph {
   const linkKind = Uint8Array.from(table.links.flatMap((list) => list.map((l) => KIND_CODE[l[1]])));
   const [besideStart, beside] = flatten(table.beside);
   const [edgeTileStart, edgeTile] = flatten(table.edgeTiles);
-  g = { linkStart, linkTo, linkKind, linkEdge, besideStart, beside, edgeTileStart, edgeTile };
+  const [cornerStart, corner] = flatten(invert(table.beside, table.tiles.length));
+  const [borderStart, border] = flatten(invert(table.edgeTiles, table.tiles.length));
+  g = { linkStart, linkTo, linkKind, linkEdge, besideStart, beside, edgeTileStart, edgeTile, cornerStart, corner, borderStart, border };
   graphs.set(table, g);
   return g;
 }
 
-/** Same as engine's `unexplored`: a tile at v is still face down. */
-export function isUnexplored(g: Graph, revealed: readonly boolean[], v: number): boolean {
-  for (let i = g.besideStart[v]!, end = g.besideStart[v + 1]!; i < end; i++) if (!revealed[g.beside[i]!]) return true;
-  return false;
+/**
+ * The explored ground as the searches read it: a function of which tiles are face up, so it is
+ * kept up to date tile by tile as they turn, and its searches are kept until the next one turns
+ * (once the landscape lies open that is for good, in every game of the table).
+ */
+export interface Ground {
+  /** Which tiles it was built for (1 face up). */
+  revealed: Uint8Array;
+  /** Per intersection: tiles at it still face down. */
+  faceDown: Int32Array;
+  /** Per intersection: engine's `unexplored`, a tile at it still face down. */
+  unexplored: Uint8Array;
+  /** Per edge: engine's `edgeOpen`, a tile it borders face up. */
+  open: Uint8Array;
+  /** turnsFrom's answers on this ground, by from × 8 + the set of modes. */
+  turns: Map<number, Float64Array>;
 }
 
-/** Same as engine's `edgeOpen`: a tile it borders is explored. */
-export function isOpen(g: Graph, revealed: readonly boolean[], e: number): boolean {
-  for (let i = g.edgeTileStart[e]!, end = g.edgeTileStart[e + 1]!; i < end; i++) if (revealed[g.edgeTile[i]!]) return true;
-  return false;
+function faceDownGround(g: Graph, tiles: number, edges: number): Ground {
+  const vertices = g.besideStart.length - 1;
+  const faceDown = new Int32Array(vertices);
+  for (let v = 0; v < vertices; v++) faceDown[v] = g.besideStart[v + 1]! - g.besideStart[v]!;
+  return { revealed: new Uint8Array(tiles), faceDown, unexplored: Uint8Array.from(faceDown, (n) => (n > 0 ? 1 : 0)), open: new Uint8Array(edges), turns: new Map() };
+}
+
+const grounds = new WeakMap<Table, Ground>();
+
+export function groundOf(state: GameState, table: Table): Ground {
+  const g = graphOf(table);
+  const revealed = state.revealed;
+  let ground = grounds.get(table);
+  for (let t = 0; ground && t < revealed.length; t++) {
+    // A tile turned back face down: another game of the table (tiles only ever turn up in one).
+    if (ground.revealed[t] && !revealed[t]) ground = undefined;
+  }
+  if (!ground) {
+    ground = faceDownGround(g, table.tiles.length, table.edgeTiles.length);
+    grounds.set(table, ground);
+  }
+  for (let t = 0; t < revealed.length; t++) {
+    if (!revealed[t] || ground.revealed[t]) continue;
+    ground.revealed[t] = 1;
+    for (let i = g.cornerStart[t]!, end = g.cornerStart[t + 1]!; i < end; i++) {
+      const v = g.corner[i]!;
+      if (--ground.faceDown[v]! === 0) ground.unexplored[v] = 0;
+    }
+    for (let i = g.borderStart[t]!, end = g.borderStart[t + 1]!; i < end; i++) ground.open[g.border[i]!] = 1;
+    ground.turns.clear();
+  }
+  return ground;
 }
 
 /** Turns per edge by mode, as the bots reckon them (a mode missing an edge kind cannot take it). */
@@ -82,16 +135,21 @@ const COST_BY_MODES: Float64Array[] = Array.from({ length: 8 }, (_, mask) =>
 const heap = new NodeHeap();
 
 /**
- * Turns from `from` to every explored intersection, the best owned mode on each edge. Ties in
- * the heap may pop in any order: a node's turns are the least sum over the paths to it, which
- * no visiting order changes (adding a positive cost never lowers a float).
+ * Turns from `from` to every explored intersection, the best owned mode on each edge; shared,
+ * so never to be written to. Ties in the heap may pop in any order: a node's turns are the least
+ * sum over the paths to it, which no visiting order changes (adding a positive cost never lowers
+ * a float).
  */
 export function turnsFrom(state: GameState, table: Table, from: number, modes: readonly Mode[]): Float64Array {
-  const g = graphOf(table);
   let mask = 0;
   for (const m of modes) mask |= MODE_BIT[m];
+  const ground = groundOf(state, table);
+  const key = from * 8 + mask;
+  const known = ground.turns.get(key);
+  if (known) return known;
+  const g = graphOf(table);
   const cost = COST_BY_MODES[mask]!;
-  const revealed = state.revealed;
+  const { unexplored, open } = ground;
   const dist = new Float64Array(table.vertices.length).fill(Infinity);
   dist[from] = 0;
   heap.reset(dist);
@@ -99,16 +157,17 @@ export function turnsFrom(state: GameState, table: Table, from: number, modes: r
   while (heap.size > 0) {
     const x = heap.pop();
     // Exploring stops movement: nothing lies beyond an unexplored intersection yet.
-    if (x !== from && isUnexplored(g, revealed, x)) continue;
+    if (x !== from && unexplored[x]) continue;
     const dx = dist[x]!;
     for (let i = g.linkStart[x]!, end = g.linkStart[x + 1]!; i < end; i++) {
       const d = dx + cost[g.linkKind[i]!]!;
       const y = g.linkTo[i]!;
-      if (d < dist[y]! && isOpen(g, revealed, g.linkEdge[i]!)) {
+      if (d < dist[y]! && open[g.linkEdge[i]!]) {
         dist[y] = d;
         heap.lowered(y);
       }
     }
   }
+  ground.turns.set(key, dist);
   return dist;
 }
