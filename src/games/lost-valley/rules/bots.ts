@@ -53,16 +53,20 @@ function bestAction(state: GameState, table: Table, who: number, W: BotWeights, 
     if (!state.revealed[t]) continue;
     const tile = table.tiles[t]!;
     const markers = state.markers[t]!;
-    const river = markers.filter((m) => m.kind === 'rivergold').map((m) => m.value ?? 1);
-    const mountain = markers.filter((m) => m.kind === 'mountaingold').map((m) => m.value ?? 3);
-    if (river.length && p.food >= 1) {
-      if (watered(state, table, t)) out.push({ action: { type: 'mine', tile: t }, value: W.expected.rivergold * Math.min(river.length, p.wares.includes('sieve') ? 2 : 1) });
-      else if (canalPossible(state, table, t) && p.timber >= 1) out.push({ action: { type: 'build', work: 'canal', tile: t }, value: W.opens * W.expected.rivergold * river.length });
+    let river = 0;
+    let mountain = 0;
+    for (const m of markers) {
+      if (m.kind === 'rivergold') river++;
+      else if (m.kind === 'mountaingold') mountain++;
     }
-    if (mountain.length) {
+    if (river && p.food >= 1) {
+      if (watered(state, table, t)) out.push({ action: { type: 'mine', tile: t }, value: W.expected.rivergold * Math.min(river, p.wares.includes('sieve') ? 2 : 1) });
+      else if (canalPossible(state, table, t) && p.timber >= 1) out.push({ action: { type: 'build', work: 'canal', tile: t }, value: W.opens * W.expected.rivergold * river });
+    }
+    if (mountain) {
       const take = p.wares.includes('crate') || p.specials.includes('dynamite') ? 2 : 1;
-      if (state.mine[t] && p.food >= 1 && p.timber >= 1) out.push({ action: { type: 'mine', tile: t }, value: W.expected.mountaingold * Math.min(mountain.length, take) });
-      else if (!state.mine[t] && p.tool >= 1 && p.food >= 1 && p.timber >= 1) out.push({ action: { type: 'build', work: 'mine', tile: t }, value: W.opens * W.expected.mountaingold * Math.min(mountain.length, roundsLeft / 2) });
+      if (state.mine[t] && p.food >= 1 && p.timber >= 1) out.push({ action: { type: 'mine', tile: t }, value: W.expected.mountaingold * Math.min(mountain, take) });
+      else if (!state.mine[t] && p.tool >= 1 && p.food >= 1 && p.timber >= 1) out.push({ action: { type: 'build', work: 'mine', tile: t }, value: W.opens * W.expected.mountaingold * Math.min(mountain, roundsLeft / 2) });
     }
     if (tile.terrain === 'forest' && p.timber < W.want.timber && room >= 2) out.push({ action: { type: 'cut', tile: t }, value: W.timber * Math.min(W.want.timber - p.timber + 1, 1 + (p.wares.includes('axe') ? 1 : 0) + (state.works[p.at] === 'sawmill' ? 1 : 0)) });
     const animal = markers.find((m) => m.kind === 'animal');
@@ -112,25 +116,32 @@ function shopping(state: GameState, p: Player, W: BotWeights, roundsLeft: number
   return undefined;
 }
 
-/** What each tile offers this move, read once rather than once per intersection beside it. */
+/**
+ * What each tile offers the prospector this move, read once rather than once per intersection
+ * beside it. Only face-up tiles are filled in: every tile at an explored intersection is face up.
+ */
 interface Prospects {
   river: Int32Array;
   mountain: Int32Array;
-  /** How ready river gold is to mine: 1 with water, W.needsWork when a canal can bring it, else 0. */
+  /** How ready its river gold is: 1 with water, W.needsWork when a canal can bring it, else 0. */
   wet: Float64Array;
-  /** Fish or an animal to hunt. */
-  food: Uint8Array;
-  forest: Uint8Array;
+  /** How ready its mountain gold is: 1 with a mine, less when one must be built first. */
+  ready: Float64Array;
+  /** Worth of the timber or food it gives when the prospector has none (0 when not wanted). */
+  supply: Float64Array;
 }
 
 /** One set of buffers, refilled at every move choice (a choice never starts inside another). */
 let scratch: Prospects | undefined;
 
-/** Only face-up tiles are read: every tile at an explored intersection is face up. */
-function prospects(state: GameState, table: Table, W: BotWeights): Prospects {
+function prospects(state: GameState, table: Table, p: Player, W: BotWeights): Prospects {
   const n = table.tiles.length;
-  if (scratch?.river.length !== n) scratch = { river: new Int32Array(n), mountain: new Int32Array(n), wet: new Float64Array(n), food: new Uint8Array(n), forest: new Uint8Array(n) };
+  if (scratch?.river.length !== n) scratch = { river: new Int32Array(n), mountain: new Int32Array(n), wet: new Float64Array(n), ready: new Float64Array(n), supply: new Float64Array(n) };
   const out = scratch;
+  const room = backpackSpace(p) - backpackUsed(p);
+  const needTimber = p.timber === 0 && room >= 2;
+  const needFood = p.food === 0 && room >= 1;
+  const unmined = W.needsWork * (p.tool > 0 ? 1 : W.unpaid);
   for (let t = 0; t < n; t++) {
     let river = 0;
     let mountain = 0;
@@ -146,36 +157,37 @@ function prospects(state: GameState, table: Table, W: BotWeights): Prospects {
     out.river[t] = river;
     out.mountain[t] = mountain;
     out.wet[t] = river ? (watered(state, table, t) ? 1 : canalPossible(state, table, t) ? W.needsWork : 0) : 0;
-    out.food[t] = tile.fish || animal ? 1 : 0;
-    out.forest[t] = tile.terrain === 'forest' ? 1 : 0;
+    out.ready[t] = state.mine[t] ? 1 : unmined;
+    out.supply[t] = Math.max(needTimber && tile.terrain === 'forest' ? 3 * W.timber : 0, needFood && (tile.fish || animal) ? 3 * W.food : 0);
   }
   return out;
 }
 
-/** What standing at v is worth next. */
-function worth(state: GameState, table: Table, g: Graph, ground: Ground, at: Prospects, who: number, v: number, W: BotWeights, roundsLeft: number, leader: boolean): number {
-  const p = state.players[who]!;
-  // Exploring grows more pressing as the game goes on: a landscape left half explored never ends.
-  if (ground.unexplored[v]) return state.ice < 0 ? W.explore * (1 + state.round / W.exploreRounds) : 0;
-  const room = backpackSpace(p) - backpackUsed(p);
+/** What standing at v is worth next (explored v: its caller prices exploring). */
+function worth(state: GameState, table: Table, g: Graph, at: Prospects, p: Player, v: number, W: BotWeights, roundsLeft: number, leader: boolean): number {
+  const riverPaid = p.food > 0 ? 1 : W.unpaid;
+  const mountainPaid = p.food > 0 && p.timber > 0 ? 1 : W.unpaid;
   let best = 0;
   for (let i = g.besideStart[v]!, end = g.besideStart[v + 1]!; i < end; i++) {
     const t = g.beside[i]!;
     const river = at.river[t]!;
     const mountain = at.mountain[t]!;
-    if (river) best = Math.max(best, at.wet[t]! * Math.min(river, roundsLeft) * W.expected.rivergold * (p.food > 0 ? 1 : W.unpaid));
-    if (mountain) {
-      const ready = state.mine[t] ? 1 : W.needsWork * (p.tool > 0 ? 1 : W.unpaid);
-      best = Math.max(best, ready * Math.min(mountain, roundsLeft / 2) * W.expected.mountaingold * (p.food > 0 && p.timber > 0 ? 1 : W.unpaid));
-    }
-    if (p.timber === 0 && at.forest[t] && room >= 2) best = Math.max(best, 3 * W.timber);
-    if (p.food === 0 && room >= 1 && at.food[t]) best = Math.max(best, 3 * W.food);
+    if (river) best = Math.max(best, at.wet[t]! * Math.min(river, roundsLeft) * W.expected.rivergold * riverPaid);
+    if (mountain) best = Math.max(best, at.ready[t]! * Math.min(mountain, roundsLeft / 2) * W.expected.mountaingold * mountainPaid);
+    best = Math.max(best, at.supply[t]!);
   }
   if (v === table.post) {
     if (p.gold.length >= ANNOUNCE_MARKERS && leader) best = Math.max(best, 100);
     if (shopping(state, p, W, roundsLeft)) best = Math.max(best, W.shop.worth * 2);
   }
   return best;
+}
+
+/** Most nuggets any other prospector holds, or 0. */
+function othersBest(state: GameState, who: number): number {
+  let most = 0;
+  for (let i = 0; i < state.players.length; i++) if (i !== who) most = Math.max(most, nuggets(state.players[i]!));
+  return most;
 }
 
 /**
@@ -221,10 +233,15 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
   const p = state.players[who]!;
   const modes = modesOf(p);
   const dist = turnsFrom(state, table, p.at, modes);
-  const others = state.players.filter((_, i) => i !== who).map(nuggets);
-  const leader = nuggets(p) >= Math.max(0, ...others) + W.announceLead;
-  const at = prospects(state, table, W);
-  const scoreOf = (v: number) => (v === p.at || !Number.isFinite(dist[v]!) || !roomAt(state, table, v, who) ? 0 : worth(state, table, g, ground, at, who, v, W, roundsLeft - dist[v]!, leader) / (1 + dist[v]!));
+  const leader = nuggets(p) >= othersBest(state, who) + W.announceLead;
+  const at = prospects(state, table, p, W);
+  // Exploring grows more pressing as the game goes on: a landscape left half explored never ends.
+  const explore = state.ice < 0 ? W.explore * (1 + state.round / W.exploreRounds) : 0;
+  const scoreOf = (v: number) => {
+    const d = dist[v]!;
+    if (v === p.at || !Number.isFinite(d) || !roomAt(state, table, v, who)) return 0;
+    return (ground.unexplored[v] ? explore : worth(state, table, g, at, p, v, W, roundsLeft - d, leader)) / (1 + d);
+  };
   let target = -1;
   let bestScore = 0;
   for (let v = 0; v < dist.length; v++) {
@@ -257,8 +274,7 @@ export function makeBot(W: BotWeights): Bot {
     // The ice runs about three turns a tile, shared among the players.
     const roundsLeft = state.ice < 0 ? 40 : (table.icePath.length - 1 - state.ice) * (6 / (7 - table.iceRoll)) / state.players.length;
     if (p.food === 0 && p.specials.includes('driedFish')) yield { type: 'driedFish' };
-    const others = state.players.filter((_, i) => i !== who).map(nuggets);
-    if (p.at === table.post && p.gold.length >= ANNOUNCE_MARKERS && nuggets(p) >= Math.max(0, ...others) + W.announceLead) {
+    if (p.at === table.post && p.gold.length >= ANNOUNCE_MARKERS && nuggets(p) >= othersBest(state, who) + W.announceLead) {
       yield { type: 'announce' };
       return;
     }
