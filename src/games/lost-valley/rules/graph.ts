@@ -64,54 +64,69 @@ export function graphOf(table: Table): Graph {
 }
 
 /**
- * The explored ground as the searches read it: a function of which tiles are face up, so it is
- * kept up to date tile by tile as they turn, and its searches are kept until the next one turns
- * (once the landscape lies open that is for good, in every game of the table).
+ * The explored ground as the searches read it: a function of which tiles are face up, kept up
+ * to date tile by tile as they turn (within a game they only ever turn up).
  */
 export interface Ground {
-  /** Which tiles it was built for (1 face up). */
+  /** Which tiles are face up (1). */
   revealed: Uint8Array;
+  /** Tiles turned up, in order, since the ground was laid: how far a kept search has to catch up. */
+  turned: number[];
   /** Per intersection: tiles at it still face down. */
   faceDown: Int32Array;
   /** Per intersection: engine's `unexplored`, a tile at it still face down. */
   unexplored: Uint8Array;
   /** Per edge: engine's `edgeOpen`, a tile it borders face up. */
   open: Uint8Array;
-  /** turnsFrom's answers on this ground, by from × 8 + the set of modes. */
-  turns: Map<number, Float64Array>;
+  /** turnsFrom's answers, by from × 8 + the set of modes, with turned.length when last brought up to date. */
+  turns: Map<number, { dist: Float64Array; seen: number }>;
 }
 
 function faceDownGround(g: Graph, tiles: number, edges: number): Ground {
   const vertices = g.besideStart.length - 1;
   const faceDown = new Int32Array(vertices);
   for (let v = 0; v < vertices; v++) faceDown[v] = g.besideStart[v + 1]! - g.besideStart[v]!;
-  return { revealed: new Uint8Array(tiles), faceDown, unexplored: Uint8Array.from(faceDown, (n) => (n > 0 ? 1 : 0)), open: new Uint8Array(edges), turns: new Map() };
+  return { revealed: new Uint8Array(tiles), turned: [], faceDown, unexplored: Uint8Array.from(faceDown, (n) => (n > 0 ? 1 : 0)), open: new Uint8Array(edges), turns: new Map() };
 }
 
-const grounds = new WeakMap<Table, Ground>();
+function turnUp(g: Graph, ground: Ground, t: number): void {
+  ground.revealed[t] = 1;
+  ground.turned.push(t);
+  for (let i = g.cornerStart[t]!, end = g.cornerStart[t + 1]!; i < end; i++) {
+    const v = g.corner[i]!;
+    if (--ground.faceDown[v]! === 0) ground.unexplored[v] = 0;
+  }
+  for (let i = g.borderStart[t]!, end = g.borderStart[t + 1]!; i < end; i++) ground.open[g.border[i]!] = 1;
+}
+
+/**
+ * Per table: the ground of the game being played, and the landscape lying open, which is the same
+ * in every game once the ice runs, so its searches are kept for the table's later games.
+ */
+const grounds = new WeakMap<Table, { game?: Ground; open?: Ground }>();
 
 export function groundOf(state: GameState, table: Table): Ground {
   const g = graphOf(table);
   const revealed = state.revealed;
-  let ground = grounds.get(table);
-  for (let t = 0; ground && t < revealed.length; t++) {
-    // A tile turned back face down: another game of the table (tiles only ever turn up in one).
-    if (ground.revealed[t] && !revealed[t]) ground = undefined;
-  }
-  if (!ground) {
-    ground = faceDownGround(g, table.tiles.length, table.edgeTiles.length);
-    grounds.set(table, ground);
-  }
+  let held = grounds.get(table);
+  if (!held) grounds.set(table, (held = {}));
+  let up = 0;
+  let back = false;
   for (let t = 0; t < revealed.length; t++) {
-    if (!revealed[t] || ground.revealed[t]) continue;
-    ground.revealed[t] = 1;
-    for (let i = g.cornerStart[t]!, end = g.cornerStart[t + 1]!; i < end; i++) {
-      const v = g.corner[i]!;
-      if (--ground.faceDown[v]! === 0) ground.unexplored[v] = 0;
-    }
-    for (let i = g.borderStart[t]!, end = g.borderStart[t + 1]!; i < end; i++) ground.open[g.border[i]!] = 1;
-    ground.turns.clear();
+    if (revealed[t]) up++;
+    // A tile turned back face down: another game of the table.
+    else if (held.game?.revealed[t]) back = true;
   }
+  if (up === table.tiles.length) {
+    if (!held.open) {
+      held.open = faceDownGround(g, table.tiles.length, table.edgeTiles.length);
+      for (let t = 0; t < table.tiles.length; t++) turnUp(g, held.open, t);
+    }
+    return held.open;
+  }
+  if (!held.game || back) held.game = faceDownGround(g, table.tiles.length, table.edgeTiles.length);
+  const ground = held.game;
+  for (let t = 0; t < revealed.length; t++) if (revealed[t] && !ground.revealed[t]) turnUp(g, ground, t);
   return ground;
 }
 
@@ -134,40 +149,61 @@ const COST_BY_MODES: Float64Array[] = Array.from({ length: 8 }, (_, mask) =>
 
 const heap = new NodeHeap();
 
+/** A kept search further behind than this many turned tiles is searched afresh: catching up costs about as much. */
+const CATCH_UP = 6;
+
 /**
  * Turns from `from` to every explored intersection, the best owned mode on each edge; shared,
- * so never to be written to. Ties in the heap may pop in any order: a node's turns are the least
- * sum over the paths to it, which no visiting order changes (adding a positive cost never lowers
- * a float).
+ * so never to be written to. A node's turns are the least sum over the paths to it (adding a
+ * positive cost never lowers a float), so ties in the heap may pop in any order, and a search
+ * kept from earlier in the game can be caught up rather than redone: turning tiles up only opens
+ * ways, and every new way starts at a corner of a tile turned since.
  */
 export function turnsFrom(state: GameState, table: Table, from: number, modes: readonly Mode[]): Float64Array {
   let mask = 0;
   for (const m of modes) mask |= MODE_BIT[m];
   const ground = groundOf(state, table);
   const key = from * 8 + mask;
-  const known = ground.turns.get(key);
-  if (known) return known;
+  const kept = ground.turns.get(key);
+  const now = ground.turned.length;
+  if (kept?.seen === now) return kept.dist;
   const g = graphOf(table);
   const cost = COST_BY_MODES[mask]!;
   const { unexplored, open } = ground;
-  const dist = new Float64Array(table.vertices.length).fill(Infinity);
-  dist[from] = 0;
-  heap.reset(dist);
-  heap.lowered(from);
+  let dist: Float64Array;
+  if (kept && now - kept.seen <= CATCH_UP) {
+    dist = kept.dist.slice();
+    heap.reset(dist);
+    for (let k = kept.seen; k < now; k++) {
+      const t = ground.turned[k]!;
+      for (let i = g.cornerStart[t]!, end = g.cornerStart[t + 1]!; i < end; i++) {
+        const v = g.corner[i]!;
+        if (dist[v] !== Infinity && (v === from || !unexplored[v])) relax(g, cost, open, dist, v);
+      }
+    }
+  } else {
+    dist = new Float64Array(table.vertices.length).fill(Infinity);
+    dist[from] = 0;
+    heap.reset(dist);
+    heap.lowered(from);
+  }
   while (heap.size > 0) {
     const x = heap.pop();
     // Exploring stops movement: nothing lies beyond an unexplored intersection yet.
-    if (x !== from && unexplored[x]) continue;
-    const dx = dist[x]!;
-    for (let i = g.linkStart[x]!, end = g.linkStart[x + 1]!; i < end; i++) {
-      const d = dx + cost[g.linkKind[i]!]!;
-      const y = g.linkTo[i]!;
-      if (d < dist[y]! && open[g.linkEdge[i]!]) {
-        dist[y] = d;
-        heap.lowered(y);
-      }
+    if (x === from || !unexplored[x]) relax(g, cost, open, dist, x);
+  }
+  ground.turns.set(key, { dist, seen: now });
+  return dist;
+}
+
+function relax(g: Graph, cost: Float64Array, open: Uint8Array, dist: Float64Array, x: number): void {
+  const dx = dist[x]!;
+  for (let i = g.linkStart[x]!, end = g.linkStart[x + 1]!; i < end; i++) {
+    const d = dx + cost[g.linkKind[i]!]!;
+    const y = g.linkTo[i]!;
+    if (d < dist[y]! && open[g.linkEdge[i]!]) {
+      dist[y] = d;
+      heap.lowered(y);
     }
   }
-  ground.turns.set(key, dist);
-  return dist;
 }
