@@ -1,7 +1,7 @@
-import { MinHeap } from '../../../core/min-heap.ts';
 import { ANIMALS, ANNOUNCE_MARKERS, GOODS, WARES, type Raw, type Ware } from './prices.ts';
-import { backpackSpace, backpackUsed, canalPossible, checkMove, edgeOpen, fishCatch, gearUsed, nuggets, roomAt, unexplored, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
+import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, nuggets, roomAt, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
 import type { BotWeights } from './bot-weights.ts';
+import { graphOf, groundOf, turnsFrom, type Graph, type Ground } from './graph.ts';
 import type { Table } from './table.ts';
 
 /**
@@ -12,39 +12,8 @@ import type { Table } from './table.ts';
  */
 export type Bot = (state: GameState, table: Table, who: number) => Generator<Action, void, void>;
 
-const COST: Readonly<Record<Mode, Record<string, number>>> = {
-  foot: { overland: 1, ford: 1, river: 0.5 },
-  horse: { overland: 0.5, ford: 0.5, river: 0.5 },
-  boat: { river: 1 / 3, ford: 1 / 3, across: 1 / 3 },
-};
-
 export function modesOf(p: Player): Mode[] {
   return ['foot', ...(p.wares.includes('horse') ? (['horse'] as const) : []), ...(p.wares.includes('boat') ? (['boat'] as const) : [])];
-}
-
-/** Turns from `from` to every explored intersection, the best owned mode on each edge. */
-export function turnsFrom(state: GameState, table: Table, from: number, modes: readonly Mode[]): Float64Array {
-  const dist = new Float64Array(table.vertices.length).fill(Infinity);
-  const heap = new MinHeap();
-  dist[from] = 0;
-  heap.push(0, from);
-  while (heap.size > 0) {
-    const { priority, value: x } = heap.pop();
-    if (priority > dist[x]!) continue;
-    // Exploring stops movement: nothing lies beyond an unexplored intersection yet.
-    if (x !== from && unexplored(state, table, x)) continue;
-    for (const [y, kind, e] of table.links[x]!) {
-      if (!edgeOpen(state, table, e)) continue;
-      let c = Infinity;
-      for (const m of modes) c = Math.min(c, COST[m][kind] ?? Infinity);
-      const d = priority + c;
-      if (d < dist[y]!) {
-        dist[y] = d;
-        heap.push(d, y);
-      }
-    }
-  }
-  return dist;
 }
 
 
@@ -84,16 +53,20 @@ function bestAction(state: GameState, table: Table, who: number, W: BotWeights, 
     if (!state.revealed[t]) continue;
     const tile = table.tiles[t]!;
     const markers = state.markers[t]!;
-    const river = markers.filter((m) => m.kind === 'rivergold').map((m) => m.value ?? 1);
-    const mountain = markers.filter((m) => m.kind === 'mountaingold').map((m) => m.value ?? 3);
-    if (river.length && p.food >= 1) {
-      if (watered(state, table, t)) out.push({ action: { type: 'mine', tile: t }, value: W.expected.rivergold * Math.min(river.length, p.wares.includes('sieve') ? 2 : 1) });
-      else if (canalPossible(state, table, t) && p.timber >= 1) out.push({ action: { type: 'build', work: 'canal', tile: t }, value: W.opens * W.expected.rivergold * river.length });
+    let river = 0;
+    let mountain = 0;
+    for (const m of markers) {
+      if (m.kind === 'rivergold') river++;
+      else if (m.kind === 'mountaingold') mountain++;
     }
-    if (mountain.length) {
+    if (river && p.food >= 1) {
+      if (watered(state, table, t)) out.push({ action: { type: 'mine', tile: t }, value: W.expected.rivergold * Math.min(river, p.wares.includes('sieve') ? 2 : 1) });
+      else if (canalPossible(state, table, t) && p.timber >= 1) out.push({ action: { type: 'build', work: 'canal', tile: t }, value: W.opens * W.expected.rivergold * river });
+    }
+    if (mountain) {
       const take = p.wares.includes('crate') || p.specials.includes('dynamite') ? 2 : 1;
-      if (state.mine[t] && p.food >= 1 && p.timber >= 1) out.push({ action: { type: 'mine', tile: t }, value: W.expected.mountaingold * Math.min(mountain.length, take) });
-      else if (!state.mine[t] && p.tool >= 1 && p.food >= 1 && p.timber >= 1) out.push({ action: { type: 'build', work: 'mine', tile: t }, value: W.opens * W.expected.mountaingold * Math.min(mountain.length, roundsLeft / 2) });
+      if (state.mine[t] && p.food >= 1 && p.timber >= 1) out.push({ action: { type: 'mine', tile: t }, value: W.expected.mountaingold * Math.min(mountain, take) });
+      else if (!state.mine[t] && p.tool >= 1 && p.food >= 1 && p.timber >= 1) out.push({ action: { type: 'build', work: 'mine', tile: t }, value: W.opens * W.expected.mountaingold * Math.min(mountain, roundsLeft / 2) });
     }
     if (tile.terrain === 'forest' && p.timber < W.want.timber && room >= 2) out.push({ action: { type: 'cut', tile: t }, value: W.timber * Math.min(W.want.timber - p.timber + 1, 1 + (p.wares.includes('axe') ? 1 : 0) + (state.works[p.at] === 'sawmill' ? 1 : 0)) });
     const animal = markers.find((m) => m.kind === 'animal');
@@ -143,28 +116,65 @@ function shopping(state: GameState, p: Player, W: BotWeights, roundsLeft: number
   return undefined;
 }
 
-/** What standing at v is worth next. */
-function worth(state: GameState, table: Table, who: number, v: number, W: BotWeights, roundsLeft: number, leader: boolean): number {
-  const p = state.players[who]!;
-  // Exploring grows more pressing as the game goes on: a landscape left half explored never ends.
-  if (unexplored(state, table, v)) return state.ice < 0 ? W.explore * (1 + state.round / W.exploreRounds) : 0;
+/**
+ * What each tile offers the prospector this move, read once rather than once per intersection
+ * beside it. Only face-up tiles are filled in: every tile at an explored intersection is face up.
+ */
+interface Prospects {
+  river: Int32Array;
+  mountain: Int32Array;
+  /** How ready its river gold is: 1 with water, W.needsWork when a canal can bring it, else 0. */
+  wet: Float64Array;
+  /** How ready its mountain gold is: 1 with a mine, less when one must be built first. */
+  ready: Float64Array;
+  /** Worth of the timber or food it gives when the prospector has none (0 when not wanted). */
+  supply: Float64Array;
+}
+
+/** One set of buffers, refilled at every move choice (a choice never starts inside another). */
+let scratch: Prospects | undefined;
+
+function prospects(state: GameState, table: Table, p: Player, W: BotWeights): Prospects {
+  const n = table.tiles.length;
+  if (scratch?.river.length !== n) scratch = { river: new Int32Array(n), mountain: new Int32Array(n), wet: new Float64Array(n), ready: new Float64Array(n), supply: new Float64Array(n) };
+  const out = scratch;
   const room = backpackSpace(p) - backpackUsed(p);
-  let best = 0;
-  for (const t of table.beside[v]!) {
+  const needTimber = p.timber === 0 && room >= 2;
+  const needFood = p.food === 0 && room >= 1;
+  const unmined = W.needsWork * (p.tool > 0 ? 1 : W.unpaid);
+  for (let t = 0; t < n; t++) {
+    let river = 0;
+    let mountain = 0;
+    let animal = false;
+    if (state.revealed[t]) {
+      for (const m of state.markers[t]!) {
+        if (m.kind === 'rivergold') river++;
+        else if (m.kind === 'mountaingold') mountain++;
+        else if (m.kind === 'animal') animal = true;
+      }
+    }
     const tile = table.tiles[t]!;
-    const markers = state.markers[t]!;
-    const river = markers.filter((m) => m.kind === 'rivergold').length;
-    const mountain = markers.filter((m) => m.kind === 'mountaingold').length;
-    if (river) {
-      const wet = watered(state, table, t) ? 1 : canalPossible(state, table, t) ? W.needsWork : 0;
-      best = Math.max(best, wet * Math.min(river, roundsLeft) * W.expected.rivergold * (p.food > 0 ? 1 : W.unpaid));
-    }
-    if (mountain) {
-      const ready = state.mine[t] ? 1 : W.needsWork * (p.tool > 0 ? 1 : W.unpaid);
-      best = Math.max(best, ready * Math.min(mountain, roundsLeft / 2) * W.expected.mountaingold * (p.food > 0 && p.timber > 0 ? 1 : W.unpaid));
-    }
-    if (p.timber === 0 && tile.terrain === 'forest' && room >= 2) best = Math.max(best, 3 * W.timber);
-    if (p.food === 0 && room >= 1 && (tile.fish || markers.some((m) => m.kind === 'animal'))) best = Math.max(best, 3 * W.food);
+    out.river[t] = river;
+    out.mountain[t] = mountain;
+    out.wet[t] = river ? (watered(state, table, t) ? 1 : canalPossible(state, table, t) ? W.needsWork : 0) : 0;
+    out.ready[t] = state.mine[t] ? 1 : unmined;
+    out.supply[t] = Math.max(needTimber && tile.terrain === 'forest' ? 3 * W.timber : 0, needFood && (tile.fish || animal) ? 3 * W.food : 0);
+  }
+  return out;
+}
+
+/** What standing at v is worth next (explored v: its caller prices exploring). */
+function worth(state: GameState, table: Table, g: Graph, at: Prospects, p: Player, v: number, W: BotWeights, roundsLeft: number, leader: boolean): number {
+  const riverPaid = p.food > 0 ? 1 : W.unpaid;
+  const mountainPaid = p.food > 0 && p.timber > 0 ? 1 : W.unpaid;
+  let best = 0;
+  for (let i = g.besideStart[v]!, end = g.besideStart[v + 1]!; i < end; i++) {
+    const t = g.beside[i]!;
+    const river = at.river[t]!;
+    const mountain = at.mountain[t]!;
+    if (river) best = Math.max(best, at.wet[t]! * Math.min(river, roundsLeft) * W.expected.rivergold * riverPaid);
+    if (mountain) best = Math.max(best, at.ready[t]! * Math.min(mountain, roundsLeft / 2) * W.expected.mountaingold * mountainPaid);
+    best = Math.max(best, at.supply[t]!);
   }
   if (v === table.post) {
     if (p.gold.length >= ANNOUNCE_MARKERS && leader) best = Math.max(best, 100);
@@ -173,31 +183,65 @@ function worth(state: GameState, table: Table, who: number, v: number, W: BotWei
   return best;
 }
 
-/** Every path one movement phase of `mode` can take (the engine's own check decides). */
-function paths(state: GameState, table: Table, who: number, mode: Mode): number[][] {
-  const out: number[][] = [];
-  const depth = mode === 'boat' ? 3 : 2;
-  const walk = (path: number[]) => {
-    const from = path.length ? path[path.length - 1]! : state.players[who]!.at;
-    if (path.length >= depth || (path.length > 0 && unexplored(state, table, from))) return;
-    for (const [y] of table.links[from]!) {
-      if (path.includes(y) || y === state.players[who]!.at) continue;
-      const next = [...path, y];
-      if (checkMove(state, table, who, mode, next) === null) out.push(next);
-      walk(next);
+/** Most nuggets any other prospector holds, or 0. */
+function othersBest(state: GameState, who: number): number {
+  let most = 0;
+  for (let i = 0; i < state.players.length; i++) if (i !== who) most = Math.max(most, nuggets(state.players[i]!));
+  return most;
+}
+
+/**
+ * The movement that brings the prospector nearest the target: every path one movement phase of
+ * each owned mode could take, depth first in the order of the table's links, the first strictly
+ * nearer one winning. The engine's check is asked only of a path that would win, which picks the
+ * same path as checking them all.
+ */
+function approach(state: GameState, table: Table, g: Graph, ground: Ground, who: number, modes: readonly Mode[], target: number, toTarget: Float64Array): Action | undefined {
+  const at = state.players[who]!.at;
+  const path: number[] = [];
+  let best: Action | undefined;
+  let bestLeft = toTarget[at]!;
+  let mode: Mode = 'foot';
+  let depth = 0;
+  const walk = (from: number): void => {
+    if (path.length >= depth || (path.length > 0 && ground.unexplored[from])) return;
+    for (let i = g.linkStart[from]!, end = g.linkStart[from + 1]!; i < end; i++) {
+      const y = g.linkTo[i]!;
+      if (y === at || path.includes(y)) continue;
+      path.push(y);
+      const left = y === target ? -1 : toTarget[y]!;
+      // Foot first among equals: a horse or boat is taken only when it gets the prospector nearer.
+      if (left < bestLeft - 1e-9 && checkMove(state, table, who, mode, path) === null) {
+        bestLeft = left;
+        best = { type: 'move', mode, path: path.slice() };
+      }
+      walk(y);
+      path.pop();
     }
   };
-  walk([]);
-  return out;
+  for (const m of modes) {
+    mode = m;
+    depth = m === 'boat' ? 3 : 2;
+    walk(at);
+  }
+  return best;
 }
 
 function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, roundsLeft: number, goals: Map<number, number>): Action | undefined {
+  const g = graphOf(table);
+  const ground = groundOf(state, table);
   const p = state.players[who]!;
   const modes = modesOf(p);
   const dist = turnsFrom(state, table, p.at, modes);
-  const others = state.players.filter((_, i) => i !== who).map(nuggets);
-  const leader = nuggets(p) >= Math.max(0, ...others) + W.announceLead;
-  const scoreOf = (v: number) => (v === p.at || !Number.isFinite(dist[v]!) || !roomAt(state, table, v, who) ? 0 : worth(state, table, who, v, W, roundsLeft - dist[v]!, leader) / (1 + dist[v]!));
+  const leader = nuggets(p) >= othersBest(state, who) + W.announceLead;
+  const at = prospects(state, table, p, W);
+  // Exploring grows more pressing as the game goes on: a landscape left half explored never ends.
+  const explore = state.ice < 0 ? W.explore * (1 + state.round / W.exploreRounds) : 0;
+  const scoreOf = (v: number) => {
+    const d = dist[v]!;
+    if (v === p.at || !Number.isFinite(d) || !roomAt(state, table, v, who)) return 0;
+    return (ground.unexplored[v] ? explore : worth(state, table, g, at, p, v, W, roundsLeft - d, leader)) / (1 + d);
+  };
   let target = -1;
   let bestScore = 0;
   for (let v = 0; v < dist.length; v++) {
@@ -218,21 +262,7 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
     return undefined;
   }
   goals.set(who, target);
-  const toTarget = turnsFrom(state, table, target, modes);
-  let best: Action | undefined;
-  let bestLeft = toTarget[p.at]!;
-  for (const mode of modes) {
-    for (const path of paths(state, table, who, mode)) {
-      const end = path[path.length - 1]!;
-      const left = end === target ? -1 : toTarget[end]!;
-      // Foot first among equals: a horse or boat is taken only when it gets the prospector nearer.
-      if (left < bestLeft - 1e-9) {
-        bestLeft = left;
-        best = { type: 'move', mode, path };
-      }
-    }
-  }
-  return best;
+  return approach(state, table, g, ground, who, modes, target, turnsFrom(state, table, target, modes));
 }
 
 /** The bot, parametrised by its weights. */
@@ -244,8 +274,7 @@ export function makeBot(W: BotWeights): Bot {
     // The ice runs about three turns a tile, shared among the players.
     const roundsLeft = state.ice < 0 ? 40 : (table.icePath.length - 1 - state.ice) * (6 / (7 - table.iceRoll)) / state.players.length;
     if (p.food === 0 && p.specials.includes('driedFish')) yield { type: 'driedFish' };
-    const others = state.players.filter((_, i) => i !== who).map(nuggets);
-    if (p.at === table.post && p.gold.length >= ANNOUNCE_MARKERS && nuggets(p) >= Math.max(0, ...others) + W.announceLead) {
+    if (p.at === table.post && p.gold.length >= ANNOUNCE_MARKERS && nuggets(p) >= othersBest(state, who) + W.announceLead) {
       yield { type: 'announce' };
       return;
     }

@@ -131,7 +131,8 @@ function reveal(state: GameState, table: Table, v: number): void {
 /** Room at an intersection: one prospector, two at the riverside, any number at the post. */
 export function roomAt(state: GameState, table: Table, v: number, except: number): boolean {
   if (v === table.post) return true;
-  const here = state.players.filter((p, i) => i !== except && p.at === v).length;
+  let here = 0;
+  for (let i = 0; i < state.players.length; i++) if (i !== except && state.players[i]!.at === v) here++;
   return here < (table.riverside[v] ? 2 : 1);
 }
 
@@ -203,18 +204,20 @@ function payRaw(p: Player, raw: Partial<Record<Raw, number>>): boolean {
   return true;
 }
 
+function needAction(state: GameState): void {
+  // Movement is one action of its own, so an action can only come before or after it.
+  if (state.turn.actions < 1) throw new RuleError('no action left this turn');
+}
+
+function needTile(state: GameState, table: Table, p: Player, tile: number): void {
+  if (!Number.isInteger(tile) || tile < 0 || tile >= table.tiles.length || !state.revealed[tile] || !adjacent(table, p, tile)) throw new RuleError('not an explored tile beside the prospector');
+}
+
 /** Checks and applies one action; throws RuleError and changes nothing when it is not allowed. */
 export function applyAction(state: GameState, table: Table, action: Action): void {
   if (state.over) throw new RuleError('the game is over');
   const who = state.current;
   const p = state.players[who]!;
-  const needAction = () => {
-    // Movement is one action of its own, so an action can only come before or after it.
-    if (state.turn.actions < 1) throw new RuleError('no action left this turn');
-  };
-  const needTile = (tile: number) => {
-    if (!Number.isInteger(tile) || tile < 0 || tile >= table.tiles.length || !state.revealed[tile] || !adjacent(table, p, tile)) throw new RuleError('not an explored tile beside the prospector');
-  };
   switch (action.type) {
     case 'move': {
       if (state.turn.moves < 1) throw new RuleError('no movement left this turn');
@@ -227,8 +230,8 @@ export function applyAction(state: GameState, table: Table, action: Action): voi
       return;
     }
     case 'mine': {
-      needAction();
-      needTile(action.tile);
+      needAction(state);
+      needTile(state, table, p, action.tile);
       const t = table.tiles[action.tile]!;
       if (has(state, action.tile, 'rivergold')) {
         if (!watered(state, table, action.tile)) throw new RuleError('no water at that tile: dig a canal');
@@ -258,8 +261,8 @@ export function applyAction(state: GameState, table: Table, action: Action): voi
       return;
     }
     case 'event': {
-      needAction();
-      needTile(action.tile);
+      needAction(state);
+      needTile(state, table, p, action.tile);
       if (!has(state, action.tile, 'event')) throw new RuleError('no event on that tile');
       const cost: Partial<Record<Raw, number>> = {};
       for (const r of action.pay) cost[r] = (cost[r] ?? 0) + 1;
@@ -283,7 +286,7 @@ export function applyAction(state: GameState, table: Table, action: Action): voi
       return;
     }
     case 'fish': {
-      needAction();
+      needAction(state);
       const n = fishCatch(state, table, p);
       if (n === 0) throw new RuleError('no fish here');
       p.food += n;
@@ -291,8 +294,8 @@ export function applyAction(state: GameState, table: Table, action: Action): voi
       return;
     }
     case 'hunt': {
-      needAction();
-      needTile(action.tile);
+      needAction(state);
+      needTile(state, table, p, action.tile);
       const k = state.markers[action.tile]!.findIndex((m) => m.kind === 'animal');
       if (k < 0) throw new RuleError('no animal on that tile');
       const animal = state.markers[action.tile]![k]!;
@@ -313,15 +316,15 @@ export function applyAction(state: GameState, table: Table, action: Action): voi
       return;
     }
     case 'cut': {
-      needAction();
-      needTile(action.tile);
+      needAction(state);
+      needTile(state, table, p, action.tile);
       if (table.tiles[action.tile]!.terrain !== 'forest') throw new RuleError('trees grow in forests');
       p.timber += 1 + (p.wares.includes('axe') ? 1 : 0) + (state.works[p.at] === 'sawmill' ? 1 : 0);
       state.turn.actions--;
       return;
     }
     case 'build': {
-      needAction();
+      needAction(state);
       const cost = WORKS[action.work];
       if (p.tool < cost.tool || p.food < cost.food || p.timber < cost.timber) throw new RuleError(`a ${action.work} costs ${JSON.stringify(cost)}`);
       if (action.work === 'trap' || action.work === 'sawmill') {
@@ -332,7 +335,7 @@ export function applyAction(state: GameState, table: Table, action: Action): voi
         state.works[p.at] = action.work;
       } else {
         if (action.tile === undefined) throw new RuleError('name the tile');
-        needTile(action.tile);
+        needTile(state, table, p, action.tile);
         if (action.work === 'canal') {
           if (!canalPossible(state, table, action.tile)) throw new RuleError('a canal brings water to tundra or forest next to water');
           state.canal[action.tile] = true;
@@ -347,7 +350,7 @@ export function applyAction(state: GameState, table: Table, action: Action): voi
       return;
     }
     case 'buy': {
-      needAction();
+      needAction(state);
       if (p.at !== table.post) throw new RuleError('wares are bought at the trading post');
       const used = new Set<number>();
       const spend: Partial<Record<Raw, number>> = {};

@@ -1,4 +1,4 @@
-import { corners, edge, edgeKey, faceEdges, isFace, sharedEdge, vertexKey, type Face, type Vertex } from '../../../geometry/trilattice/lattice.ts';
+import { corners, edge, edgeKey, faceEdges, isFace, isUp, vertexKey, type Face, type Vertex } from '../../../geometry/trilattice/lattice.ts';
 import { ICE_ROLL, type LostValleyMap, type LvTerrain } from '../model.ts';
 import { movementGraph, type EdgeKind } from '../movement.ts';
 
@@ -58,6 +58,8 @@ export function buildTable(map: LostValleyMap): Table {
     }
   });
   const beside: number[][] = g.vertices.map(() => []);
+  // Per edge, the tiles with a face on either side of it (an edge has an up face and a down face).
+  const sides: Array<[number[], number[]]> = edgeTiles.map(() => [[], []]);
   const riverIds = new Set(map.river);
   const tiles: TableTile[] = map.tiles.map((t, ti) => {
     const faces = t.faces.filter(isFace) as Face[];
@@ -67,23 +69,30 @@ export function buildTable(map: LostValleyMap): Table {
         const v = g.index.get(vertexKey(c));
         if (v !== undefined) cs.add(v);
       }
+      const up = isUp(f) ? 0 : 1;
       for (const e of faceEdges(f)) {
         const k = edgeIndex.get(edgeKey(e));
-        if (k !== undefined && !edgeTiles[k]!.includes(ti)) edgeTiles[k]!.push(ti);
+        if (k === undefined) continue;
+        if (!edgeTiles[k]!.includes(ti)) edgeTiles[k]!.push(ti);
+        sides[k]![up].push(ti);
       }
     }
     const list = [...cs].sort((a, b) => a - b);
     for (const v of list) beside[v]!.push(ti);
     return { id: t.id, kind: riverIds.has(t.id) && t.kind !== 'start' && t.kind !== 'spring' ? 'river' : t.kind, terrain: t.terrain, fish: Boolean(t.symbols?.fish) || t.terrain === 'lake' || riverIds.has(t.id), bearCave: Boolean(t.symbols?.bearCave), corners: list, neighbours: [] };
   });
-  map.tiles.forEach((a, i) => {
-    map.tiles.forEach((b, j) => {
-      if (i < j && a.faces.some((f) => b.faces.some((h) => isFace(f) && isFace(h) && sharedEdge(f as Face, h as Face)))) {
-        tiles[i]!.neighbours.push(j);
-        tiles[j]!.neighbours.push(i);
+  // Tiles are neighbours when a face of one and a different face of the other share an edge.
+  const neighbours = tiles.map(() => new Set<number>());
+  for (const [up, down] of sides) {
+    for (const i of up) {
+      for (const j of down) {
+        if (i === j) continue;
+        neighbours[i]!.add(j);
+        neighbours[j]!.add(i);
       }
-    });
-  });
+    }
+  }
+  tiles.forEach((t, i) => t.neighbours.push(...[...neighbours[i]!].sort((a, b) => a - b)));
   const indexOf = new Map(map.tiles.map((t, i) => [t.id, i] as const));
   const markers: Table['markers'] = map.tiles.map(() => []);
   for (const m of map.markers) {
