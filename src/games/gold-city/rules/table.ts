@@ -1,4 +1,6 @@
+import { Arena } from '../../../core/arena.ts';
 import { DIRECTIONS } from '../../../geometry/hex/axial.ts';
+import type { StepCosts } from './potential.ts';
 import type { Blockade, GoldCityMap, Guardian, Space } from '../model.ts';
 
 /** Ground codes for the hot loops. */
@@ -70,6 +72,8 @@ export interface Table {
   guardians: Guardian[];
   /** Guardians beside each space (indices into `guardians`; shared when empty: never mutate; missing where the course has none). */
   guardiansBeside: ReadonlyArray<readonly number[]>;
+  /** The step costs, once stepCosts (potential.ts) has worked them out: a field, not a WeakMap, as every score asks. */
+  costs: StepCosts | undefined;
 }
 
 /** What a space with no cave or guardian beside it lists: one shared empty list, not one each. */
@@ -136,16 +140,18 @@ export function prepareTable(map: GoldCityMap): Table {
   const spaces = map.spaces;
   const n = spaces.length;
   const pieces = map.pieces.length;
-  const adj = new Int32Array(6 * n);
-  const open = new Int32Array(6 * n);
-  const openStart = new Int32Array(n + 1);
-  const piece = new Int16Array(n);
-  const caveAt = new Int16Array(n).fill(-1);
-  const blockadeAt = new Int16Array(pieces * pieces).fill(-1);
-  const ground = new Uint8Array(n);
-  const strength = new Uint8Array(n);
-  const finishes = new Uint8Array(n);
-  const templeAt = new Int8Array(n).fill(-1);
+  // One buffer for the table's arrays (arena.ts), widest first; every score makes a table.
+  const arena = new Arena(4 * (13 * n + 1) + 2 * (2 * n + pieces * pieces) + 4 * n);
+  const adj = arena.int32(6 * n);
+  const open = arena.int32(6 * n);
+  const openStart = arena.int32(n + 1);
+  const piece = arena.int16(n);
+  const caveAt = arena.int16(n).fill(-1);
+  const blockadeAt = arena.int16(pieces * pieces).fill(-1);
+  const ground = arena.uint8(n);
+  const strength = arena.uint8(n);
+  const finishes = arena.uint8(n);
+  const templeAt = arena.int8(n).fill(-1);
   // As buildBoard: a piece id listed twice names its last listing.
   const pieceOrder = new Map<string, number>();
   map.pieces.forEach((p, k) => pieceOrder.set(p.id, k));
@@ -253,6 +259,7 @@ export function prepareTable(map: GoldCityMap): Table {
       blockades: map.blockades,
       caveAt,
       cavesBeside,
+      costs: undefined,
     };
   } finally {
     clearGrid(n);
