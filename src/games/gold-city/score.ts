@@ -74,6 +74,7 @@ const scratch = {
   node: new Int32Array(0),
   parentOf: new Int32Array(0),
   slot: new Int32Array(0),
+  stepOf: new Int32Array(0),
 };
 
 function scratchFor(n: number): typeof scratch {
@@ -88,6 +89,7 @@ function scratchFor(n: number): typeof scratch {
     scratch.node = new Int32Array(n);
     scratch.parentOf = new Int32Array(n);
     scratch.slot = new Int32Array(n);
+    scratch.stepOf = new Int32Array(n);
   }
   return scratch;
 }
@@ -224,20 +226,26 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
   // different elements kinds, and the readers of `starts` deopted on that for the first few
   // hundred scores.
   const starts: StartMetrics[] = [];
+  const stepOf = work.stepOf.fill(-2, 0, t.n);
   for (let startIndex = 0; startIndex < t.starts.length; startIndex++) {
     const s = t.starts[startIndex] as number;
     // Strongest card per symbol, by SYMBOLS4 slot; the torch is reported only where the route meets torch ground.
     const most = [0, 0, 0, 0];
     let torchGround = false;
     let cardsPaid = 0;
-    // Walk the cheapest route down the effort field.
+    // Walk the cheapest route down the effort field. The starts' routes soon meet and then run
+    // on together, so each space's step is found once (stepOf, -2 until found).
     for (let at = s, guard = 0; !t.finishes[at] && guard < t.n; guard++) {
-      let next = -1;
-      const row = ((t.piece[at] as number) + 1) * stride + 1;
-      for (let e = t.openStart[at] as number, end = t.openStart[at + 1] as number; e < end; e++) {
-        const y = t.open[e] as number;
-        const via = (toFinish[y] as number) + (enter[y] as number) + (seam[row + (t.piece[y] as number)] as number);
-        if (Math.abs(via - (toFinish[at] as number)) < 1e-9 && (next < 0 || y < next)) next = y;
+      let next = stepOf[at] as number;
+      if (next === -2) {
+        next = -1;
+        const row = ((t.piece[at] as number) + 1) * stride + 1;
+        for (let e = t.openStart[at] as number, end = t.openStart[at + 1] as number; e < end; e++) {
+          const y = t.open[e] as number;
+          const via = (toFinish[y] as number) + (enter[y] as number) + (seam[row + (t.piece[y] as number)] as number);
+          if (Math.abs(via - (toFinish[at] as number)) < 1e-9 && (next < 0 || y < next)) next = y;
+        }
+        stepOf[at] = next;
       }
       if (next < 0) break;
       const b = blockadeBetween(t, at, next);
@@ -343,7 +351,8 @@ export function scoreGoldCity(map: GoldCityMap): GoldCityScore {
   // The seat models read the course as laid out, before any stagger moved a pawn in.
   const plain = map.stagger?.length ? scoreCourse({ ...map, stagger: undefined }) : score;
   const players = map.options?.players ?? 4;
-  const rows = rowsOf(map, players, calibratedStaggers(players));
+  // A course without a stagger needs no candidates: rowsOf answers the plain start.
+  const rows = rowsOf(map, players, map.stagger?.length ? calibratedStaggers(players) : []);
   score.fairness = {
     ...score.fairness,
     ...(map.temples?.length
