@@ -66,6 +66,7 @@ const heap = new NodeHeap();
 const scratch = {
   size: 0,
   from: new Float64Array(0),
+  toFinish: new Float64Array(0),
   steps: new Int32Array(0),
   queue: new Int32Array(0),
   disc: new Int32Array(0),
@@ -81,6 +82,7 @@ function scratchFor(n: number): typeof scratch {
   if (scratch.size < n) {
     scratch.size = n;
     scratch.from = new Float64Array(n);
+    scratch.toFinish = new Float64Array(n);
     scratch.steps = new Int32Array(n);
     scratch.queue = new Int32Array(n);
     scratch.disc = new Int32Array(n);
@@ -207,7 +209,7 @@ function meanOver(starts: readonly StartMetrics[], f: (s: StartMetrics) => numbe
 export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'metrics'> & { features: Record<string, number> } {
   const t = prepareTable(map);
   const work = scratchFor(t.n);
-  const toFinish = effortToFinish(t);
+  const toFinish = effortToFinish(t, undefined, work.toFinish.subarray(0, t.n));
   const steps = stepsToFinish(t, work);
   const { enter, seam, stride } = stepCosts(t);
   // Corridor: spaces within 10% of each start's cheapest effort, counted in one pass for all starts.
@@ -220,6 +222,8 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
   const near = new Int32Array(within.length);
   for (let i = 0; i < t.n; i++) {
     const through = (from[i] as number) + (toFinish[i] as number);
+    // Beyond the widest corridor, as most of a course is: within none of them.
+    if (through > bound) continue;
     for (let k = 0; k < within.length; k++) if (through <= (within[k] as number)) near[k] = (near[k] as number) + 1;
   }
   // A loop, not t.starts.map: map() inlined in optimised code and the builtin make arrays of

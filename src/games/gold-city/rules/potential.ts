@@ -71,10 +71,10 @@ const heap = new NodeHeap();
 /**
  * Effort from every space to the nearest finishing space (Dijkstra backwards from the finish);
  * Infinity where the finish is out of reach. Blockades count as intact; `closed` spaces (pawns
- * that have stopped moving) cannot be walked through.
+ * that have stopped moving) cannot be walked through. Written into `into` (t.n long) if given.
  */
-export function effortToFinish(t: Table, closed?: Uint8Array): Float64Array {
-  const dist = new Float64Array(t.n).fill(Infinity);
+export function effortToFinish(t: Table, closed?: Uint8Array, into = new Float64Array(t.n)): Float64Array {
+  const dist = into.fill(Infinity);
   heap.reset(dist);
   for (let i = 0; i < t.n; i++) {
     if (t.finishes[i]) {
