@@ -114,20 +114,34 @@ function spaceGrid(n: number, minQ: number, maxQ: number, minR: number, maxR: nu
     cells[i] = c;
     if (grid[c] === -1) grid[c] = i;
   }
-  const offsets = DQ.map((dq, k) => dq * height + (DR[k] as number));
+  const g = grid;
+  // The six directions written out, not looped over: with each offset in a local of its own this
+  // pass took two thirds of the time, and it was the biggest step of a table.
+  const [o0, o1, o2, o3, o4, o5] = DQ.map((dq, k) => dq * height + (DR[k] as number)) as [number, number, number, number, number, number];
   let e = 0;
   for (let i = 0; i < n; i++) {
     const c = cells[i] as number;
-    const own = grid[c] === i;
+    const a = 6 * i;
     openStart[i] = e;
-    for (let k = 0; k < 6; k++) {
-      const j = own ? (grid[c + (offsets[k] as number)] as number) : -1;
-      adj[6 * i + k] = j;
-      if (j !== -1 && ground[j] !== G.mountain) open[e++] = j;
+    // A duplicate (not the first space on its hex) has no neighbours.
+    if (g[c] !== i) {
+      adj.fill(-1, a, a + 6);
+      continue;
     }
+    let j = (adj[a] = g[c + o0] as number);
+    if (j !== -1 && ground[j] !== G.mountain) open[e++] = j;
+    j = adj[a + 1] = g[c + o1] as number;
+    if (j !== -1 && ground[j] !== G.mountain) open[e++] = j;
+    j = adj[a + 2] = g[c + o2] as number;
+    if (j !== -1 && ground[j] !== G.mountain) open[e++] = j;
+    j = adj[a + 3] = g[c + o3] as number;
+    if (j !== -1 && ground[j] !== G.mountain) open[e++] = j;
+    j = adj[a + 4] = g[c + o4] as number;
+    if (j !== -1 && ground[j] !== G.mountain) open[e++] = j;
+    j = adj[a + 5] = g[c + o5] as number;
+    if (j !== -1 && ground[j] !== G.mountain) open[e++] = j;
   }
   openStart[n] = e;
-  const g = grid;
   return (q: number, r: number) => (q < minQ || q > maxQ || r < minR || r > maxR ? -1 : (g[(q - minQ + 1) * height + (r - minR + 1)] as number));
 }
 
