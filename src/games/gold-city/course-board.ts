@@ -1,3 +1,4 @@
+import { Arena } from '../../core/arena.ts';
 import type { Course, PlacedPiece } from './course.ts';
 import type { Space } from './model.ts';
 import { TERRAIN_NAMES, T } from './terrain-codes.ts';
@@ -28,44 +29,12 @@ export interface CourseBoard {
   cave: Uint8Array;
 }
 
-/**
- * Typed arrays cut one after another from a single buffer: a board is one allocation, and one
- * backing store for the collector to sweep, rather than ten (typed arrays over 64 bytes each get
- * a backing store of their own outside the heap, which young collections sweep one by one).
- */
-class Arena {
-  readonly #buffer: ArrayBuffer;
-  #at = 0;
-
-  constructor(bytes: number) {
-    this.#buffer = new ArrayBuffer(bytes);
-  }
-
-  /** Cut the 4-byte arrays first: offsets stay aligned. */
-  int32(length: number): Int32Array {
-    const a = new Int32Array(this.#buffer, this.#at, length);
-    this.#at += 4 * length;
-    return a;
-  }
-
-  uint8(length: number): Uint8Array {
-    const a = new Uint8Array(this.#buffer, this.#at, length);
-    this.#at += length;
-    return a;
-  }
-
-  int8(length: number): Int8Array {
-    const a = new Int8Array(this.#buffer, this.#at, length);
-    this.#at += length;
-    return a;
-  }
-}
-
 /** A board of `course`'s spaces, every one of them finish ground until painted. */
 export function courseBoard(course: Course): CourseBoard {
   const { pieces } = course;
   let n = 0;
   for (const p of pieces) n += p.turned.q.length;
+  // One buffer for the board's arrays: the 4-byte ones first.
   const arena = new Arena(4 * (pieces.length + 1 + 8 * n) + 5 * n);
   const first = arena.int32(pieces.length + 1);
   const q = arena.int32(n);

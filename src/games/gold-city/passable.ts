@@ -1,3 +1,4 @@
+import { Arena } from '../../core/arena.ts';
 import { spacesOf, type CourseBoard } from './course-board.ts';
 import { T } from './terrain-codes.ts';
 
@@ -10,16 +11,16 @@ const isWall = (board: CourseBoard, i: number, deep: boolean) => board.terrain[i
 const isDeepWater = (board: CourseBoard, i: number) => board.terrain[i] === T.water && (board.strength[i] as number) >= 4;
 
 /**
- * Breadth-first from queue[head] to queue[tail − 1] over ground that is not mountain; answers
- * the new tail. With `held`, water-4 is not entered but listed there (once each: it is marked).
+ * Breadth-first from queue[head] to queue[tail − 1] over spaces not yet seen (explore marks
+ * mountains seen); answers the new tail. With `held`, water-4 is not entered but listed there (once each: it is marked).
  */
 function spread(board: CourseBoard, seen: Uint8Array, queue: Int32Array, head: number, tail: number, held: number[] | undefined): number {
-  const { adj, terrain } = board;
+  const { adj } = board;
   for (; head < tail; head++) {
     const base = 6 * (queue[head] as number);
     for (let k = base; k < base + 6; k++) {
       const j = adj[k] as number;
-      if (j === -1 || seen[j] || terrain[j] === T.mountain) continue;
+      if (j === -1 || seen[j]) continue;
       seen[j] = 1;
       if (held && isDeepWater(board, j)) held.push(j);
       else queue[tail++] = j;
@@ -29,13 +30,16 @@ function spread(board: CourseBoard, seen: Uint8Array, queue: Int32Array, head: n
 }
 
 /**
- * The spaces the starts reach over open ground, and whether a finishing space is reached
- * without wading water-4: one pass, which holds water-4 back until everything reachable without
- * it is reached, then goes on through it.
+ * The spaces the starts reach over open ground (`open` marks every mountain too), and whether a
+ * finishing space is reached without wading water-4: one pass, which holds water-4 back until
+ * everything reachable without it is reached, then goes on through it.
  */
 function explore(board: CourseBoard, starts: readonly number[], finishes: readonly number[]): { open: Uint8Array; wades: boolean } {
-  const open = new Uint8Array(board.n);
-  const queue = new Int32Array(board.n);
+  const arena = new Arena(5 * board.n);
+  const queue = arena.int32(board.n);
+  // Mountains count as seen: the search then asks one question a step, and they stay mountains.
+  const open = arena.uint8(board.n);
+  for (let i = 0; i < board.n; i++) if (board.terrain[i] === T.mountain) open[i] = 1;
   for (let k = 0; k < starts.length; k++) {
     open[starts[k] as number] = 1;
     queue[k] = starts[k] as number;

@@ -66,6 +66,7 @@ const heap = new NodeHeap();
 const scratch = {
   size: 0,
   from: new Float64Array(0),
+  toFinish: new Float64Array(0),
   steps: new Int32Array(0),
   queue: new Int32Array(0),
   disc: new Int32Array(0),
@@ -74,12 +75,14 @@ const scratch = {
   node: new Int32Array(0),
   parentOf: new Int32Array(0),
   slot: new Int32Array(0),
+  stepOf: new Int32Array(0),
 };
 
 function scratchFor(n: number): typeof scratch {
   if (scratch.size < n) {
     scratch.size = n;
     scratch.from = new Float64Array(n);
+    scratch.toFinish = new Float64Array(n);
     scratch.steps = new Int32Array(n);
     scratch.queue = new Int32Array(n);
     scratch.disc = new Int32Array(n);
@@ -88,6 +91,7 @@ function scratchFor(n: number): typeof scratch {
     scratch.node = new Int32Array(n);
     scratch.parentOf = new Int32Array(n);
     scratch.slot = new Int32Array(n);
+    scratch.stepOf = new Int32Array(n);
   }
   return scratch;
 }
@@ -205,7 +209,7 @@ function meanOver(starts: readonly StartMetrics[], f: (s: StartMetrics) => numbe
 export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'metrics'> & { features: Record<string, number> } {
   const t = prepareTable(map);
   const work = scratchFor(t.n);
-  const toFinish = effortToFinish(t);
+  const toFinish = effortToFinish(t, undefined, work.toFinish.subarray(0, t.n));
   const steps = stepsToFinish(t, work);
   const { enter, seam, stride } = stepCosts(t);
   // Corridor: spaces within 10% of each start's cheapest effort, counted in one pass for all starts.
@@ -218,26 +222,34 @@ export function analyse(map: GoldCityMap): Pick<GoldCityScore, 'fairness' | 'met
   const near = new Int32Array(within.length);
   for (let i = 0; i < t.n; i++) {
     const through = (from[i] as number) + (toFinish[i] as number);
+    // Beyond the widest corridor, as most of a course is: within none of them.
+    if (through > bound) continue;
     for (let k = 0; k < within.length; k++) if (through <= (within[k] as number)) near[k] = (near[k] as number) + 1;
   }
   // A loop, not t.starts.map: map() inlined in optimised code and the builtin make arrays of
   // different elements kinds, and the readers of `starts` deopted on that for the first few
   // hundred scores.
   const starts: StartMetrics[] = [];
+  const stepOf = work.stepOf.fill(-2, 0, t.n);
   for (let startIndex = 0; startIndex < t.starts.length; startIndex++) {
     const s = t.starts[startIndex] as number;
     // Strongest card per symbol, by SYMBOLS4 slot; the torch is reported only where the route meets torch ground.
     const most = [0, 0, 0, 0];
     let torchGround = false;
     let cardsPaid = 0;
-    // Walk the cheapest route down the effort field.
+    // Walk the cheapest route down the effort field. The starts' routes soon meet and then run
+    // on together, so each space's step is found once (stepOf, -2 until found).
     for (let at = s, guard = 0; !t.finishes[at] && guard < t.n; guard++) {
-      let next = -1;
-      const row = ((t.piece[at] as number) + 1) * stride + 1;
-      for (let e = t.openStart[at] as number, end = t.openStart[at + 1] as number; e < end; e++) {
-        const y = t.open[e] as number;
-        const via = (toFinish[y] as number) + (enter[y] as number) + (seam[row + (t.piece[y] as number)] as number);
-        if (Math.abs(via - (toFinish[at] as number)) < 1e-9 && (next < 0 || y < next)) next = y;
+      let next = stepOf[at] as number;
+      if (next === -2) {
+        next = -1;
+        const row = ((t.piece[at] as number) + 1) * stride + 1;
+        for (let e = t.openStart[at] as number, end = t.openStart[at + 1] as number; e < end; e++) {
+          const y = t.open[e] as number;
+          const via = (toFinish[y] as number) + (enter[y] as number) + (seam[row + (t.piece[y] as number)] as number);
+          if (Math.abs(via - (toFinish[at] as number)) < 1e-9 && (next < 0 || y < next)) next = y;
+        }
+        stepOf[at] = next;
       }
       if (next < 0) break;
       const b = blockadeBetween(t, at, next);
@@ -343,7 +355,8 @@ export function scoreGoldCity(map: GoldCityMap): GoldCityScore {
   // The seat models read the course as laid out, before any stagger moved a pawn in.
   const plain = map.stagger?.length ? scoreCourse({ ...map, stagger: undefined }) : score;
   const players = map.options?.players ?? 4;
-  const rows = rowsOf(map, players, calibratedStaggers(players));
+  // A course without a stagger needs no candidates: rowsOf answers the plain start.
+  const rows = rowsOf(map, players, map.stagger?.length ? calibratedStaggers(players) : []);
   score.fairness = {
     ...score.fairness,
     ...(map.temples?.length

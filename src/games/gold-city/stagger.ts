@@ -24,6 +24,7 @@ export function rowsFromOption(stagger: string | undefined, players: number): nu
 
 /** The generation stage: the stagger the options ask for, laid on the finished course. */
 export function withStagger(map: GoldCityMap, stagger: string | undefined): GoldCityMap {
+  if (stagger === undefined || stagger === 'none') return map;
   const rows = rowsFromOption(stagger, map.options?.players ?? 4);
   if (rows.every((n) => n === 0)) return map;
   const entries = layStagger(map, prepareTable(map), rows);

@@ -47,7 +47,7 @@ interface Canvas {
   /** Spaces along a seam: ridges stay off them so a seam never starts walled up. */
   seam: Uint8Array;
   ground: PieceGround;
-  /** Scratch for `blob`, kept between blobs (all zero between them). */
+  /** Scratch for `blob` and for marking the ridges' neighbours (all zero between uses). */
   mark: Uint8Array;
   /** Local indices: a shape has fewer than 256 spaces. */
   frontier: Uint8Array;
@@ -98,7 +98,8 @@ function blob(rng: Rng, canvas: Canvas, seed: number, size: number): number[] {
     // rng.pick over the frontier's `count` spaces.
     const k = rng.int(0, count - 1);
     const picked = frontier[k] as number;
-    frontier.copyWithin(k, k + 1, count);
+    // By hand: the frontier is a dozen spaces, and copyWithin's call cost more than the moves.
+    for (let j = k + 1; j < count; j++) frontier[j - 1] = frontier[j] as number;
     count--;
     out.push(picked);
     mark[picked] = IN_BLOB;
@@ -201,19 +202,29 @@ export function paintPiece(rng: Rng, shape: ShapeTable, seam: Uint8Array, tier: 
   const ridge = rng.fork('mountain');
   const offSeam = shape.edge.filter((i) => !seam[i]);
   const ridges = scale < 0.6 ? 1 : ridge.weightedIndex(RIDGE_COUNT_WEIGHTS);
+  // The ridges are the piece's only mountains: only their neighbours can be pinched.
+  const { mark } = canvas;
+  let nearRidge = 0;
   for (let r = 0; r < ridges && offSeam.length > 0; r++) {
     const from = ridge.pick(offSeam);
     const path = meander(ridge, canvas, from, shape.inward[from] as number, ridge.int(2, scale < 0.6 ? 2 : 4), true);
     for (const i of path) {
       terrain[i] = T.mountain;
       strength[i] = 0;
+      for (let d = 0; d < 6; d++) {
+        const m = shape.neighbours[6 * i + d] as number;
+        if (m !== -1 && mark[m] === 0) (mark[m] = 1), nearRidge++;
+      }
     }
   }
 
   const rubble = rng.fork('rubble');
   // Chokepoints: open spaces pinched between a mountain and something else closed or the edge.
   const pinched: number[] = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; nearRidge > 0 && i < n; i++) {
+    if (mark[i] === 0) continue;
+    mark[i] = 0;
+    nearRidge--;
     if (terrain[i] === T.mountain) continue;
     let closed = 0;
     let mountains = 0;

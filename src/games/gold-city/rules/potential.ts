@@ -1,3 +1,4 @@
+import { Arena } from '../../../core/arena.ts';
 import { NodeHeap } from '../../../core/min-heap.ts';
 import { G, type Table } from './table.ts';
 
@@ -42,30 +43,26 @@ export interface StepCosts {
   stride: number;
 }
 
-const COSTS = new WeakMap<Table, StepCosts>();
-
 /**
  * The costs the searches and route walks read in their inner loops. A search adds
  * `dist + enter + seam` just as `dist + entryEffort + (blockade ? blockadeEffort : 0)`: adding 0
  * is exact, so every field keeps its bits.
  */
 export function stepCosts(t: Table): StepCosts {
-  let c = COSTS.get(t);
-  if (c) return c;
+  if (t.costs) return t.costs;
   const { n, pieces, blockadeAt } = t;
-  const enter = new Float64Array(n);
-  for (let i = 0; i < n; i++) enter[i] = entryEffort(t, i);
   const stride = pieces + 1;
-  const seam = new Float64Array(stride * stride);
+  const arena = new Arena(8 * (n + stride * stride));
+  const enter = arena.float64(n);
+  for (let i = 0; i < n; i++) enter[i] = entryEffort(t, i);
+  const seam = arena.float64(stride * stride);
   for (let a = 0; a < pieces; a++) {
     for (let b = 0; b < pieces; b++) {
       const k = a === b ? -1 : (blockadeAt[a * pieces + b] as number);
       if (k >= 0) seam[(a + 1) * stride + b + 1] = blockadeEffort(t, k);
     }
   }
-  c = { enter, seam, stride };
-  COSTS.set(t, c);
-  return c;
+  return (t.costs = { enter, seam, stride });
 }
 
 /** One heap for every search here: searches never nest, and it keeps its buffers. */
@@ -74,10 +71,10 @@ const heap = new NodeHeap();
 /**
  * Effort from every space to the nearest finishing space (Dijkstra backwards from the finish);
  * Infinity where the finish is out of reach. Blockades count as intact; `closed` spaces (pawns
- * that have stopped moving) cannot be walked through.
+ * that have stopped moving) cannot be walked through. Written into `into` (t.n long) if given.
  */
-export function effortToFinish(t: Table, closed?: Uint8Array): Float64Array {
-  const dist = new Float64Array(t.n).fill(Infinity);
+export function effortToFinish(t: Table, closed?: Uint8Array, into = new Float64Array(t.n)): Float64Array {
+  const dist = into.fill(Infinity);
   heap.reset(dist);
   for (let i = 0; i < t.n; i++) {
     if (t.finishes[i]) {
