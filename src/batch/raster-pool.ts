@@ -55,8 +55,8 @@ type Answer = { ready: true } | { id: number; png: Uint8Array; rss: number } | {
  * glibc's heap, so a long-lived process that rasterises grows by every render's peak (120 → 422 MB
  * in 240 renders), and the glibc settings that give it back (small mmap and trim thresholds) make
  * each raster twice as slow. The child keeps glibc's fast defaults but for its arenas and V8's young
- * generation (see #start and CHILD_ALLOCATOR), which hold it at 100–130 MB over 2,000 renders at
- * raw sharp's speed. Replacing it after 1,000 renders, or once a render leaves it past 256 MB, gives
+ * generation (see #start and CHILD_ALLOCATOR), which hold it at 100–140 MB over 2,000 renders at
+ * about raw sharp's speed. Replacing it after 1,000 renders, or once a render leaves it past 256 MB, gives
  * back whatever it still gathers: 100, 300 and 1,000 renders a child measured alike for RSS and
  * speed, so it restarts least; the RSS bound is a safety net (libvips draws in strips, and a
  * 100-megapixel raster left the child at 131 MB). One child draws all the renders the gate lets
@@ -237,9 +237,11 @@ export class RasterPool {
 
 /**
  * One malloc arena: the per-thread arenas are where freed raster memory lingers (a child drawing
- * two at a time held ~190 MB with glibc's default, ~130 MB with one arena), and one draws as fast
- * (bench, CPU time a render within 1%). The mmap and trim thresholds are what make rasters slow,
- * so no MALLOC_ setting of this process is passed on.
+ * two at a time held 253 MB after 300 renders with glibc's default, 170 MB with two arenas,
+ * 100–140 MB with one). Two at a time one draws about as fast (57–66 against 57 ms a render on a
+ * quiet machine); one at a time it was up to ~8% slower by the wall clock, the price of staying
+ * under the service's 400 MB. The mmap and trim thresholds are what make rasters slow, so no
+ * MALLOC_ setting of this process is passed on.
  */
 export const CHILD_ALLOCATOR: Record<string, string> = { MALLOC_ARENA_MAX: '1' };
 
