@@ -96,24 +96,50 @@ function bestAction(state: GameState, table: Table, who: number, W: BotWeights, 
   return best;
 }
 
-/** Wares worth buying now: the next wanted ware it can pay for and still keep some gold. */
-function shopping(state: GameState, p: Player, W: BotWeights, roundsLeft: number): Choice | undefined {
+/** Whether some markers pay `owed`: payment picks at most six, so the six largest must reach it. */
+function canPay(gold: readonly number[], owed: number): boolean {
+  if (owed <= 0) return true;
+  const top = [0, 0, 0, 0, 0, 0];
+  for (const v of gold) {
+    if (v <= top[5]!) continue;
+    let k = 5;
+    for (; k > 0 && v > top[k - 1]!; k--) top[k] = top[k - 1]!;
+    top[k] = v;
+  }
+  return top[0]! + top[1]! + top[2]! + top[3]! + top[4]! + top[5]! >= owed;
+}
+
+interface Want {
+  item: Ware | 'food';
+  owed: number;
+  x?: Raw | 'nugget';
+}
+
+/**
+ * What is worth buying now, before the markers to pay with are chosen (walking to the post only
+ * asks whether there is something, which spares the search for the markers).
+ */
+function wanted(state: GameState, p: Player, W: BotWeights, roundsLeft: number): Want | undefined {
   if (roundsLeft < W.shop.minRoundsLeft) return undefined;
   for (const ware of W.wares as readonly Ware[]) {
     if (p.wares.includes(ware) || state.stock[ware] < 1 || gearUsed(p) + WARES[ware].gear > 6) continue;
     const { nuggets: n, x } = WARES[ware].price;
     const xRaw: Raw | undefined = x > 0 ? (p.tool > 1 ? 'tool' : undefined) : undefined;
     const owed = n + x - (xRaw ? 1 : 0);
-    if (nuggets(p) < owed + W.shop.keep) continue;
-    const gold = payment(p.gold, owed);
-    if (!gold) continue;
-    return { action: { type: 'buy', items: [{ item: ware, gold, ...(x > 0 ? { x: xRaw ?? 'nugget' } : {}) }] }, value: W.shop.worth };
+    if (nuggets(p) < owed + W.shop.keep || !canPay(p.gold, owed)) continue;
+    return { item: ware, owed, ...(x > 0 ? { x: xRaw ?? 'nugget' } : {}) };
   }
-  if (p.food === 0 && nuggets(p) >= GOODS.food.nuggets + W.shop.keep) {
-    const gold = payment(p.gold, GOODS.food.nuggets);
-    if (gold) return { action: { type: 'buy', items: [{ item: 'food', gold }] }, value: W.food };
-  }
+  if (p.food === 0 && nuggets(p) >= GOODS.food.nuggets + W.shop.keep && canPay(p.gold, GOODS.food.nuggets)) return { item: 'food', owed: GOODS.food.nuggets };
   return undefined;
+}
+
+/** Wares worth buying now: the next wanted ware it can pay for and still keep some gold. */
+function shopping(state: GameState, p: Player, W: BotWeights, roundsLeft: number): Choice | undefined {
+  const want = wanted(state, p, W, roundsLeft);
+  if (!want) return undefined;
+  const { item, owed, x } = want;
+  const gold = payment(p.gold, owed)!;
+  return { action: { type: 'buy', items: [{ item, gold, ...(x ? { x } : {}) }] }, value: item === 'food' ? W.food : W.shop.worth };
 }
 
 /**
@@ -178,7 +204,7 @@ function worth(state: GameState, table: Table, g: Graph, at: Prospects, p: Playe
   }
   if (v === table.post) {
     if (p.gold.length >= ANNOUNCE_MARKERS && leader) best = Math.max(best, 100);
-    if (shopping(state, p, W, roundsLeft)) best = Math.max(best, W.shop.worth * 2);
+    if (wanted(state, p, W, roundsLeft)) best = Math.max(best, W.shop.worth * 2);
   }
   return best;
 }
