@@ -1,7 +1,7 @@
 import { ANIMALS, ANNOUNCE_MARKERS, GOODS, WARES, type Raw, type Ware } from './prices.ts';
 import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, nuggets, roomAt, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
 import type { BotWeights } from './bot-weights.ts';
-import { graphOf, groundOf, turnsFrom, type Graph, type Ground } from './graph.ts';
+import { graphOf, groundOf, turnsOn, type Graph, type Ground } from './graph.ts';
 import type { Table } from './table.ts';
 
 /**
@@ -224,33 +224,48 @@ function othersBest(state: GameState, who: number): number {
  */
 function approach(state: GameState, table: Table, g: Graph, ground: Ground, who: number, modes: readonly Mode[], target: number, toTarget: Float64Array): Action | undefined {
   const at = state.players[who]!.at;
-  const path: number[] = [];
-  let best: Action | undefined;
-  let bestLeft = toTarget[at]!;
-  let mode: Mode = 'foot';
-  let depth = 0;
-  const walk = (from: number): void => {
-    if (path.length >= depth || (path.length > 0 && ground.unexplored[from])) return;
-    for (let i = g.linkStart[from]!, end = g.linkStart[from + 1]!; i < end; i++) {
-      const y = g.linkTo[i]!;
-      if (y === at || path.includes(y)) continue;
-      path.push(y);
-      const left = y === target ? -1 : toTarget[y]!;
-      // Foot first among equals: a horse or boat is taken only when it gets the prospector nearer.
-      if (left < bestLeft - 1e-9 && checkMove(state, table, who, mode, path) === null) {
-        bestLeft = left;
-        best = { type: 'move', mode, path: path.slice() };
-      }
-      walk(y);
-      path.pop();
-    }
-  };
+  const walk: Walk = { state, table, g, unexplored: ground.unexplored, who, at, target, toTarget, mode: 'foot', depth: 0, path: [], best: undefined, bestLeft: toTarget[at]! };
   for (const m of modes) {
-    mode = m;
-    depth = m === 'boat' ? 3 : 2;
-    walk(at);
+    walk.mode = m;
+    walk.depth = m === 'boat' ? 3 : 2;
+    walkFrom(walk, at);
   }
-  return best;
+  return walk.best;
+}
+
+/** approach's search in progress. */
+interface Walk {
+  readonly state: GameState;
+  readonly table: Table;
+  readonly g: Graph;
+  readonly unexplored: Uint8Array;
+  readonly who: number;
+  readonly at: number;
+  readonly target: number;
+  readonly toTarget: Float64Array;
+  mode: Mode;
+  depth: number;
+  path: number[];
+  best: Action | undefined;
+  bestLeft: number;
+}
+
+function walkFrom(w: Walk, from: number): void {
+  const { g, path } = w;
+  if (path.length >= w.depth || (path.length > 0 && w.unexplored[from])) return;
+  for (let i = g.linkStart[from]!, end = g.linkStart[from + 1]!; i < end; i++) {
+    const y = g.linkTo[i]!;
+    if (y === w.at || path.includes(y)) continue;
+    path.push(y);
+    const left = y === w.target ? -1 : w.toTarget[y]!;
+    // Foot first among equals: a horse or boat is taken only when it gets the prospector nearer.
+    if (left < w.bestLeft - 1e-9 && checkMove(w.state, w.table, w.who, w.mode, path) === null) {
+      w.bestLeft = left;
+      w.best = { type: 'move', mode: w.mode, path: path.slice() };
+    }
+    walkFrom(w, y);
+    path.pop();
+  }
 }
 
 function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, roundsLeft: number, goals: Map<number, number>): Action | undefined {
@@ -258,20 +273,15 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
   const ground = groundOf(state, table);
   const p = state.players[who]!;
   const modes = modesOf(p);
-  const dist = turnsFrom(state, table, p.at, modes);
+  const dist = turnsOn(table, ground, p.at, modes);
   const leader = nuggets(p) >= othersBest(state, who) + W.announceLead;
   const at = prospects(state, table, p, W);
   // Exploring grows more pressing as the game goes on: a landscape left half explored never ends.
   const explore = state.ice < 0 ? W.explore * (1 + state.round / W.exploreRounds) : 0;
-  const scoreOf = (v: number) => {
-    const d = dist[v]!;
-    if (v === p.at || !Number.isFinite(d) || !roomAt(state, table, v, who)) return 0;
-    return (ground.unexplored[v] ? explore : worth(state, table, g, at, p, v, W, roundsLeft - d, leader)) / (1 + d);
-  };
   let target = -1;
   let bestScore = 0;
   for (let v = 0; v < dist.length; v++) {
-    const s = scoreOf(v);
+    const s = scoreOf(state, table, g, ground, at, p, who, v, dist[v]!, W, roundsLeft, leader, explore);
     if (s > bestScore + 1e-9) {
       bestScore = s;
       target = v;
@@ -280,7 +290,7 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
   // Keep to the goal while it is still worth going to, so two goals never pull it to and fro.
   const goal = goals.get(who);
   if (goal !== undefined && goal !== target) {
-    const kept = scoreOf(goal);
+    const kept = scoreOf(state, table, g, ground, at, p, who, goal, dist[goal]!, W, roundsLeft, leader, explore);
     if (kept > 0 && kept * W.keepGoal >= bestScore) target = goal;
   }
   if (target < 0) {
@@ -288,7 +298,13 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
     return undefined;
   }
   goals.set(who, target);
-  return approach(state, table, g, ground, who, modes, target, turnsFrom(state, table, target, modes));
+  return approach(state, table, g, ground, who, modes, target, turnsOn(table, ground, target, modes));
+}
+
+/** What heading for v is worth a turn of the walk there, d turns away. */
+function scoreOf(state: GameState, table: Table, g: Graph, ground: Ground, at: Prospects, p: Player, who: number, v: number, d: number, W: BotWeights, roundsLeft: number, leader: boolean, explore: number): number {
+  if (v === p.at || d === Infinity || !roomAt(state, table, v, who)) return 0;
+  return (ground.unexplored[v] ? explore : worth(state, table, g, at, p, v, W, roundsLeft - d, leader)) / (1 + d);
 }
 
 /** The bot, parametrised by its weights. */

@@ -160,9 +160,13 @@ const CATCH_UP = 6;
  * ways, and every new way starts at a corner of a tile turned since.
  */
 export function turnsFrom(state: GameState, table: Table, from: number, modes: readonly Mode[]): Float64Array {
+  return turnsOn(table, groundOf(state, table), from, modes);
+}
+
+/** turnsFrom over a ground already brought up to date (groundOf reads every tile, so a move reads it once). */
+export function turnsOn(table: Table, ground: Ground, from: number, modes: readonly Mode[]): Float64Array {
   let mask = 0;
   for (const m of modes) mask |= MODE_BIT[m];
-  const ground = groundOf(state, table);
   const key = from * 8 + mask;
   const kept = ground.turns.get(key);
   const now = ground.turned.length;
