@@ -1,7 +1,7 @@
 import { ANIMALS, ANNOUNCE_MARKERS, GOODS, WARES, type Raw, type Ware } from './prices.ts';
-import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, nuggets, roomAt, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
+import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, MODE_RULES, nuggets, roomAt, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
 import type { BotWeights } from './bot-weights.ts';
-import { graphOf, groundOf, turnsOn, type Graph, type Ground } from './graph.ts';
+import { graphOf, groundOf, KIND_CODE, turnsOn, type Graph, type Ground } from './graph.ts';
 import type { Table } from './table.ts';
 
 /**
@@ -224,11 +224,11 @@ function othersBest(state: GameState, who: number): number {
  */
 function approach(state: GameState, table: Table, g: Graph, ground: Ground, who: number, modes: readonly Mode[], target: number, toTarget: Float64Array): Action | undefined {
   const at = state.players[who]!.at;
-  const walk: Walk = { state, table, g, unexplored: ground.unexplored, who, at, target, toTarget, mode: 'foot', depth: 0, path: [], best: undefined, bestLeft: toTarget[at]! };
+  const walk: Walk = { state, table, g, unexplored: ground.unexplored, open: ground.open, who, at, target, toTarget, mode: 'foot', depth: 0, path: [], best: undefined, bestLeft: toTarget[at]! };
   for (const m of modes) {
     walk.mode = m;
     walk.depth = m === 'boat' ? 3 : 2;
-    walkFrom(walk, at);
+    walkFrom(walk, at, 0, 0);
   }
   return walk.best;
 }
@@ -239,6 +239,7 @@ interface Walk {
   readonly table: Table;
   readonly g: Graph;
   readonly unexplored: Uint8Array;
+  readonly open: Uint8Array;
   readonly who: number;
   readonly at: number;
   readonly target: number;
@@ -250,20 +251,32 @@ interface Walk {
   bestLeft: number;
 }
 
-function walkFrom(w: Walk, from: number): void {
-  const { g, path } = w;
+/**
+ * Paths on from `from`, `overland` and `along` edges into the movement phase so far. checkMove's
+ * rules for the edges already taken hold for every longer path too, so a path breaking them is
+ * not walked on: none of its extensions could be taken.
+ */
+function walkFrom(w: Walk, from: number, overland: number, along: number): void {
+  const { g, path, mode } = w;
   if (path.length >= w.depth || (path.length > 0 && w.unexplored[from])) return;
+  const rule = MODE_RULES[mode];
   for (let i = g.linkStart[from]!, end = g.linkStart[from + 1]!; i < end; i++) {
     const y = g.linkTo[i]!;
-    if (y === w.at || path.includes(y)) continue;
+    if (y === w.at || path.includes(y) || !w.open[g.linkEdge[i]!]) continue;
+    const kind = g.linkKind[i]!;
+    if ((kind === KIND_CODE.across && !rule.across) || (kind === KIND_CODE.overland && mode === 'boat')) continue;
+    const isOverland = kind === KIND_CODE.overland || (kind === KIND_CODE.ford && mode !== 'boat');
+    const o = isOverland ? overland + 1 : overland;
+    const a = isOverland ? along : along + 1;
+    if ((mode === 'foot' && o > 0 && a > 0) || (mode === 'horse' ? o + a > rule.overland : o > rule.overland || a > rule.river)) continue;
     path.push(y);
     const left = y === w.target ? -1 : w.toTarget[y]!;
     // Foot first among equals: a horse or boat is taken only when it gets the prospector nearer.
-    if (left < w.bestLeft - 1e-9 && checkMove(w.state, w.table, w.who, w.mode, path) === null) {
+    if (left < w.bestLeft - 1e-9 && checkMove(w.state, w.table, w.who, mode, path) === null) {
       w.bestLeft = left;
-      w.best = { type: 'move', mode: w.mode, path: path.slice() };
+      w.best = { type: 'move', mode, path: path.slice() };
     }
-    walkFrom(w, y);
+    walkFrom(w, y, o, a);
     path.pop();
   }
 }
