@@ -78,7 +78,7 @@ export interface Ground {
   unexplored: Uint8Array;
   /** Per edge: engine's `edgeOpen`, a tile it borders face up. */
   open: Uint8Array;
-  /** turnsFrom's answers, by from × 8 + the set of modes, with turned.length when last brought up to date. */
+  /** turnsFrom's answers, by from × 8 + the set of modes, with turned.length when last brought up to date (−Infinity: from another game). */
   turns: Map<number, { dist: Float64Array; seen: number }>;
 }
 
@@ -124,7 +124,15 @@ export function groundOf(state: GameState, table: Table): Ground {
     }
     return held.open;
   }
-  if (!held.game || back) held.game = faceDownGround(g, table.tiles.length, table.edgeTiles.length);
+  if (!held.game || back) {
+    const turns = held.game?.turns;
+    held.game = faceDownGround(g, table.tiles.length, table.edgeTiles.length);
+    if (turns) {
+      // A new game keeps the last one's arrays, every search in them to be redone (never caught up).
+      for (const kept of turns.values()) kept.seen = -Infinity;
+      held.game.turns = turns;
+    }
+  }
   const ground = held.game;
   for (let t = 0; t < revealed.length; t++) if (revealed[t] && !ground.revealed[t]) turnUp(g, ground, t);
   return ground;
@@ -146,6 +154,15 @@ const COST_BY_MODES: Float64Array[] = Array.from({ length: 8 }, (_, mask) =>
     return c;
   }),
 );
+
+/** Per graph and set of modes: each link's cost, looked up once rather than at every relaxation. */
+const linkCosts = new WeakMap<Graph, Float64Array[]>();
+
+function linkCostOf(g: Graph, mask: number): Float64Array {
+  let costs = linkCosts.get(g);
+  if (!costs) linkCosts.set(g, (costs = []));
+  return (costs[mask] ??= Float64Array.from(g.linkKind, (kind) => COST_BY_MODES[mask]![kind]!));
+}
 
 const heap = new NodeHeap();
 
@@ -172,11 +189,12 @@ export function turnsOn(table: Table, ground: Ground, from: number, modes: reado
   const now = ground.turned.length;
   if (kept?.seen === now) return kept.dist;
   const g = graphOf(table);
-  const cost = COST_BY_MODES[mask]!;
+  const cost = linkCostOf(g, mask);
   const { unexplored, open } = ground;
   let dist: Float64Array;
+  // Searches are caught up or redone in the arrays they were kept in: allocating typed arrays cost more than searching.
   if (kept && now - kept.seen <= CATCH_UP) {
-    dist = kept.dist.slice();
+    dist = kept.dist;
     heap.reset(dist);
     for (let k = kept.seen; k < now; k++) {
       const t = ground.turned[k]!;
@@ -186,7 +204,7 @@ export function turnsOn(table: Table, ground: Ground, from: number, modes: reado
       }
     }
   } else {
-    dist = new Float64Array(table.vertices.length).fill(Infinity);
+    dist = kept ? kept.dist.fill(Infinity) : new Float64Array(table.vertices.length).fill(Infinity);
     dist[from] = 0;
     heap.reset(dist);
     heap.lowered(from);
@@ -196,14 +214,15 @@ export function turnsOn(table: Table, ground: Ground, from: number, modes: reado
     // Exploring stops movement: nothing lies beyond an unexplored intersection yet.
     if (x === from || !unexplored[x]) relax(g, cost, open, dist, x);
   }
-  ground.turns.set(key, { dist, seen: now });
+  if (kept) kept.seen = now;
+  else ground.turns.set(key, { dist, seen: now });
   return dist;
 }
 
 function relax(g: Graph, cost: Float64Array, open: Uint8Array, dist: Float64Array, x: number): void {
   const dx = dist[x]!;
   for (let i = g.linkStart[x]!, end = g.linkStart[x + 1]!; i < end; i++) {
-    const d = dx + cost[g.linkKind[i]!]!;
+    const d = dx + cost[i]!;
     const y = g.linkTo[i]!;
     if (d < dist[y]! && open[g.linkEdge[i]!]) {
       dist[y] = d;
