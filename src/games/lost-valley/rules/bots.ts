@@ -1,5 +1,5 @@
 import { ANIMALS, ANNOUNCE_MARKERS, GOODS, WARES, type Raw, type Ware } from './prices.ts';
-import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, MODE_RULES, nuggets, roomAt, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
+import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, MODE_RULES, nuggets, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
 import type { BotWeights } from './bot-weights.ts';
 import { graphOf, groundOf, KIND_CODE, turnsOn, type Graph, type Ground } from './graph.ts';
 import type { Table } from './table.ts';
@@ -291,10 +291,14 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
   const at = prospects(state, table, p, W);
   // Exploring grows more pressing as the game goes on: a landscape left half explored never ends.
   const explore = state.ice < 0 ? W.explore * (1 + state.round / W.exploreRounds) : 0;
+  // roomAt for every intersection at once: who else stands where, counted once.
+  if (crowd.length < dist.length) crowd = new Uint8Array(dist.length);
+  crowd.fill(0);
+  for (let i = 0; i < state.players.length; i++) if (i !== who) crowd[state.players[i]!.at]!++;
   let target = -1;
   let bestScore = 0;
   for (let v = 0; v < dist.length; v++) {
-    const s = scoreOf(state, table, g, ground, at, p, who, v, dist[v]!, W, roundsLeft, leader, explore);
+    const s = scoreOf(state, table, g, ground, at, p, v, dist[v]!, W, roundsLeft, leader, explore);
     if (s > bestScore + 1e-9) {
       bestScore = s;
       target = v;
@@ -303,7 +307,7 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
   // Keep to the goal while it is still worth going to, so two goals never pull it to and fro.
   const goal = goals.get(who);
   if (goal !== undefined && goal !== target) {
-    const kept = scoreOf(state, table, g, ground, at, p, who, goal, dist[goal]!, W, roundsLeft, leader, explore);
+    const kept = scoreOf(state, table, g, ground, at, p, goal, dist[goal]!, W, roundsLeft, leader, explore);
     if (kept > 0 && kept * W.keepGoal >= bestScore) target = goal;
   }
   if (target < 0) {
@@ -314,9 +318,12 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
   return approach(state, table, g, ground, who, modes, target, turnsOn(table, ground, target, modes));
 }
 
+/** Prospectors other than the mover at each intersection, as the current move choice counts them. */
+let crowd = new Uint8Array(0);
+
 /** What heading for v is worth a turn of the walk there, d turns away. */
-function scoreOf(state: GameState, table: Table, g: Graph, ground: Ground, at: Prospects, p: Player, who: number, v: number, d: number, W: BotWeights, roundsLeft: number, leader: boolean, explore: number): number {
-  if (v === p.at || d === Infinity || !roomAt(state, table, v, who)) return 0;
+function scoreOf(state: GameState, table: Table, g: Graph, ground: Ground, at: Prospects, p: Player, v: number, d: number, W: BotWeights, roundsLeft: number, leader: boolean, explore: number): number {
+  if (v === p.at || d === Infinity || (v !== table.post && crowd[v]! >= (table.riverside[v] ? 2 : 1))) return 0;
   return (ground.unexplored[v] ? explore : worth(state, table, g, at, p, v, W, roundsLeft - d, leader)) / (1 + d);
 }
 
