@@ -144,7 +144,8 @@ function shopping(state: GameState, p: Player, W: BotWeights, roundsLeft: number
 
 /**
  * What each tile offers the prospector this move, read once rather than once per intersection
- * beside it. Only face-up tiles are filled in: every tile at an explored intersection is face up.
+ * beside it. Only face-up tiles are filled in (the rest hold stale readings): the scan reads only
+ * the tiles at explored intersections, which are all face up.
  */
 interface Prospects {
   river: Int32Array;
@@ -169,15 +170,14 @@ function prospects(state: GameState, table: Table, p: Player, W: BotWeights): Pr
   const needFood = p.food === 0 && room >= 1;
   const unmined = W.needsWork * (p.tool > 0 ? 1 : W.unpaid);
   for (let t = 0; t < n; t++) {
+    if (!state.revealed[t]) continue;
     let river = 0;
     let mountain = 0;
     let animal = false;
-    if (state.revealed[t]) {
-      for (const m of state.markers[t]!) {
-        if (m.kind === 'rivergold') river++;
-        else if (m.kind === 'mountaingold') mountain++;
-        else if (m.kind === 'animal') animal = true;
-      }
+    for (const m of state.markers[t]!) {
+      if (m.kind === 'rivergold') river++;
+      else if (m.kind === 'mountaingold') mountain++;
+      else if (m.kind === 'animal') animal = true;
     }
     const tile = table.tiles[t]!;
     out.river[t] = river;

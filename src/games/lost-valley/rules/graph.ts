@@ -14,6 +14,8 @@ export interface Graph {
   linkTo: Int32Array;
   linkKind: Uint8Array;
   linkEdge: Int32Array;
+  /** Per set of modes (a bit each), each link's turns; filled in by the searches as they need them. */
+  linkCost: Array<Float64Array | undefined>;
   /** Tiles at intersection v: beside[besideStart[v] .. besideStart[v + 1]). */
   besideStart: Int32Array;
   beside: Int32Array;
@@ -58,7 +60,7 @@ export function graphOf(table: Table): Graph {
   const [edgeTileStart, edgeTile] = flatten(table.edgeTiles);
   const [cornerStart, corner] = flatten(invert(table.beside, table.tiles.length));
   const [borderStart, border] = flatten(invert(table.edgeTiles, table.tiles.length));
-  g = { linkStart, linkTo, linkKind, linkEdge, besideStart, beside, edgeTileStart, edgeTile, cornerStart, corner, borderStart, border };
+  g = { linkStart, linkTo, linkKind, linkEdge, linkCost: [], besideStart, beside, edgeTileStart, edgeTile, cornerStart, corner, borderStart, border };
   graphs.set(table, g);
   return g;
 }
@@ -155,13 +157,9 @@ const COST_BY_MODES: Float64Array[] = Array.from({ length: 8 }, (_, mask) =>
   }),
 );
 
-/** Per graph and set of modes: each link's cost, looked up once rather than at every relaxation. */
-const linkCosts = new WeakMap<Graph, Float64Array[]>();
-
+/** Each link's cost for a set of modes, worked out the first time the set is searched on the graph. */
 function linkCostOf(g: Graph, mask: number): Float64Array {
-  let costs = linkCosts.get(g);
-  if (!costs) linkCosts.set(g, (costs = []));
-  return (costs[mask] ??= Float64Array.from(g.linkKind, (kind) => COST_BY_MODES[mask]![kind]!));
+  return (g.linkCost[mask] ??= Float64Array.from(g.linkKind, (kind) => COST_BY_MODES[mask]![kind]!));
 }
 
 const heap = new NodeHeap();
