@@ -224,6 +224,7 @@ function othersBest(state: GameState, who: number): number {
  */
 function approach(state: GameState, table: Table, g: Graph, ground: Ground, who: number, modes: readonly Mode[], target: number, toTarget: Float64Array): Action | undefined {
   const at = state.players[who]!.at;
+  if (onPath.length < toTarget.length) onPath = new Uint8Array(toTarget.length);
   const walk: Walk = { state, table, g, unexplored: ground.unexplored, open: ground.open, who, at, target, toTarget, mode: 'foot', depth: 0, path: [], best: undefined, bestLeft: toTarget[at]! };
   for (const m of modes) {
     walk.mode = m;
@@ -256,13 +257,16 @@ interface Walk {
  * rules for the edges already taken hold for every longer path too, so a path breaking them is
  * not walked on: none of its extensions could be taken.
  */
+/** The intersections on the walk's path so far (1), all 0 between walks. */
+let onPath = new Uint8Array(0);
+
 function walkFrom(w: Walk, from: number, overland: number, along: number): void {
   const { g, path, mode } = w;
   if (path.length >= w.depth || (path.length > 0 && w.unexplored[from])) return;
   const rule = MODE_RULES[mode];
   for (let i = g.linkStart[from]!, end = g.linkStart[from + 1]!; i < end; i++) {
     const y = g.linkTo[i]!;
-    if (y === w.at || path.includes(y) || !w.open[g.linkEdge[i]!]) continue;
+    if (y === w.at || onPath[y] || !w.open[g.linkEdge[i]!]) continue;
     const kind = g.linkKind[i]!;
     if ((kind === KIND_CODE.across && !rule.across) || (kind === KIND_CODE.overland && mode === 'boat')) continue;
     const isOverland = kind === KIND_CODE.overland || (kind === KIND_CODE.ford && mode !== 'boat');
@@ -270,6 +274,7 @@ function walkFrom(w: Walk, from: number, overland: number, along: number): void 
     const a = isOverland ? along : along + 1;
     if ((mode === 'foot' && o > 0 && a > 0) || (mode === 'horse' ? o + a > rule.overland : o > rule.overland || a > rule.river)) continue;
     path.push(y);
+    onPath[y] = 1;
     const left = y === w.target ? -1 : w.toTarget[y]!;
     // Foot first among equals: a horse or boat is taken only when it gets the prospector nearer.
     if (left < w.bestLeft - 1e-9 && checkMove(w.state, w.table, w.who, mode, path) === null) {
@@ -278,6 +283,7 @@ function walkFrom(w: Walk, from: number, overland: number, along: number): void 
     }
     walkFrom(w, y, o, a);
     path.pop();
+    onPath[y] = 0;
   }
 }
 
