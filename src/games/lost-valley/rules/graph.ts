@@ -159,7 +159,13 @@ const COST_BY_MODES: Float64Array[] = Array.from({ length: 8 }, (_, mask) =>
 
 /** Each link's cost for a set of modes, worked out the first time the set is searched on the graph. */
 function linkCostOf(g: Graph, mask: number): Float64Array {
-  return (g.linkCost[mask] ??= Float64Array.from(g.linkKind, (kind) => COST_BY_MODES[mask]![kind]!));
+  let costs = g.linkCost[mask];
+  if (!costs) {
+    const byKind = COST_BY_MODES[mask]!;
+    costs = g.linkCost[mask] = new Float64Array(g.linkKind.length);
+    for (let i = 0; i < costs.length; i++) costs[i] = byKind[g.linkKind[i]!]!;
+  }
+  return costs;
 }
 
 const heap = new NodeHeap();
