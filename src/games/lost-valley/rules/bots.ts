@@ -97,7 +97,7 @@ function bestAction(state: GameState, table: Table, who: number, W: BotWeights, 
 }
 
 /** Whether some markers pay `owed`: payment picks at most six, so the six largest must reach it. */
-function canPay(gold: readonly number[], owed: number): boolean {
+export function canPay(gold: readonly number[], owed: number): boolean {
   if (owed <= 0) return true;
   const top = [0, 0, 0, 0, 0, 0];
   for (const v of gold) {
