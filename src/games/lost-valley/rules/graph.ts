@@ -174,8 +174,9 @@ const heap = new NodeHeap();
 const CATCH_UP = 6;
 
 /**
- * Turns from `from` to every explored intersection, the best owned mode on each edge; shared,
- * so never to be written to. A node's turns are the least sum over the paths to it (adding a
+ * Turns from `from` to every explored intersection, the best owned mode on each edge; shared and
+ * brought up to date in place by later searches, so never to be written to nor kept past the
+ * move that asked for it. A node's turns are the least sum over the paths to it (adding a
  * positive cost never lowers a float), so ties in the heap may pop in any order, and a search
  * kept from earlier in the game can be caught up rather than redone: turning tiles up only opens
  * ways, and every new way starts at a corner of a tile turned since.
