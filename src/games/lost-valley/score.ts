@@ -3,13 +3,13 @@ import { mapDigest } from '../../core/canonical.ts';
 import { corners, isFace, vertexKey, type Face } from '../../geometry/trilattice/lattice.ts';
 import { bandOf, difficultyOnScale, predict, reportedFeatures, round2, type LinearModel, type Scale } from '../../core/difficulty.ts';
 import { ICE_ROLL, type FaceTriple, type LostValleyMap } from './model.ts';
-import { movementGraph, turnsOnFoot } from './movement.ts';
+import { movementGraph, turnsOnFoot, type MovementGraph } from './movement.ts';
 import { readJson } from '../../core/json-file.ts';
 import { BOT_WEIGHTS } from './rules/bot-weights.ts';
 import { makeBot } from './rules/bots.ts';
 import { nuggets } from './rules/engine.ts';
 import { playGame } from './rules/playtest.ts';
-import { buildTable } from './rules/table.ts';
+import { buildTable, type Table } from './rules/table.ts';
 
 export interface LostValleyScore {
   difficulty: number;
@@ -96,7 +96,7 @@ export function features(m: LostValleyScore['metrics']): Record<string, number> 
 const NEAR_TURNS = 4;
 
 /** Fewest turns on foot from the post to a corner of the tile (Infinity when none is reached). */
-function tileTurns(faces: readonly FaceTriple[], graph: ReturnType<typeof movementGraph>, turns: Float64Array): number {
+function tileTurns(faces: readonly FaceTriple[], graph: MovementGraph, turns: Float64Array): number {
   let best = Infinity;
   for (const f of faces) {
     if (!isFace(f)) continue;
@@ -109,9 +109,8 @@ function tileTurns(faces: readonly FaceTriple[], graph: ReturnType<typeof moveme
 }
 
 /** Everything read off the landscape itself, without playing. */
-export function landscapeMetrics(map: LostValleyMap): LostValleyScore['metrics'] {
+export function landscapeMetrics(map: LostValleyMap, graph: MovementGraph = movementGraph(map)): LostValleyScore['metrics'] {
   const players = map.options?.players ?? 4;
-  const graph = movementGraph(map);
   const turns = turnsOnFoot(graph, map.tradingPost as unknown as [number, number]);
   const riverTiles = Math.max(0, map.river.length - 1);
   // The ice moves a tile on a roll of ICE_ROLL or more at the end of each turn.
@@ -170,8 +169,7 @@ export function landscapeMetrics(map: LostValleyMap): LostValleyScore['metrics']
  * The reference races: REFERENCE_GAMES games of the seeded bots, seeded by the landscape's digest
  * under a label of their own (never the playtest's games, which the calibration measures against).
  */
-export function referenceRaces(map: LostValleyMap, games = REFERENCE_GAMES[map.options?.players ?? 4] ?? 4): NonNullable<LostValleyScore['metrics']['reference']> {
-  const table = buildTable(map);
+export function referenceRaces(map: LostValleyMap, games = REFERENCE_GAMES[map.options?.players ?? 4] ?? 4, table: Table = buildTable(map)): NonNullable<LostValleyScore['metrics']['reference']> {
   const digest = map.digest ?? mapDigest(map as unknown as Record<string, unknown>);
   let gold = 0;
   let rounds = 0;
@@ -205,10 +203,11 @@ function extrapolation(f: Record<string, number>, ranges: Calibration['featureRa
  * the board's gold), placed on the table size's scale of gold (fixtures/calibration/lost-valley.json).
  */
 export function scoreLostValley(map: LostValleyMap, cal: Calibration = calibration): LostValleyScore {
-  const metrics = landscapeMetrics(map);
+  const graph = movementGraph(map);
+  const metrics = landscapeMetrics(map, graph);
   const reasons: string[] = [];
   try {
-    metrics.reference = referenceRaces(map);
+    metrics.reference = referenceRaces(map, undefined, buildTable(map, graph));
   } catch (error) {
     // A hand-made landscape the bots cannot play (none generated is such): the static model answers.
     reasons.push(`the reference races could not be played (${error instanceof Error ? error.message : String(error)}); predicted from the landscape alone`);

@@ -1,7 +1,7 @@
 import { ANIMALS, ANNOUNCE_MARKERS, GOODS, WARES, type Raw, type Ware } from './prices.ts';
-import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, nuggets, roomAt, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
+import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, MODE_RULES, nuggets, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
 import type { BotWeights } from './bot-weights.ts';
-import { graphOf, groundOf, turnsFrom, type Graph, type Ground } from './graph.ts';
+import { graphOf, groundOf, KIND_CODE, turnsOn, type Graph, type Ground } from './graph.ts';
 import type { Table } from './table.ts';
 
 /**
@@ -96,29 +96,56 @@ function bestAction(state: GameState, table: Table, who: number, W: BotWeights, 
   return best;
 }
 
-/** Wares worth buying now: the next wanted ware it can pay for and still keep some gold. */
-function shopping(state: GameState, p: Player, W: BotWeights, roundsLeft: number): Choice | undefined {
+/** Whether some markers pay `owed`: payment picks at most six, so the six largest must reach it. */
+export function canPay(gold: readonly number[], owed: number): boolean {
+  if (owed <= 0) return true;
+  const top = [0, 0, 0, 0, 0, 0];
+  for (const v of gold) {
+    if (v <= top[5]!) continue;
+    let k = 5;
+    for (; k > 0 && v > top[k - 1]!; k--) top[k] = top[k - 1]!;
+    top[k] = v;
+  }
+  return top[0]! + top[1]! + top[2]! + top[3]! + top[4]! + top[5]! >= owed;
+}
+
+interface Want {
+  item: Ware | 'food';
+  owed: number;
+  x?: Raw | 'nugget';
+}
+
+/**
+ * What is worth buying now, before the markers to pay with are chosen (walking to the post only
+ * asks whether there is something, which spares the search for the markers).
+ */
+function wanted(state: GameState, p: Player, W: BotWeights, roundsLeft: number): Want | undefined {
   if (roundsLeft < W.shop.minRoundsLeft) return undefined;
   for (const ware of W.wares as readonly Ware[]) {
     if (p.wares.includes(ware) || state.stock[ware] < 1 || gearUsed(p) + WARES[ware].gear > 6) continue;
     const { nuggets: n, x } = WARES[ware].price;
     const xRaw: Raw | undefined = x > 0 ? (p.tool > 1 ? 'tool' : undefined) : undefined;
     const owed = n + x - (xRaw ? 1 : 0);
-    if (nuggets(p) < owed + W.shop.keep) continue;
-    const gold = payment(p.gold, owed);
-    if (!gold) continue;
-    return { action: { type: 'buy', items: [{ item: ware, gold, ...(x > 0 ? { x: xRaw ?? 'nugget' } : {}) }] }, value: W.shop.worth };
+    if (nuggets(p) < owed + W.shop.keep || !canPay(p.gold, owed)) continue;
+    return { item: ware, owed, ...(x > 0 ? { x: xRaw ?? 'nugget' } : {}) };
   }
-  if (p.food === 0 && nuggets(p) >= GOODS.food.nuggets + W.shop.keep) {
-    const gold = payment(p.gold, GOODS.food.nuggets);
-    if (gold) return { action: { type: 'buy', items: [{ item: 'food', gold }] }, value: W.food };
-  }
+  if (p.food === 0 && nuggets(p) >= GOODS.food.nuggets + W.shop.keep && canPay(p.gold, GOODS.food.nuggets)) return { item: 'food', owed: GOODS.food.nuggets };
   return undefined;
+}
+
+/** Wares worth buying now: the next wanted ware it can pay for and still keep some gold. */
+function shopping(state: GameState, p: Player, W: BotWeights, roundsLeft: number): Choice | undefined {
+  const want = wanted(state, p, W, roundsLeft);
+  if (!want) return undefined;
+  const { item, owed, x } = want;
+  const gold = payment(p.gold, owed)!;
+  return { action: { type: 'buy', items: [{ item, gold, ...(x ? { x } : {}) }] }, value: item === 'food' ? W.food : W.shop.worth };
 }
 
 /**
  * What each tile offers the prospector this move, read once rather than once per intersection
- * beside it. Only face-up tiles are filled in: every tile at an explored intersection is face up.
+ * beside it. Only face-up tiles are filled in (the rest hold stale readings): the scan reads only
+ * the tiles at explored intersections, which are all face up.
  */
 interface Prospects {
   river: Int32Array;
@@ -143,15 +170,14 @@ function prospects(state: GameState, table: Table, p: Player, W: BotWeights): Pr
   const needFood = p.food === 0 && room >= 1;
   const unmined = W.needsWork * (p.tool > 0 ? 1 : W.unpaid);
   for (let t = 0; t < n; t++) {
+    if (!state.revealed[t]) continue;
     let river = 0;
     let mountain = 0;
     let animal = false;
-    if (state.revealed[t]) {
-      for (const m of state.markers[t]!) {
-        if (m.kind === 'rivergold') river++;
-        else if (m.kind === 'mountaingold') mountain++;
-        else if (m.kind === 'animal') animal = true;
-      }
+    for (const m of state.markers[t]!) {
+      if (m.kind === 'rivergold') river++;
+      else if (m.kind === 'mountaingold') mountain++;
+      else if (m.kind === 'animal') animal = true;
     }
     const tile = table.tiles[t]!;
     out.river[t] = river;
@@ -178,7 +204,7 @@ function worth(state: GameState, table: Table, g: Graph, at: Prospects, p: Playe
   }
   if (v === table.post) {
     if (p.gold.length >= ANNOUNCE_MARKERS && leader) best = Math.max(best, 100);
-    if (shopping(state, p, W, roundsLeft)) best = Math.max(best, W.shop.worth * 2);
+    if (wanted(state, p, W, roundsLeft)) best = Math.max(best, W.shop.worth * 2);
   }
   return best;
 }
@@ -198,33 +224,67 @@ function othersBest(state: GameState, who: number): number {
  */
 function approach(state: GameState, table: Table, g: Graph, ground: Ground, who: number, modes: readonly Mode[], target: number, toTarget: Float64Array): Action | undefined {
   const at = state.players[who]!.at;
-  const path: number[] = [];
-  let best: Action | undefined;
-  let bestLeft = toTarget[at]!;
-  let mode: Mode = 'foot';
-  let depth = 0;
-  const walk = (from: number): void => {
-    if (path.length >= depth || (path.length > 0 && ground.unexplored[from])) return;
-    for (let i = g.linkStart[from]!, end = g.linkStart[from + 1]!; i < end; i++) {
-      const y = g.linkTo[i]!;
-      if (y === at || path.includes(y)) continue;
-      path.push(y);
-      const left = y === target ? -1 : toTarget[y]!;
-      // Foot first among equals: a horse or boat is taken only when it gets the prospector nearer.
-      if (left < bestLeft - 1e-9 && checkMove(state, table, who, mode, path) === null) {
-        bestLeft = left;
-        best = { type: 'move', mode, path: path.slice() };
-      }
-      walk(y);
-      path.pop();
-    }
-  };
+  if (onPath.length < toTarget.length) onPath = new Uint8Array(toTarget.length);
+  const walk: Walk = { state, table, g, unexplored: ground.unexplored, open: ground.open, who, at, target, toTarget, mode: 'foot', depth: 0, path: [], best: undefined, bestLeft: toTarget[at]! };
   for (const m of modes) {
-    mode = m;
-    depth = m === 'boat' ? 3 : 2;
-    walk(at);
+    walk.mode = m;
+    walk.depth = m === 'boat' ? 3 : 2;
+    walkFrom(walk, at, 0, 0);
   }
-  return best;
+  return walk.best;
+}
+
+/** approach's search in progress. */
+interface Walk {
+  readonly state: GameState;
+  readonly table: Table;
+  readonly g: Graph;
+  readonly unexplored: Uint8Array;
+  readonly open: Uint8Array;
+  readonly who: number;
+  readonly at: number;
+  readonly target: number;
+  readonly toTarget: Float64Array;
+  mode: Mode;
+  depth: number;
+  path: number[];
+  best: Action | undefined;
+  bestLeft: number;
+}
+
+/**
+ * Paths on from `from`, `overland` and `along` edges into the movement phase so far. checkMove's
+ * rules for the edges already taken hold for every longer path too, so a path breaking them is
+ * not walked on: none of its extensions could be taken.
+ */
+/** The intersections on the walk's path so far (1), all 0 between walks. */
+let onPath = new Uint8Array(0);
+
+function walkFrom(w: Walk, from: number, overland: number, along: number): void {
+  const { g, path, mode } = w;
+  if (path.length >= w.depth || (path.length > 0 && w.unexplored[from])) return;
+  const rule = MODE_RULES[mode];
+  for (let i = g.linkStart[from]!, end = g.linkStart[from + 1]!; i < end; i++) {
+    const y = g.linkTo[i]!;
+    if (y === w.at || onPath[y] || !w.open[g.linkEdge[i]!]) continue;
+    const kind = g.linkKind[i]!;
+    if ((kind === KIND_CODE.across && !rule.across) || (kind === KIND_CODE.overland && mode === 'boat')) continue;
+    const isOverland = kind === KIND_CODE.overland || (kind === KIND_CODE.ford && mode !== 'boat');
+    const o = isOverland ? overland + 1 : overland;
+    const a = isOverland ? along : along + 1;
+    if ((mode === 'foot' && o > 0 && a > 0) || (mode === 'horse' ? o + a > rule.overland : o > rule.overland || a > rule.river)) continue;
+    path.push(y);
+    onPath[y] = 1;
+    const left = y === w.target ? -1 : w.toTarget[y]!;
+    // Foot first among equals: a horse or boat is taken only when it gets the prospector nearer.
+    if (left < w.bestLeft - 1e-9 && checkMove(w.state, w.table, w.who, mode, path) === null) {
+      w.bestLeft = left;
+      w.best = { type: 'move', mode, path: path.slice() };
+    }
+    walkFrom(w, y, o, a);
+    path.pop();
+    onPath[y] = 0;
+  }
 }
 
 function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, roundsLeft: number, goals: Map<number, number>): Action | undefined {
@@ -232,20 +292,19 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
   const ground = groundOf(state, table);
   const p = state.players[who]!;
   const modes = modesOf(p);
-  const dist = turnsFrom(state, table, p.at, modes);
+  const dist = turnsOn(table, ground, p.at, modes);
   const leader = nuggets(p) >= othersBest(state, who) + W.announceLead;
   const at = prospects(state, table, p, W);
   // Exploring grows more pressing as the game goes on: a landscape left half explored never ends.
   const explore = state.ice < 0 ? W.explore * (1 + state.round / W.exploreRounds) : 0;
-  const scoreOf = (v: number) => {
-    const d = dist[v]!;
-    if (v === p.at || !Number.isFinite(d) || !roomAt(state, table, v, who)) return 0;
-    return (ground.unexplored[v] ? explore : worth(state, table, g, at, p, v, W, roundsLeft - d, leader)) / (1 + d);
-  };
+  // roomAt for every intersection at once: who else stands where, counted once.
+  if (crowd.length < dist.length) crowd = new Uint8Array(dist.length);
+  crowd.fill(0);
+  for (let i = 0; i < state.players.length; i++) if (i !== who) crowd[state.players[i]!.at]!++;
   let target = -1;
   let bestScore = 0;
   for (let v = 0; v < dist.length; v++) {
-    const s = scoreOf(v);
+    const s = scoreOf(state, table, g, ground, at, p, v, dist[v]!, W, roundsLeft, leader, explore);
     if (s > bestScore + 1e-9) {
       bestScore = s;
       target = v;
@@ -254,7 +313,7 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
   // Keep to the goal while it is still worth going to, so two goals never pull it to and fro.
   const goal = goals.get(who);
   if (goal !== undefined && goal !== target) {
-    const kept = scoreOf(goal);
+    const kept = scoreOf(state, table, g, ground, at, p, goal, dist[goal]!, W, roundsLeft, leader, explore);
     if (kept > 0 && kept * W.keepGoal >= bestScore) target = goal;
   }
   if (target < 0) {
@@ -262,7 +321,16 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
     return undefined;
   }
   goals.set(who, target);
-  return approach(state, table, g, ground, who, modes, target, turnsFrom(state, table, target, modes));
+  return approach(state, table, g, ground, who, modes, target, turnsOn(table, ground, target, modes));
+}
+
+/** Prospectors other than the mover at each intersection, as the current move choice counts them. */
+let crowd = new Uint8Array(0);
+
+/** What heading for v is worth a turn of the walk there, d turns away. */
+function scoreOf(state: GameState, table: Table, g: Graph, ground: Ground, at: Prospects, p: Player, v: number, d: number, W: BotWeights, roundsLeft: number, leader: boolean, explore: number): number {
+  if (v === p.at || d === Infinity || (v !== table.post && crowd[v]! >= (table.riverside[v] ? 2 : 1))) return 0;
+  return (ground.unexplored[v] ? explore : worth(state, table, g, at, p, v, W, roundsLeft - d, leader)) / (1 + d);
 }
 
 /** The bot, parametrised by its weights. */

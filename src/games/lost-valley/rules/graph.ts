@@ -14,6 +14,8 @@ export interface Graph {
   linkTo: Int32Array;
   linkKind: Uint8Array;
   linkEdge: Int32Array;
+  /** Per set of modes (a bit each), each link's turns; filled in by the searches as they need them. */
+  linkCost: Array<Float64Array | undefined>;
   /** Tiles at intersection v: beside[besideStart[v] .. besideStart[v + 1]). */
   besideStart: Int32Array;
   beside: Int32Array;
@@ -58,7 +60,7 @@ export function graphOf(table: Table): Graph {
   const [edgeTileStart, edgeTile] = flatten(table.edgeTiles);
   const [cornerStart, corner] = flatten(invert(table.beside, table.tiles.length));
   const [borderStart, border] = flatten(invert(table.edgeTiles, table.tiles.length));
-  g = { linkStart, linkTo, linkKind, linkEdge, besideStart, beside, edgeTileStart, edgeTile, cornerStart, corner, borderStart, border };
+  g = { linkStart, linkTo, linkKind, linkEdge, linkCost: [], besideStart, beside, edgeTileStart, edgeTile, cornerStart, corner, borderStart, border };
   graphs.set(table, g);
   return g;
 }
@@ -78,7 +80,7 @@ export interface Ground {
   unexplored: Uint8Array;
   /** Per edge: engine's `edgeOpen`, a tile it borders face up. */
   open: Uint8Array;
-  /** turnsFrom's answers, by from × 8 + the set of modes, with turned.length when last brought up to date. */
+  /** turnsFrom's answers, by from × 8 + the set of modes, with turned.length when last brought up to date (−Infinity: from another game). */
   turns: Map<number, { dist: Float64Array; seen: number }>;
 }
 
@@ -124,7 +126,15 @@ export function groundOf(state: GameState, table: Table): Ground {
     }
     return held.open;
   }
-  if (!held.game || back) held.game = faceDownGround(g, table.tiles.length, table.edgeTiles.length);
+  if (!held.game || back) {
+    const turns = held.game?.turns;
+    held.game = faceDownGround(g, table.tiles.length, table.edgeTiles.length);
+    if (turns) {
+      // A new game keeps the last one's arrays, every search in them to be redone (never caught up).
+      for (const kept of turns.values()) kept.seen = -Infinity;
+      held.game.turns = turns;
+    }
+  }
   const ground = held.game;
   for (let t = 0; t < revealed.length; t++) if (revealed[t] && !ground.revealed[t]) turnUp(g, ground, t);
   return ground;
@@ -147,32 +157,49 @@ const COST_BY_MODES: Float64Array[] = Array.from({ length: 8 }, (_, mask) =>
   }),
 );
 
+/** Each link's cost for a set of modes, worked out the first time the set is searched on the graph. */
+function linkCostOf(g: Graph, mask: number): Float64Array {
+  let costs = g.linkCost[mask];
+  if (!costs) {
+    const byKind = COST_BY_MODES[mask]!;
+    costs = g.linkCost[mask] = new Float64Array(g.linkKind.length);
+    for (let i = 0; i < costs.length; i++) costs[i] = byKind[g.linkKind[i]!]!;
+  }
+  return costs;
+}
+
 const heap = new NodeHeap();
 
 /** A kept search further behind than this many turned tiles is searched afresh: catching up costs about as much. */
 const CATCH_UP = 6;
 
 /**
- * Turns from `from` to every explored intersection, the best owned mode on each edge; shared,
- * so never to be written to. A node's turns are the least sum over the paths to it (adding a
+ * Turns from `from` to every explored intersection, the best owned mode on each edge; shared and
+ * brought up to date in place by later searches, so never to be written to nor kept past the
+ * move that asked for it. A node's turns are the least sum over the paths to it (adding a
  * positive cost never lowers a float), so ties in the heap may pop in any order, and a search
  * kept from earlier in the game can be caught up rather than redone: turning tiles up only opens
  * ways, and every new way starts at a corner of a tile turned since.
  */
 export function turnsFrom(state: GameState, table: Table, from: number, modes: readonly Mode[]): Float64Array {
+  return turnsOn(table, groundOf(state, table), from, modes);
+}
+
+/** turnsFrom over a ground already brought up to date (groundOf reads every tile, so a move reads it once). */
+export function turnsOn(table: Table, ground: Ground, from: number, modes: readonly Mode[]): Float64Array {
   let mask = 0;
   for (const m of modes) mask |= MODE_BIT[m];
-  const ground = groundOf(state, table);
   const key = from * 8 + mask;
   const kept = ground.turns.get(key);
   const now = ground.turned.length;
   if (kept?.seen === now) return kept.dist;
   const g = graphOf(table);
-  const cost = COST_BY_MODES[mask]!;
+  const cost = linkCostOf(g, mask);
   const { unexplored, open } = ground;
   let dist: Float64Array;
+  // Searches are caught up or redone in the arrays they were kept in: allocating typed arrays cost more than searching.
   if (kept && now - kept.seen <= CATCH_UP) {
-    dist = kept.dist.slice();
+    dist = kept.dist;
     heap.reset(dist);
     for (let k = kept.seen; k < now; k++) {
       const t = ground.turned[k]!;
@@ -182,7 +209,7 @@ export function turnsFrom(state: GameState, table: Table, from: number, modes: r
       }
     }
   } else {
-    dist = new Float64Array(table.vertices.length).fill(Infinity);
+    dist = kept ? kept.dist.fill(Infinity) : new Float64Array(table.vertices.length).fill(Infinity);
     dist[from] = 0;
     heap.reset(dist);
     heap.lowered(from);
@@ -192,14 +219,15 @@ export function turnsFrom(state: GameState, table: Table, from: number, modes: r
     // Exploring stops movement: nothing lies beyond an unexplored intersection yet.
     if (x === from || !unexplored[x]) relax(g, cost, open, dist, x);
   }
-  ground.turns.set(key, { dist, seen: now });
+  if (kept) kept.seen = now;
+  else ground.turns.set(key, { dist, seen: now });
   return dist;
 }
 
 function relax(g: Graph, cost: Float64Array, open: Uint8Array, dist: Float64Array, x: number): void {
   const dx = dist[x]!;
   for (let i = g.linkStart[x]!, end = g.linkStart[x + 1]!; i < end; i++) {
-    const d = dx + cost[g.linkKind[i]!]!;
+    const d = dx + cost[i]!;
     const y = g.linkTo[i]!;
     if (d < dist[y]! && open[g.linkEdge[i]!]) {
       dist[y] = d;

@@ -1,6 +1,6 @@
 import { corners, edge, edgeKey, faceEdges, isFace, isUp, vertexKey, type Face, type Vertex } from '../../../geometry/trilattice/lattice.ts';
 import { ICE_ROLL, type LostValleyMap, type LvTerrain } from '../model.ts';
-import { movementGraph, type EdgeKind } from '../movement.ts';
+import { movementGraph, type EdgeKind, type MovementGraph } from '../movement.ts';
 
 /** A tile as the rules see it. */
 export interface TableTile {
@@ -40,8 +40,8 @@ export interface Table {
 const WATER: ReadonlySet<string> = new Set(['lake', 'riverside', 'spring']);
 export const isWater = (t: TableTile) => WATER.has(t.terrain) || t.kind === 'start';
 
-export function buildTable(map: LostValleyMap): Table {
-  const g = movementGraph(map);
+/** `g` is the landscape's movement graph, when the caller has it already (the score does). */
+export function buildTable(map: LostValleyMap, g: MovementGraph = movementGraph(map)): Table {
   const edgeIndex = new Map<string, number>();
   const links: Table['links'] = g.vertices.map(() => []);
   const edgeTiles: number[][] = [];
