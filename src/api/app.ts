@@ -275,5 +275,5 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     res.end(hit.body);
   };
 
-  return { app, handle, cache, renders, close: async () => void (await Promise.all([work.close(), rasters.close()])) };
+  return { handle, close: async () => void (await Promise.all([work.close(), rasters.close()])) };
 }
