@@ -78,12 +78,12 @@ if (want('lost-valley')) {
   timings.push(lvGenerate);
   verdict('Lost Valley generate ≤ 0.3 ms (median)', `${lvGenerate.median.toFixed(3)} ms`, lvGenerate.median <= 0.3);
   const maps = Array.from({ length: 32 }, (_, i) => buildMap(lostValley, `lv-score-${i}`, {}) as LostValleyMap);
-  timings.push(measure('lost-valley score', (i) => lostValley.score!(maps[i % maps.length]!), { warmup: 50, iterations: 1000, target: 'median ≤ 2 ms' }));
+  timings.push(measure('lost-valley score', (i) => lostValley.score(maps[i % maps.length]!), { warmup: 50, iterations: 1000, target: 'median ≤ 2 ms' }));
 }
 
 if (want('score')) {
   const maps = Array.from({ length: 64 }, (_, i) => buildMap(goldCity, `score-${i}`, {}) as GoldCityMap);
-  const score = measure('gold-city analytic score (default map)', (i) => goldCity.score!(maps[i % maps.length]!), { target: 'median ≤ 0.1 ms' });
+  const score = measure('gold-city analytic score (default map)', (i) => goldCity.score(maps[i % maps.length]!), { target: 'median ≤ 0.1 ms' });
   timings.push(score);
   verdict('Gold City analytic score ≤ 0.1 ms (median)', `${score.median.toFixed(3)} ms`, score.median <= 0.1);
   const start = performance.now();
@@ -99,8 +99,8 @@ if (want('score')) {
 
 if (want('render')) {
   const map = buildMap(goldCity, 'bench', {}) as GoldCityMap;
-  timings.push(measure('gold-city scene + SVG (default map)', () => sceneToSvg(goldCity.scene!(map, DEFAULT_STYLE)), { warmup: 20, iterations: 200 }));
-  const scene = goldCity.scene!(map, DEFAULT_STYLE);
+  timings.push(measure('gold-city scene + SVG (default map)', () => sceneToSvg(goldCity.scene(map, DEFAULT_STYLE)), { warmup: 20, iterations: 200 }));
+  const scene = goldCity.scene(map, DEFAULT_STYLE);
   const size = rasterSize(scene, { width: 1024 });
   const svg = Buffer.from(sceneToSvg(scene, { pixels: size }));
   const samples: number[] = [];
@@ -174,7 +174,7 @@ if (want('png')) {
   const url = 'http://127.0.0.1:18080';
   const file = join(tmpdir(), `goldmaps-bench-${process.pid}.svg`);
   const map = buildMap(goldCity, '42', {}) as GoldCityMap;
-  const scene = goldCity.scene!(map, DEFAULT_STYLE);
+  const scene = goldCity.scene(map, DEFAULT_STYLE);
   writeFileSync(file, sceneToSvg(scene, { pixels: rasterSize(scene, { width: 1024 }) }));
   const service = await startService(18080);
   const servers = [service];

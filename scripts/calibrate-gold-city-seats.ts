@@ -37,7 +37,7 @@ interface Measured {
 const courseOptions = (players: number, m: number): Partial<GoldCityOptions> => ({ players: players as 2 | 3 | 4, tier: TIERS[m % 4], pieces: 3 + (m % 8) });
 
 function featuresOf(map: GoldCityMap): Record<string, number> {
-  const score = goldCity.score!(map);
+  const score = goldCity.score(map);
   return seatFeatures(score.predictedRounds, score.model.features);
 }
 const vector = (f: Record<string, number>) => FEATURES.map((name) => f[name] ?? 0);

@@ -81,16 +81,15 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
   });
 
   it('scores on the 0–100 scale with the band of its difficulty, in words a page can show (100 seeds)', () => {
-    if (!game.score) return;
     fc.assert(
       fc.property(seedString, options, (seed, o) => {
         const { score } = buildScoredMap(game, seed, o);
-        expect(Number.isInteger(score!.difficulty)).toBe(true);
-        expect(score!.difficulty).toBeGreaterThanOrEqual(0);
-        expect(score!.difficulty).toBeLessThanOrEqual(100);
-        expect(BANDS).toContain(score!.band);
-        expect(score!.band).toBe(bandOf(score!.difficulty));
-        const summary = score!.summary!;
+        expect(Number.isInteger(score.difficulty)).toBe(true);
+        expect(score.difficulty).toBeGreaterThanOrEqual(0);
+        expect(score.difficulty).toBeLessThanOrEqual(100);
+        expect(BANDS).toContain(score.band);
+        expect(score.band).toBe(bandOf(score.difficulty));
+        const summary = score.summary!;
         expect(summary.headline.length).toBeGreaterThan(10);
         expect(summary.facts.length).toBeGreaterThan(0);
         for (const bar of summary.chart?.bars ?? []) expect(Number.isFinite(bar.value)).toBe(true);
@@ -100,7 +99,6 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
   });
 
   it('reaches every band by reroll from the default options', () => {
-    if (!game.score) return;
     // A few base seeds keep this quick for games that score by playing reference games; each
     // game's own tests and `npm run bench` (reach) measure many more, per table size.
     for (const band of BANDS) {
@@ -112,7 +110,7 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
   });
 
   it('draws a non-empty scene with places to hover and to walk', () => {
-    const scene = game.scene!(buildMap(game, 'scene', {}), DEFAULT_STYLE);
+    const scene = game.scene(buildMap(game, 'scene', {}), DEFAULT_STYLE);
     expect(scene.width).toBeGreaterThan(0);
     expect(scene.height).toBeGreaterThan(0);
     const groups = JSON.stringify(scene.items);
@@ -148,7 +146,7 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
     }
     const scored = await fetch(`${server.url}/api/v1/games/${game.id}/score`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(map) });
     expect(scored.status).toBe(200);
-    expect(((await scored.json()) as { score: { difficulty: number } }).score.difficulty).toBe(map.score!.difficulty);
+    expect(((await scored.json()) as { score: { difficulty: number } }).score.difficulty).toBe(map.score.difficulty);
     const reroll = await fetch(`${server.url}/api/v1/games/${game.id}/reroll`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -171,7 +171,8 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
         id: g.id,
         title: g.title,
         generator: { name: 'goldmaps', version: g.generatorVersion },
-        scored: Boolean(g.score),
+        // Every game is scored now; the field stays for clients that read it.
+        scored: true,
         optionsSchema: g.optionsSchema,
         mapSchema: g.mapSchema.$id,
         // What a page may offer of this game's maps: each format's presets the game can serve.
@@ -220,7 +221,6 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     if (result.problems.length > 0) {
       throw new HttpProblem(422, 'The map breaks the rules', result.problems.map((p) => p.message).join('; '), { problems: result.problems });
     }
-    if (!game.score) throw new HttpProblem(501, 'No scorer', `${game.id} cannot be scored yet.`);
     res.json({ score: game.score(result.map) });
   });
 

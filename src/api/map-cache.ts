@@ -2,7 +2,7 @@ import type { MapDocumentBase, ScoreBase } from '../core/game-module.ts';
 import type { Rendered } from '../formats/format.ts';
 
 export interface CachedMap {
-  map: MapDocumentBase & { digest: string; score?: ScoreBase };
+  map: MapDocumentBase & { digest: string; score: ScoreBase };
   /** Renders of cacheable formats (the JSON body) by variant, made once: the same URL answers the same bytes. */
   rendered: Map<string, Rendered>;
 }

@@ -163,13 +163,12 @@ export function buildProgram(): Command {
     .action((path: string, opts: { playtest?: string }) => {
       const { game, result } = readMapDocument(path);
       if (result.problems.length > 0) throw new UsageError(`${path}: the map breaks the rules: ${result.problems.map((p) => p.message).join('; ')}`);
-      if (!game.score) throw new UsageError(`game: ${game.id} has no scorer yet`);
       const out: Record<string, unknown> = { score: game.score(result.map) };
       if (opts.playtest !== undefined) {
         const games = Number(opts.playtest);
         if (!Number.isInteger(games) || games < 1 || games > 10_000) throw new UsageError('--playtest: a whole number of games from 1 to 10000');
         if (!game.playtest) throw new UsageError(`game: ${game.id} has no bots yet`);
-        out.playtest = game.playtest(result.map, games);
+        out.playtest = game.playtest(result.map, { games });
       }
       process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     });
@@ -242,7 +241,6 @@ export function buildProgram(): Command {
     .action(async (gameId: string, opts: { count?: string; from: string; options?: string; shard?: string; out?: string }) => {
       if (opts.count === undefined) return rankCommand.error("error: required option '--count <n>' not specified");
       const game = gameOrFail(gameId);
-      if (!game.score) throw new UsageError(`game: ${game.id} has no scorer to rank by`);
       const count = Number(opts.count);
       if (!/^\d+$/.test(opts.count) || count < 1 || count > 1_000_000) throw new UsageError('--count: a whole number from 1 to 1000000');
       const base = normaliseSeed(opts.from);

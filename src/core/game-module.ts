@@ -41,9 +41,12 @@ export interface MapDocumentBase {
 
 /**
  * Everything the API, CLI, reroll, renderers and batch tools need from a game. They are
- * written once against this face; a game is only ever reached through the registry.
+ * written once against this face; a game is only ever reached through the registry. What every
+ * game supplies is required; steer, sheets, playtest and balance are what only some games have,
+ * and a front end asked for one a game lacks says so. `P` and `B` are the game's own playtest
+ * and balance reports.
  */
-export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBase = MapDocumentBase, S extends ScoreBase = ScoreBase> {
+export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBase = MapDocumentBase, S extends ScoreBase = ScoreBase, P extends object = object, B extends object = object> {
   id: string;
   title: string;
   generatorVersion: string;
@@ -51,10 +54,10 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
   mapSchema: Record<string, unknown>;
   generate(seed: string, options: O): M;
   validate(map: M): Problem[];
-  score?(map: M): S;
-  /** The score in words for people (given with score). */
-  summarise?(map: M, score: S): ScoreSummary;
-  scene?(map: M, style: Style): Scene;
+  score(map: M): S;
+  /** The score in words for people. */
+  summarise(map: M, score: S): ScoreSummary;
+  scene(map: M, style: Style): Scene;
   /**
    * Print-and-play sheets (a kit: assembly sheet, pieces or tiles to cut, tokens, setup): each
    * scene prints at true size on a page of its own and fits within `area` (millimetres, portrait;
@@ -68,13 +71,13 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
    */
   steer?(target: { min: number; max: number }, options: O, pinned: readonly string[]): Array<Partial<O>>;
   /** Seeded bot games on the map: the ground truth the score is calibrated against. */
-  playtest?(map: M, games: number): Record<string, unknown>;
+  playtest?(map: M, run: { games: number }): P;
   /**
    * Options that even out the seats on this map, found by seeded bot games (`games` under each
    * setting tried, so it is slow), with what those games measured.
    */
-  balance?(map: M, games: number): { options: Partial<O>; report: Record<string, unknown> };
+  balance?(map: M, games: number): { options: Partial<O>; report: B };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGameModule = GameModule<any, any, any>;
+export type AnyGameModule = GameModule<any, any, any, any, any>;

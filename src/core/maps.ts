@@ -35,22 +35,21 @@ export function buildMap(game: AnyGameModule, seedInput: string, options: unknow
   return game.generate(seed.seed, normaliseOptions(game, options));
 }
 
-/** A map document with its score attached, once the game has a scorer. */
-export type ScoredMap = MapDocumentBase & { score?: ScoreBase };
+/** A map document with its score attached. */
+export type ScoredMap = MapDocumentBase & { score: ScoreBase };
 
-/** The game's score of a map with the game's words for it; undefined for a game with no scorer. */
-export function scoreOf(game: AnyGameModule, map: MapDocumentBase): ScoreBase | undefined {
-  if (!game.score) return undefined;
+/** The game's score of a map with the game's words for it. */
+export function scoreOf(game: AnyGameModule, map: MapDocumentBase): ScoreBase {
   const score = game.score(map) as ScoreBase;
-  if (game.summarise) score.summary = game.summarise(map, score);
+  score.summary = game.summarise(map, score);
   return score;
 }
 
-/** Attaches the score to a map the game built; a game without a scorer leaves the map as it is. */
-export function withScore<M extends MapDocumentBase>(game: AnyGameModule, map: M): M & { score?: ScoreBase } {
-  const score = scoreOf(game, map);
-  if (score) (map as M & { score?: ScoreBase }).score = score;
-  return map;
+/** Attaches the score to a map the game built. */
+export function withScore<M extends MapDocumentBase>(game: AnyGameModule, map: M): M & { score: ScoreBase } {
+  const scored = map as M & { score: ScoreBase };
+  scored.score = scoreOf(game, map);
+  return scored;
 }
 
 /** What every front end serves: the map of a seed, checked, built and scored. */

@@ -46,7 +46,7 @@ export interface RerollResult {
 }
 
 interface Search {
-  game: AnyGameModule & { score: NonNullable<AnyGameModule['score']> };
+  game: AnyGameModule;
   seed: string;
   pinned: string[];
   /** Option sets tried in turn, attempt k using set (k − 1) mod their number. */
@@ -58,7 +58,6 @@ interface Search {
 const sortedKeys = (o: Record<string, unknown>) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
 
 function prepare(game: AnyGameModule, request: RerollRequest): Search {
-  if (!game.score) throw new InputError([{ field: 'game', message: `${game.id} has no scorer to reroll against` }]);
   const base = normaliseSeed(request.seed);
   if (!base.ok) throw new InputError([{ field: 'seed', message: base.message.replace(/^seed: /, '') }]);
   if ([...base.seed].length + 1 + String(request.maxAttempts).length > SEED_MAX_LENGTH) {
@@ -71,7 +70,7 @@ function prepare(game: AnyGameModule, request: RerollRequest): Search {
   // The game says which settings of the options left open reach the target; pinned ones win.
   const steered = game.steer?.(targetRange(request.target), pinnedOptions, pinned) ?? [{}];
   const optionSets = (steered.length > 0 ? steered : [{}]).map((s) => sortedKeys(normaliseOptions(game, { ...s, ...given })));
-  return { game: game as Search['game'], seed: base.seed, pinned, optionSets, target: request.target, maxAttempts: request.maxAttempts };
+  return { game, seed: base.seed, pinned, optionSets, target: request.target, maxAttempts: request.maxAttempts };
 }
 
 /**
@@ -89,7 +88,7 @@ function attempt(search: Search, k: number): { miss: number; result: RerollResul
 /** The answer's score with the summary every scored map carries (the same as `withScore` gives). */
 function summarised(search: Search, result: RerollResult): RerollResult {
   const { map } = result;
-  if (search.game.summarise) map.score.summary = search.game.summarise(map, map.score);
+  map.score.summary = search.game.summarise(map, map.score);
   return result;
 }
 

@@ -11,8 +11,8 @@ import { fileStem, styleOf, type OutputFormat } from './format.ts';
 const KIT_SIZES = Array.from({ length: 13 }, (_, i) => 20 - i);
 
 /** The largest of `sizes` at which every sheet of the kit fits `area`, if any does. */
-function largestFitting(game: AnyGameModule, map: ScoredMap, style: Style, area: { width: number; height: number }, sizes: number[]): number | undefined {
-  return sizes.find((hexSize) => game.sheets!(map, { ...style, hexSize }, area).every((s: Scene) => fitsArea(s.width, s.height, area)));
+function largestFitting(sheets: NonNullable<AnyGameModule['sheets']>, map: ScoredMap, style: Style, area: { width: number; height: number }, sizes: number[]): number | undefined {
+  return sizes.find((hexSize) => sheets(map, { ...style, hexSize }, area).every((s: Scene) => fitsArea(s.width, s.height, area)));
 }
 
 const printOptions = (params: Record<string, unknown>): PrintOptions => ({ paper: params.paper as Paper, size: params.size as PrintOptions['size'] });
@@ -32,17 +32,18 @@ export const pdfFormat: OutputFormat = {
     const { game, map, scene, params } = request;
     let pages: number;
     if (params.layout === 'kit') {
-      if (!game.sheets) throw new InputError([{ field: 'layout', message: `${game.id} has no print-and-play kit yet; use layout=board` }]);
+      const { sheets } = game;
+      if (!sheets) throw new InputError([{ field: 'layout', message: `${game.id} has no print-and-play kit yet; use layout=board` }]);
       const paper = params.paper as Paper;
       const area = sheetArea(paper);
       const style = styleOf(params);
       // Without a hexSize the kit is as large as fits A4 and Letter alike, whatever the paper,
       // so the pieces of one course match wherever each sheet was printed.
-      const hexSize = (params.hexSize as number | undefined) ?? largestFitting(game, map, style, officeArea(), KIT_SIZES) ?? KIT_SIZES[KIT_SIZES.length - 1]!;
-      request.sheets = game.sheets(map, { ...style, hexSize }, area);
+      const hexSize = (params.hexSize as number | undefined) ?? largestFitting(sheets, map, style, officeArea(), KIT_SIZES) ?? KIT_SIZES[KIT_SIZES.length - 1]!;
+      request.sheets = sheets(map, { ...style, hexSize }, area);
       const over = request.sheets.find((s) => !fitsArea(s.width, s.height, area));
       if (over) {
-        const best = largestFitting(game, map, style, area, KIT_SIZES.filter((s) => s < hexSize));
+        const best = largestFitting(sheets, map, style, area, KIT_SIZES.filter((s) => s < hexSize));
         const hint = best === undefined ? 'use a larger paper' : `the largest hexSize that fits is ${best}, or use a larger paper`;
         throw new InputError([{ field: 'hexSize', message: `the ${over.title} sheet would be ${Math.ceil(over.width)}×${Math.ceil(over.height)} mm, larger than ${paper}'s printable area; ${hint}` }], 'Kit sheet too large');
       }

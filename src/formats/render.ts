@@ -15,8 +15,7 @@ export function formatParams(format: OutputFormat, input: Record<string, unknown
 
 /** Everything a render needs, the board drawn and the limits checked: nothing is drawn in vain. */
 export function renderRequest(format: OutputFormat, game: AnyGameModule, map: ScoredMap, params: Record<string, unknown>, limits: RenderLimits): RenderRequest {
-  if (format.needsScene && !game.scene) throw new InputError([{ field: 'format', message: `${game.id} has no picture yet` }]);
-  const request: RenderRequest = { game, map, params, ...(format.needsScene ? { scene: game.scene!(map, styleOf(params)) } : {}) };
+  const request: RenderRequest = { game, map, params, ...(format.needsScene ? { scene: game.scene(map, styleOf(params)) } : {}) };
   format.prepare?.(request, limits);
   return request;
 }

@@ -13,7 +13,7 @@ describe('Gold City difficulty you can ask for', () => {
       let own = 0;
       for (let i = 0; i < 300; i++) {
         const { score } = buildScoredMap(goldCity, `tiers/${i}`, { players, tier });
-        if (score!.band === TIER_BAND[tier]) own++;
+        if (score.band === TIER_BAND[tier]) own++;
       }
       expect(own / 300, `${tier} at ${players} players`).toBeGreaterThanOrEqual(0.7);
     }
@@ -46,7 +46,7 @@ describe('physical predictions on any course', () => {
   it('never predicts fewer rounds than the route allows, and says when it extrapolates', () => {
     const open = field(63, 64, 1);
     expect(goldCity.validate(open)).toEqual([]);
-    const s = goldCity.score!(open) as GoldCityScore;
+    const s = goldCity.score(open) as GoldCityScore;
     expect(s.predictedRounds).toBeGreaterThanOrEqual(Math.ceil(63 / 24));
     expect(s.extrapolated).toBe(true);
     expect(s.extrapolation!.join(' ')).toMatch(/outside the calibrated|below the/);
@@ -56,13 +56,13 @@ describe('physical predictions on any course', () => {
   it('rises with route length and with strength', () => {
     let previous = -Infinity;
     for (const length of [10, 20, 40, 80]) {
-      const rounds = (goldCity.score!(field(length, 5, 2)) as GoldCityScore).predictedRounds;
+      const rounds = (goldCity.score(field(length, 5, 2)) as GoldCityScore).predictedRounds;
       expect(rounds, `length ${length}`).toBeGreaterThanOrEqual(previous);
       previous = rounds;
     }
     previous = -Infinity;
     for (const strength of [1, 2, 3]) {
-      const rounds = (goldCity.score!(field(30, 5, strength)) as GoldCityScore).predictedRounds;
+      const rounds = (goldCity.score(field(30, 5, strength)) as GoldCityScore).predictedRounds;
       expect(rounds, `strength ${strength}`).toBeGreaterThan(previous);
       previous = rounds;
     }

@@ -80,7 +80,7 @@ describe('analytic difficulty against playtests', () => {
     const cases = calibrationCases('test', 100);
     const rows = cases.map(({ seed, options }) => {
       const map = buildMap(goldCity, seed, options) as GoldCityMap;
-      const score = goldCity.score!(map);
+      const score = goldCity.score(map);
       return { players: options.players as number, difficulty: score.difficulty, predicted: score.predictedRounds, rounds: playtest(map, { games: CALIBRATION_GAMES }).meanRounds };
     });
     // Predicted rounds track the games across every table size; difficulty ranks within one.
@@ -98,7 +98,7 @@ describe('analytic difficulty against playtests', () => {
   it('tiers order the difficulty', () => {
     const mean = (tier: string) => {
       let sum = 0;
-      for (let i = 0; i < 30; i++) sum += goldCity.score!(buildMap(goldCity, `tier-${i}`, { tier }) as GoldCityMap).difficulty;
+      for (let i = 0; i < 30; i++) sum += goldCity.score(buildMap(goldCity, `tier-${i}`, { tier }) as GoldCityMap).difficulty;
       return sum / 30;
     };
     const [easy, normal, hard, expert] = ['easy', 'normal', 'hard', 'expert'].map(mean) as [number, number, number, number];

@@ -21,13 +21,13 @@ describe('Gold City score', () => {
     fc.assert(
       fc.property(seedString, goldCityOptions, (seed, options) => {
         const map = buildMap(goldCity, seed, options) as GoldCityMap;
-        const s = goldCity.score!(map);
+        const s = goldCity.score(map);
         expect(s.difficulty).toBeGreaterThanOrEqual(0);
         expect(s.difficulty).toBeLessThanOrEqual(100);
         expect(s.band).toBe(bandOf(s.difficulty));
         expect(s.metrics.starts).toHaveLength(4);
         expect(s.fairness.spread).toBeGreaterThanOrEqual(0);
-        expect(goldCity.score!(structuredClone(map))).toEqual(s);
+        expect(goldCity.score(structuredClone(map))).toEqual(s);
       }),
       { numRuns: 300, seed: 5 },
     );
@@ -39,7 +39,7 @@ describe('Gold City score', () => {
     (hand as Record<string, unknown>).printedName = 'Kitchen table course';
     const checked = checkMap(goldCity, hand);
     expect(checked.ok && checked.problems).toEqual([]);
-    const s = goldCity.score!(hand);
+    const s = goldCity.score(hand);
     expect(s.metrics.starts.map((m) => m.start)).toEqual([1, 2, 3, 4]);
     expect(s.metrics.starts.every((m) => m.steps === 6)).toBe(true);
   });
@@ -69,7 +69,7 @@ describe('reroll', () => {
     // The answer is the map of its seed: fetching that seed gives the same digest.
     expect(buildMap(goldCity, a.seed, request.options).digest).toBe(a.map.digest);
     for (let k = 1; k < a.attempts; k++) {
-      expect(missBy(goldCity.score!(buildMap(goldCity, `table/${k}`, request.options) as GoldCityMap).difficulty, request.target)).toBeGreaterThan(0);
+      expect(missBy(goldCity.score(buildMap(goldCity, `table/${k}`, request.options) as GoldCityMap).difficulty, request.target)).toBeGreaterThan(0);
     }
   });
 
@@ -83,7 +83,7 @@ describe('reroll', () => {
     expect(r.hit).toBe(false);
     expect(r.attempts).toBe(15);
     let best = Infinity;
-    for (let k = 1; k <= 15; k++) best = Math.min(best, missBy(goldCity.score!(buildMap(goldCity, `m/${k}`, { tier: 'easy', pieces: 3 }) as GoldCityMap).difficulty, { band: 'expert' }));
+    for (let k = 1; k <= 15; k++) best = Math.min(best, missBy(goldCity.score(buildMap(goldCity, `m/${k}`, { tier: 'easy', pieces: 3 }) as GoldCityMap).difficulty, { band: 'expert' }));
     expect(missBy(r.map.score.difficulty, { band: 'expert' })).toBe(best);
   });
 

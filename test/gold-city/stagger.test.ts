@@ -102,7 +102,7 @@ describe('staggered start (option stagger)', () => {
   it('draws each staggered pawn: a ring, a numbered badge, and a note in the legend', () => {
     const map = buildMap(goldCity, '42', { stagger: '0012' }) as GoldCityMap;
     expect(map.stagger).toHaveLength(2);
-    const svg = sceneToSvg(goldCity.scene!(map, DEFAULT_STYLE));
+    const svg = sceneToSvg(goldCity.scene(map, DEFAULT_STYLE));
     expect(svg.match(/class="stagger hover"/g)).toHaveLength(2);
     expect(svg).toContain('Staggered start: the pawn of start 4 begins here');
     expect(svg).toContain('aria-label="Staggered start:');
@@ -169,7 +169,7 @@ describe('seat calibration fixture', () => {
     const fixture = JSON.parse(readFileSync(new URL('../../fixtures/calibration/gold-city-seats.json', import.meta.url), 'utf8'));
     const courses = fixture.measured['4'] as Array<{ seed: string; options: object; shares: Record<string, number[]> }>;
     const x = courses.map((c) => {
-      const score = goldCity.score!(buildMap(goldCity, c.seed, c.options) as GoldCityMap);
+      const score = goldCity.score(buildMap(goldCity, c.seed, c.options) as GoldCityMap);
       const f = seatFeatures(score.predictedRounds, score.model.features);
       return seatCalibration!.features.map((name) => f[name] ?? 0);
     });

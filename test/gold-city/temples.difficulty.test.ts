@@ -26,7 +26,7 @@ describe('Golden Temples difficulty against playtests', () => {
   it('ranks 90 fresh temple maps as the bots experience them (Spearman ≥ 0.85 overall and within each table size)', () => {
     const rows = calibrationCases('ttest', 90).map(({ seed, options }) => {
       const map = buildMap(goldCity, seed, { ...options, temples: true }) as GoldCityMap;
-      const score = goldCity.score!(map);
+      const score = goldCity.score(map);
       return { players: options.players as number, difficulty: score.difficulty, predicted: score.predictedRounds, rounds: meanRounds(map, calibration.fit.gamesPerMap) };
     });
     const overall = spearman(rows.map((r) => r.predicted), rows.map((r) => r.rounds));

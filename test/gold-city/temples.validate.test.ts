@@ -102,7 +102,7 @@ describe('Golden Temples invariants: each broken by a hand-written document', ()
     for (const k of ['options', 'seed', 'digest', 'generator', 'caves'] as const) delete map[k];
     const checked = checkMap(goldCity, map);
     expect(checked.ok && checked.problems).toEqual([]);
-    const score = goldCity.score!(map as GoldCityMap);
+    const score = goldCity.score(map as GoldCityMap);
     expect(score.difficulty).toBeGreaterThanOrEqual(0);
     // Scored as a temple course: the gem tour is among its features.
     expect(score.model.version).toMatch(/temples/);

@@ -54,7 +54,7 @@ describe('Lost Valley generation over many seeds', () => {
   it('scores every landscape 0–100 with the metrics it came from', () => {
     fc.assert(
       fc.property(seedString, options, (seed, o) => {
-        const s = lostValley.score!(buildMap(lostValley, seed, o) as LostValleyMap);
+        const s = lostValley.score(buildMap(lostValley, seed, o) as LostValleyMap);
         expect(s.difficulty).toBeGreaterThanOrEqual(0);
         expect(s.difficulty).toBeLessThanOrEqual(100);
         expect(s.metrics.goldReachable).toBeLessThanOrEqual(s.metrics.goldTotal);
@@ -69,7 +69,7 @@ describe('Lost Valley generation over many seeds', () => {
 
   it('draws every tile, the river, the fords and the trading post', () => {
     const map = buildMap(lostValley, 'picture', {}) as LostValleyMap;
-    const svg = sceneToSvg(lostValley.scene!(map, DEFAULT_STYLE));
+    const svg = sceneToSvg(lostValley.scene(map, DEFAULT_STYLE));
     expect(svg.match(/class="tile hover stop"/g)).toHaveLength(map.tiles.length);
     expect(svg.match(/class="ford hover"/g)).toHaveLength(2);
     expect(svg).toContain('class="trading-post hover"');
@@ -154,7 +154,7 @@ describe('Lost Valley difficulty against the prospector race', () => {
     const gold = ['near', 'scattered', 'far'] as const;
     for (let i = 0; i < 40; i++) {
       const map = buildMap(lostValley, `lv-test-${i}`, { players: 2 + (i % 3), ice: ice[Math.floor(i / 3) % 3], gold: gold[Math.floor(i / 9) % 3], river: 3 + ((i * 7) % 10) }) as LostValleyMap;
-      raw.push(lostValley.score!(map).raw);
+      raw.push(lostValley.score(map).raw);
       scarceGold.push(-playtest(map, { games: 16 }).goldPerProspector);
     }
     const rho = spearman(raw, scarceGold);

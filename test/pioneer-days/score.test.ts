@@ -20,7 +20,7 @@ describe('Pioneer Days difficulty', () => {
     const played: number[] = [];
     for (let i = 0; i < 40; i++) {
       const map = buildMap(pioneerDays, `pd-test-${i}`, { players: 1 + (i % 4) }) as PioneerDaysMap;
-      predicted.push(pioneerDays.score!(map).predictedVp);
+      predicted.push(pioneerDays.score(map).predictedVp);
       played.push(playtest(map, { games: 8 }).meanVp);
     }
     expect(spearman(predicted, played)).toBeGreaterThan(0.85);

@@ -45,7 +45,7 @@ describe('Pioneer Days trails', () => {
     const hand = JSON.parse(JSON.stringify({ game, startPlayer, townsfolkSets, weeks, gold }));
     const checked = checkMap(pioneerDays, hand);
     expect(checked.ok && checked.problems).toEqual([]);
-    const score = pioneerDays.score!(hand);
+    const score = pioneerDays.score(hand);
     expect(score.difficulty).toBeGreaterThanOrEqual(0);
     expect(score.metrics.players).toBe(4);
   });

@@ -8,10 +8,10 @@ import { validateGoldCity } from './validate.ts';
 import { goldCityScene } from './scene.ts';
 import { goldCitySheets } from './sheets.ts';
 import { scoreGoldCity, type GoldCityScore } from './score.ts';
-import { playtest } from './rules/playtest.ts';
-import { balanceSeats } from './rules/balance.ts';
+import { playtest, type Playtest } from './rules/playtest.ts';
+import { balanceSeats, type BalanceReport } from './rules/balance.ts';
 
-export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore> = {
+export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore, Playtest, BalanceReport> = {
   id: GAME_ID,
   title: 'Gold City',
   generatorVersion: GENERATOR_VERSION,
@@ -24,9 +24,9 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore> =
   scene: goldCityScene,
   sheets: goldCitySheets,
   score: scoreGoldCity,
-  playtest: (map, games) => ({ ...playtest(map, { games }) }),
+  playtest,
   balance: (map, games) => {
     const report = balanceSeats(map, { screen: games, confirm: 3 * games });
-    return { options: { stagger: report.stagger }, report: { ...report } };
+    return { options: { stagger: report.stagger }, report };
   },
 };

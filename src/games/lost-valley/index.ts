@@ -7,10 +7,10 @@ import { lostValleyScene } from './scene.ts';
 import { lostValleySheets } from './kit.ts';
 import { scoreLostValley, type LostValleyScore } from './score.ts';
 import { validateLostValley } from './validate.ts';
-import { playtest } from './rules/playtest.ts';
+import { playtest, type Playtest } from './rules/playtest.ts';
 import { steerLostValley } from './steer.ts';
 
-export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValleyScore> = {
+export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValleyScore, Playtest> = {
   id: GAME_ID,
   title: 'Lost Valley (waterfall landscape)',
   generatorVersion: GENERATOR_VERSION,
@@ -23,5 +23,5 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   scene: lostValleyScene,
   sheets: lostValleySheets,
   steer: steerLostValley,
-  playtest: (map, games) => ({ ...playtest(map, { games }) }),
+  playtest,
 };

@@ -2,14 +2,14 @@ import type { GameModule } from '../../core/game-module.ts';
 import { loadSchema } from '../../core/schemas.ts';
 import { generatePioneerDays } from './generate.ts';
 import { GAME_ID, GENERATOR_VERSION, type PioneerDaysMap, type PioneerDaysOptions } from './model.ts';
-import { playtest } from './rules/playtest.ts';
+import { playtest, type Playtest } from './rules/playtest.ts';
 import { pioneerDaysScene } from './scene.ts';
 import { scorePioneerDays, type PioneerDaysScore } from './score.ts';
 import { summarisePioneerDays } from './summary.ts';
 import { validatePioneerDays } from './validate.ts';
 import { pioneerDaysSheets } from './sheets.ts';
 
-export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, PioneerDaysScore> = {
+export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, PioneerDaysScore, Playtest> = {
   id: GAME_ID,
   title: 'Pioneer Days (trail)',
   generatorVersion: GENERATOR_VERSION,
@@ -21,5 +21,5 @@ export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, Pioneer
   summarise: summarisePioneerDays,
   scene: pioneerDaysScene,
   sheets: pioneerDaysSheets,
-  playtest: (map, games) => ({ ...playtest(map, { games }) }),
+  playtest,
 };
