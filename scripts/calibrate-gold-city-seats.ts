@@ -16,7 +16,8 @@ import { pearson } from '../src/core/stats.ts';
 import { fitLinear, round } from './linear-model.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap, GoldCityOptions } from '../src/games/gold-city/model.ts';
-import { botWeightsHash } from '../src/games/gold-city/rules/bot-weights.ts';
+import { tuningHash } from '../src/core/play/tuning.ts';
+import { BOT_WEIGHTS } from '../src/games/gold-city/rules/bot-weights.ts';
 import { STAGGERS, seatShares } from '../src/games/gold-city/rules/balance.ts';
 import { predictSeatShares, seatFeatures, type SeatCalibration } from '../src/games/gold-city/seats.ts';
 
@@ -48,7 +49,7 @@ const known = new Map([...reused, ...Object.values(previous.measured ?? {}).flat
 
 const result: SeatCalibration & { measured: Record<string, Measured[]> } = {
   version: 'seats-1',
-  botWeights: botWeightsHash(),
+  botWeights: tuningHash(BOT_WEIGHTS),
   features: FEATURES,
   tables: {},
   measured: {},

@@ -13,7 +13,8 @@ import { difficultyOnScale, predict, type Scale } from '../src/core/difficulty.t
 import { agreement, featureRanges, fitLinear, round, spearmanByPlayers } from './linear-model.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
-import { botWeightsHash, templeBotWeightsHash } from '../src/games/gold-city/rules/bot-weights.ts';
+import { tuningHash } from '../src/core/play/tuning.ts';
+import { BOT_WEIGHTS, TEMPLE_BOT_WEIGHTS } from '../src/games/gold-city/rules/bot-weights.ts';
 import { BOTS } from '../src/games/gold-city/rules/bots.ts';
 import { playGame } from '../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
@@ -86,8 +87,8 @@ const tierReach = Object.fromEntries(
 
 const result = {
   ...linear,
-  botWeights: botWeightsHash(),
-  templeBotWeights: templeBotWeightsHash(),
+  botWeights: tuningHash(BOT_WEIGHTS),
+  templeBotWeights: tuningHash(TEMPLE_BOT_WEIGHTS),
   featureRanges: ranges,
   scale,
   tierReach,

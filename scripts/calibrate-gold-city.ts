@@ -9,7 +9,8 @@ import { buildMap } from '../src/core/maps.ts';
 import { agreement, featureRanges, fitLinear, spearmanByPlayers } from './linear-model.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
-import { botWeightsHash } from '../src/games/gold-city/rules/bot-weights.ts';
+import { tuningHash } from '../src/core/play/tuning.ts';
+import { BOT_WEIGHTS } from '../src/games/gold-city/rules/bot-weights.ts';
 import { playtest } from '../src/games/gold-city/rules/playtest.ts';
 import { analyse } from '../src/games/gold-city/score.ts';
 import { CALIBRATION_GAMES, calibrationCases } from '../fixtures/calibration/cases.ts';
@@ -36,7 +37,7 @@ const ranges = featureRanges(FEATURES, fit);
 const result = {
   version: `gold-city-calibration-${CALIBRATION_REVISION}`,
   // The bots the playtests were played by: a test fails when the weights change without a rerun.
-  botWeights: botWeightsHash(),
+  botWeights: tuningHash(BOT_WEIGHTS),
   features: FEATURES,
   ...model.stored,
   featureRanges: ranges,

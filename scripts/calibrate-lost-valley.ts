@@ -12,7 +12,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { buildMap } from '../src/core/maps.ts';
-import { canonicalJson, sha256Hex } from '../src/core/canonical.ts';
+import { tuningHash } from '../src/core/play/tuning.ts';
 import { pearson, spearman } from '../src/core/stats.ts';
 import type { Scale } from '../src/core/difficulty.ts';
 import { agreement, fitLinear, quantile, round } from './linear-model.ts';
@@ -103,7 +103,7 @@ const byPlayers = (rows: readonly Row[], predictor: (s: Row) => number) =>
 
 const calibration = {
   version: `lost-valley-calibration-${REVISION}`,
-  botWeights: sha256Hex(canonicalJson(BOT_WEIGHTS)).slice(0, 12),
+  botWeights: tuningHash(BOT_WEIGHTS),
   features: FEATURES,
   ...model.stored,
   fallback: { version: `lost-valley-calibration-${REVISION}-static`, features: STATIC, ...fallback.stored },

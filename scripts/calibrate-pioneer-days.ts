@@ -7,7 +7,7 @@
  * (npx tsx scripts/calibrate-pioneer-days.ts).
  */
 import { writeFileSync } from 'node:fs';
-import { sha256Hex } from '../src/core/canonical.ts';
+import { tuningHash } from '../src/core/play/tuning.ts';
 import { spearman } from '../src/core/stats.ts';
 import { buildMap } from '../src/core/maps.ts';
 import { agreement, fitLinear, quantile, round } from './linear-model.ts';
@@ -46,7 +46,7 @@ const result = {
   features: FEATURES,
   ...model.stored,
   scale,
-  botWeights: sha256Hex(JSON.stringify(BOT_WEIGHTS)).slice(0, 16),
+  botWeights: tuningHash(BOT_WEIGHTS),
   fit: {
     maps: fit.length,
     heldOut: hold.length,

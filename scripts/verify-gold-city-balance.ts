@@ -14,7 +14,8 @@ import { buildMap } from '../src/core/maps.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import { balanceSeats, seatShares } from '../src/games/gold-city/rules/balance.ts';
-import { botWeightsHash } from '../src/games/gold-city/rules/bot-weights.ts';
+import { tuningHash } from '../src/core/play/tuning.ts';
+import { BOT_WEIGHTS } from '../src/games/gold-city/rules/bot-weights.ts';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 4);
 const COURSES = Number(process.env.COURSES ?? 24);
@@ -68,7 +69,7 @@ for (let m = FROM; m < TO; m++) {
 }
 if (PART) process.exit(0);
 const fixture = existsSync(FIXTURE) ? JSON.parse(readFileSync(FIXTURE, 'utf8')) : {};
-fixture.botWeights = botWeightsHash();
+fixture.botWeights = tuningHash(BOT_WEIGHTS);
 fixture[PLAYERS] = {
   courses: courses.length,
   searchGames: { screen: SCREEN, confirm: CONFIRM },

@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildMap } from '../../src/core/maps.ts';
 import { goldCity } from '../../src/games/gold-city/index.ts';
-import { BOTS, type BotContext } from '../../src/games/gold-city/rules/bots.ts';
-import { MAX_ROUNDS } from '../../src/games/gold-city/rules/playtest.ts';
+import { playToEnd } from '../../src/core/play/play.ts';
+import { BOTS, type Bot, type BotContext } from '../../src/games/gold-city/rules/bots.ts';
+import { MAX_ROUNDS, turnRules } from '../../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../../src/games/gold-city/rules/potential.ts';
 import { SYMBOLS } from '../../src/games/gold-city/symbols.ts';
-import { applyAction, RuleError, type Action, type Source } from '../../src/games/gold-city/rules/engine.ts';
+import { RuleError } from '../../src/core/play/rule-error.ts';
+import { applyAction, type Action, type Source } from '../../src/games/gold-city/rules/engine.ts';
 import { CARD_TYPES } from '../../src/games/gold-city/rules/cards.ts';
 import { newGame, type GameState } from '../../src/games/gold-city/rules/state.ts';
 import { prepareTable, type Table } from '../../src/games/gold-city/rules/table.ts';
@@ -114,15 +116,19 @@ function gameStates(): Array<{ t: Table; s: GameState }> {
   lineups.forEach((names, g) => {
     const t = prepareTable(buildMap(goldCity, `refusals-${g}`, { players: names.length }) as GoldCityMap);
     const ctx: BotContext = { table: t, potential: effortToFinish(t) };
-    const s = newGame(t, names.length, `refusals-${g}`);
     let decisions = 0;
-    while (!s.over && s.round <= MAX_ROUNDS) {
-      for (const action of BOTS[names[s.seat]!]!.turn(s, ctx)) {
-        // After a purchase nearly everything is refused at once: keep few of those states.
-        if (decisions++ % 4 === 0 && (!s.bought || decisions % 5 === 1)) out.push({ t, s: structuredClone(s) });
-        applyAction(s, t, action);
-      }
-    }
+    // Each bot, as it chooses, keeps a copy of the state it chose in (before the driver applies it).
+    const keeping = (bot: Bot): Bot => ({
+      name: bot.name,
+      *turn(s, c, seat) {
+        for (const action of bot.turn(s, c, seat)) {
+          // After a purchase nearly everything is refused at once: keep few of those states.
+          if (decisions++ % 4 === 0 && (!s.bought || decisions % 5 === 1)) out.push({ t, s: structuredClone(s) });
+          yield action;
+        }
+      },
+    });
+    playToEnd(turnRules(t), newGame(t, names.length, `refusals-${g}`), names.map((n) => keeping(BOTS[n]!)), ctx, { rounds: MAX_ROUNDS });
   });
   return out;
 }
@@ -207,7 +213,7 @@ describe('Gold City rules: refusals on states from real games', () => {
     const names = ['planner', 'baseline', 'planner'];
     let actions = 0;
     while (!s.over && s.round <= MAX_ROUNDS) {
-      const turn = BOTS[names[s.seat]!]!.turn(s, ctx);
+      const turn = BOTS[names[s.seat]!]!.turn(s, ctx, s.seat);
       for (;;) {
         const before = structuredClone(s);
         const step = turn.next();

@@ -5,7 +5,8 @@ import { spearman } from '../../src/core/stats.ts';
 import { goldCity } from '../../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
 import { BOTS, type BotContext } from '../../src/games/gold-city/rules/bots.ts';
-import { MAX_ROUNDS, playTurn, playtest } from '../../src/games/gold-city/rules/playtest.ts';
+import { playToEnd } from '../../src/core/play/play.ts';
+import { MAX_ROUNDS, playtest, turnRules } from '../../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../../src/games/gold-city/rules/potential.ts';
 import { newGame, type GameState } from '../../src/games/gold-city/rules/state.ts';
 import { prepareTable } from '../../src/games/gold-city/rules/table.ts';
@@ -29,11 +30,12 @@ describe('bot games', () => {
           const map = buildMap(goldCity, `life-${n}`, { tier, players: botNames.length }) as GoldCityMap;
           const table = prepareTable(map);
           const ctx: BotContext = { table, potential: effortToFinish(table) };
-          const state = newGame(table, botNames.length, `life-${n}`);
           let removed = new Set<number>();
           let turns = 0;
-          while (!state.over && state.round <= MAX_ROUNDS) {
-            playTurn(state, table, BOTS[botNames[state.seat]!]!, ctx);
+          // Checked at the end of every turn.
+          const state = newGame(table, botNames.length, `life-${n}`);
+          playToEnd(turnRules(table), state, botNames.map((b) => BOTS[b]!), ctx, { rounds: MAX_ROUNDS }, (action) => {
+            if (action.type !== 'end') return;
             turns++;
             const all = zones(state);
             // Every card instance is in exactly one place.
@@ -42,7 +44,8 @@ describe('bot games', () => {
             const now = new Set(state.players.flatMap((p) => p.removed));
             for (const c of removed) expect(now.has(c)).toBe(true);
             removed = now;
-          }
+          });
+          expect(turns).toBeGreaterThan(0);
           expect(turns).toBeLessThanOrEqual(MAX_ROUNDS * botNames.length);
           games++;
           if (state.over) finished++;

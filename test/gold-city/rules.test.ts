@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyAction, cardCount, RuleError, winners, type Action } from '../../src/games/gold-city/rules/engine.ts';
+import { RuleError } from '../../src/core/play/rule-error.ts';
+import { applyAction, cardCount, winners, type Action } from '../../src/games/gold-city/rules/engine.ts';
 import { CARD_TYPES } from '../../src/games/gold-city/rules/cards.ts';
 import { newGame, type GameState } from '../../src/games/gold-city/rules/state.ts';
 import { prepareTable, type Table } from '../../src/games/gold-city/rules/table.ts';

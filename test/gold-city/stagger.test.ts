@@ -10,7 +10,8 @@ import type { GoldCityScore } from '../../src/games/gold-city/score.ts';
 import { calibratedStaggers, predictSeatShares, seatCalibration, seatFeatures } from '../../src/games/gold-city/seats.ts';
 import { layStagger, rowsFromOption, rowsOf } from '../../src/games/gold-city/stagger.ts';
 import { STAGGERS, balanceSeats, seatShares } from '../../src/games/gold-city/rules/balance.ts';
-import { botWeightsHash } from '../../src/games/gold-city/rules/bot-weights.ts';
+import { tuningHash } from '../../src/core/play/tuning.ts';
+import { BOT_WEIGHTS } from '../../src/games/gold-city/rules/bot-weights.ts';
 import { readFileSync } from 'node:fs';
 import { fitLinear } from '../../scripts/linear-model.ts';
 import { sceneToSvg } from '../../src/render/svg.ts';
@@ -145,7 +146,7 @@ describe('stagger invariants: each broken by a hand-written document', () => {
 describe('balance check fixture', () => {
   it('was made with the bots as weighted now, and its first course replays to the same shares', () => {
     const fixture = JSON.parse(readFileSync(new URL('../../fixtures/calibration/gold-city-balance.json', import.meta.url), 'utf8'));
-    expect(fixture.botWeights, 'rerun scripts/verify-gold-city-balance.ts').toBe(botWeightsHash());
+    expect(fixture.botWeights, 'rerun scripts/verify-gold-city-balance.ts').toBe(tuningHash(BOT_WEIGHTS));
     const course = fixture['4'].details[0];
     const map = buildMap(goldCity, course.seed, course.options) as GoldCityMap;
     const round4 = (v: number) => Math.round(v * 10000) / 10000;
@@ -157,7 +158,7 @@ describe('balance check fixture', () => {
 describe('seat calibration fixture', () => {
   it('exists, was made with the bots as weighted now, and holds a model for every stagger it measured', () => {
     expect(seatCalibration).toBeDefined();
-    expect(seatCalibration!.botWeights, 'rerun scripts/calibrate-gold-city-seats.ts').toBe(botWeightsHash());
+    expect(seatCalibration!.botWeights, 'rerun scripts/calibrate-gold-city-seats.ts').toBe(tuningHash(BOT_WEIGHTS));
     for (const players of ['2', '3', '4']) {
       const table = seatCalibration!.tables[players]!;
       for (const model of Object.values(table.staggers)) expect(model.seats).toHaveLength(Number(players));

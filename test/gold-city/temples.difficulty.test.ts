@@ -5,7 +5,8 @@ import { spearman } from '../../src/core/stats.ts';
 import { goldCity } from '../../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
 import { BOTS } from '../../src/games/gold-city/rules/bots.ts';
-import { TEMPLE_BOT_WEIGHTS, botWeightsHash, templeBotWeightsHash } from '../../src/games/gold-city/rules/bot-weights.ts';
+import { tuningHash } from '../../src/core/play/tuning.ts';
+import { TEMPLE_BOT_WEIGHTS, BOT_WEIGHTS } from '../../src/games/gold-city/rules/bot-weights.ts';
 import { playGame } from '../../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../../src/games/gold-city/rules/potential.ts';
 import { prepareTable } from '../../src/games/gold-city/rules/table.ts';
@@ -41,8 +42,8 @@ describe('Golden Temples difficulty against playtests', () => {
   });
 
   it('the temple fixture was made with the bots as they are weighted now', () => {
-    expect(calibration.botWeights).toBe(botWeightsHash());
-    expect(calibration.templeBotWeights, 'TEMPLE_BOT_WEIGHTS changed: rerun npx tsx scripts/calibrate-gold-city-temples.ts').toBe(templeBotWeightsHash());
+    expect(calibration.botWeights).toBe(tuningHash(BOT_WEIGHTS));
+    expect(calibration.templeBotWeights, 'TEMPLE_BOT_WEIGHTS changed: rerun npx tsx scripts/calibrate-gold-city-temples.ts').toBe(tuningHash(TEMPLE_BOT_WEIGHTS));
     expect(Object.isFrozen(TEMPLE_BOT_WEIGHTS)).toBe(true);
   });
 

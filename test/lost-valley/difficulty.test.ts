@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, sha256Hex } from '../../src/core/canonical.ts';
+import { tuningHash } from '../../src/core/play/tuning.ts';
 import { BAND_RANGES, BANDS } from '../../src/core/difficulty.ts';
 import { buildMap } from '../../src/core/maps.ts';
 import { reroll } from '../../src/core/reroll.ts';
@@ -36,7 +36,7 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
   });
 
   it('was fitted on the bots as they are (their weights hash is in the fixture)', () => {
-    expect((calibration as unknown as { botWeights: string }).botWeights, 'BOT_WEIGHTS changed since the last calibration: rerun npx tsx scripts/calibrate-lost-valley.ts').toBe(sha256Hex(canonicalJson(BOT_WEIGHTS)).slice(0, 12));
+    expect((calibration as unknown as { botWeights: string }).botWeights, 'BOT_WEIGHTS changed since the last calibration: rerun npx tsx scripts/calibrate-lost-valley.ts').toBe(tuningHash(BOT_WEIGHTS));
   });
 });
 

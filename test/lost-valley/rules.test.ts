@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildMap } from '../../src/core/maps.ts';
 import { lostValley } from '../../src/games/lost-valley/index.ts';
 import type { LostValleyMap } from '../../src/games/lost-valley/model.ts';
-import { applyAction, checkMove, newGame, RuleError, type GameState } from '../../src/games/lost-valley/rules/engine.ts';
+import { RuleError } from '../../src/core/play/rule-error.ts';
+import { applyAction, checkMove, newGame, type GameState } from '../../src/games/lost-valley/rules/engine.ts';
 import { playtest } from '../../src/games/lost-valley/rules/playtest.ts';
 import { buildTable, type Table } from '../../src/games/lost-valley/rules/table.ts';
 

@@ -3,7 +3,8 @@ import { buildMap } from '../../src/core/maps.ts';
 import { pioneerDays } from '../../src/games/pioneer-days/index.ts';
 import type { PioneerDaysMap } from '../../src/games/pioneer-days/model.ts';
 import { settler, baseline } from '../../src/games/pioneer-days/rules/bots.ts';
-import { RuleError, applyAction, finalScores, strike, winners } from '../../src/games/pioneer-days/rules/engine.ts';
+import { RuleError } from '../../src/core/play/rule-error.ts';
+import { applyAction, finalScores, strike, winners } from '../../src/games/pioneer-days/rules/engine.ts';
 import { playGame, playtest, replay } from '../../src/games/pioneer-days/rules/playtest.ts';
 import { newGame, newPlayer, trailOf, seatToMove } from '../../src/games/pioneer-days/rules/state.ts';
 

@@ -1,12 +1,12 @@
-import { canonicalJson, sha256Hex } from '../../../core/canonical.ts';
+import { frozenTuning } from '../../../core/play/tuning.ts';
 
 /**
  * Every tuning number of the Gold City bots, in one place. Gains are in the units of the effort
  * field (card plays to the finish, see potential.ts), so a weight reads as "worth this many
- * plays". The calibration fixture records botWeightsHash(): change a weight and the difficulty
+ * plays". The calibration fixture records tuningHash(BOT_WEIGHTS): change a weight and the difficulty
  * model was fitted on other bots, so rerun scripts/calibrate-gold-city.ts.
  */
-export const BOT_WEIGHTS = deepFreeze({
+export const BOT_WEIGHTS = frozenTuning({
   /** Turns without progress before the planner routes around pawns in its way: one bad hand is not a jam. */
   stuckTurns: 2,
   /** The best play of a turn must gain more than this, so the bot does not churn cards for nothing. */
@@ -91,24 +91,9 @@ export type BotWeights = typeof BOT_WEIGHTS;
 /**
  * The bots' numbers for the Golden Temples layer only, apart so the base game's weights (and the
  * base calibration that records their hash) stay as they were; the temple calibration fixture
- * records templeBotWeightsHash().
+ * records tuningHash(TEMPLE_BOT_WEIGHTS).
  */
-export const TEMPLE_BOT_WEIGHTS = deepFreeze({
+export const TEMPLE_BOT_WEIGHTS = frozenTuning({
   /** Keep-worth of a gold coin spent as a step: it also buys, so it goes after a starter card. */
   coinWorth: 2,
 });
-
-function deepFreeze<T extends object>(value: T): T {
-  for (const inner of Object.values(value)) if (typeof inner === 'object' && inner !== null) deepFreeze(inner);
-  return Object.freeze(value);
-}
-
-/** Which weights a calibration was made with: the first 12 hex digits of their canonical JSON's sha256. */
-export function botWeightsHash(): string {
-  return sha256Hex(canonicalJson(BOT_WEIGHTS)).slice(0, 12);
-}
-
-/** Which temple weights a temple calibration was made with. */
-export function templeBotWeightsHash(): string {
-  return sha256Hex(canonicalJson(TEMPLE_BOT_WEIGHTS)).slice(0, 12);
-}

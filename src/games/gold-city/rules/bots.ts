@@ -1,3 +1,4 @@
+import type { Bot as PlayBot } from '../../../core/play/bot.ts';
 import type { Token } from '../model.ts';
 import { BOT_WEIGHTS as W, TEMPLE_BOT_WEIGHTS as TW } from './bot-weights.ts';
 import { STARTER_DECK, cardType, coinValue, type CardType } from './cards.ts';
@@ -56,15 +57,8 @@ function contextForTurn(state: GameState, shared: BotContext): BotContext {
   return { ...ctx, potential: effortToFinish(ctx.table, closed) };
 }
 
-/**
- * A bot chooses and the engine applies: `turn` yields the seat's actions one at a time, ending
- * with `end` (or when the game is over); whoever drives it applies each action before resuming
- * it, so every choice sees the state the previous one left. A bot never changes the state.
- */
-export interface Bot {
-  name: string;
-  turn(state: GameState, ctx: BotContext): Generator<Action, void, void>;
-}
+/** A Gold City bot's turn ends with `end` (or when the game is over). */
+export type Bot = PlayBot<GameState, Action, BotContext>;
 
 const STARTER_TYPES = new Set(STARTER_DECK);
 

@@ -1,3 +1,4 @@
+import { refuse } from '../../../core/play/rule-error.ts';
 import type { Token } from '../model.ts';
 import { HAND_SIZE, cardType, coinValue, type CardSymbol, type CardType } from './cards.ts';
 import { drawCards, previewDraw, type GameState, type PlayerState } from './state.ts';
@@ -33,14 +34,6 @@ export type Action =
   /** End the turn, keeping `keep` in hand; draw up to four. */
   | { type: 'end'; keep?: number[] };
 
-export class RuleError extends Error {
-  override name = 'RuleError';
-}
-
-const fail = (message: string): never => {
-  throw new RuleError(message);
-};
-
 export function current(state: GameState): PlayerState {
   return state.players[state.seat] as PlayerState;
 }
@@ -54,7 +47,7 @@ function occupied(state: GameState, table: Table, space: number): boolean {
 }
 
 function inHand(player: PlayerState, card: number): void {
-  if (!player.hand.includes(card)) fail(`card ${card} is not in hand`);
+  if (!player.hand.includes(card)) refuse(`card ${card} is not in hand`);
 }
 
 /** Only after the action has been checked in full: the card is known to be in hand. */
@@ -63,13 +56,13 @@ function takeFromHand(player: PlayerState, card: number): void {
 }
 
 function distinct(cards: readonly number[]): void {
-  if (new Set(cards).size !== cards.length) fail('a card is named twice');
+  if (new Set(cards).size !== cards.length) refuse('a card is named twice');
 }
 
 function pawnOf(player: PlayerState, index: number): { at: number } {
   const pawn = player.pawns[index];
-  if (!pawn) fail(`no pawn ${index}`);
-  if (pawn!.at < 0) fail('an arrived pawn is out of play');
+  if (!pawn) refuse(`no pawn ${index}`);
+  if (pawn!.at < 0) refuse('an arrived pawn is out of play');
   return pawn!;
 }
 
@@ -119,8 +112,8 @@ function arrive(state: GameState, player: PlayerState, pawn: { at: number }): vo
 /** Pays a symbol blockade from what is left of a card: the strength that remains. */
 function payBlockade(table: Table, blockade: number, symbol: GroundSymbol, remaining: number): number {
   const b = table.blockades[blockade]!;
-  if (blockadeSymbol(b.terrain) !== symbol) fail(`the blockade wants ${b.terrain}`);
-  if (b.strength > remaining) fail(`the blockade needs ${b.strength}, only ${remaining} left`);
+  if (blockadeSymbol(b.terrain) !== symbol) refuse(`the blockade wants ${b.terrain}`);
+  if (b.strength > remaining) refuse(`the blockade needs ${b.strength}, only ${remaining} left`);
   return remaining - b.strength;
 }
 
@@ -130,26 +123,26 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
   let symbol: CardSymbol;
   let fromCard: { card: number; type: CardType } | undefined;
   if ('card' in a.source) {
-    const type = cardType(state.cards[a.source.card] ?? fail('no such card'));
-    if (!player.hand.includes(a.source.card)) fail('that card is not in hand');
+    const type = cardType(state.cards[a.source.card] ?? refuse('no such card'));
+    if (!player.hand.includes(a.source.card)) refuse('that card is not in hand');
     strength = type.strength;
     symbol = state.effects.changeSymbol ? 'joker' : type.symbol;
     fromCard = { card: a.source.card, type };
   } else if ('token' in a.source) {
-    const token = player.tokens[a.source.token] ?? fail('no such token');
-    if (!isSymbol3(token.kind)) fail('that token does not move a pawn');
+    const token = player.tokens[a.source.token] ?? refuse('no such token');
+    if (!isSymbol3(token.kind)) refuse('that token does not move a pawn');
     strength = token.strength ?? 0;
     symbol = token.kind as Symbol3;
   } else {
     // A gold coin: one step of strength 1 onto any ground, never a blockade's payment.
-    if ((player.coins ?? 0) < 1) fail('no gold coin to spend');
-    if (a.path.length !== 1 || a.clear !== undefined) fail('a gold coin pays exactly one step');
+    if ((player.coins ?? 0) < 1) refuse('no gold coin to spend');
+    if (a.path.length !== 1 || a.clear !== undefined) refuse('a gold coin pays exactly one step');
     strength = 1;
     symbol = 'joker';
   }
-  if (symbol === 'action') fail('an action card moves nobody');
-  if (symbol !== 'joker' && symbol !== a.symbol) fail(`a ${symbol} card cannot pay for ${a.symbol}`);
-  if (a.path.length === 0 && a.clear === undefined) fail('a move needs at least one step');
+  if (symbol === 'action') refuse('an action card moves nobody');
+  if (symbol !== 'joker' && symbol !== a.symbol) refuse(`a ${symbol} card cannot pay for ${a.symbol}`);
+  if (a.path.length === 0 && a.clear === undefined) refuse('a move needs at least one step');
   let remaining = strength;
   let at = pawn.at;
   // Blockades paid on the way are claimed only once the whole walk has been checked.
@@ -157,28 +150,28 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
   const open = (blockade: number) => intact(state, blockade) && !claims.includes(blockade);
   if (a.clear !== undefined) {
     const blockade = blockadeBetween(table, at, a.clear);
-    if (!adjacent(table, at, a.clear) || !intact(state, blockade)) fail('no intact blockade there');
+    if (!adjacent(table, at, a.clear) || !intact(state, blockade)) refuse('no intact blockade there');
     remaining = payBlockade(table, blockade, a.symbol, remaining);
     claims.push(blockade);
   }
   let passUsed = false;
   for (const next of a.path) {
-    if (!adjacent(table, at, next)) fail(`space ${next} is not next to ${at}`);
+    if (!adjacent(table, at, next)) refuse(`space ${next} is not next to ${at}`);
     const ground = table.ground[next] as number;
-    if (ground === G.mountain) fail('mountains can never be entered');
+    if (ground === G.mountain) refuse('mountains can never be entered');
     if (occupied(state, table, next)) {
-      if (!state.effects.passOccupied || passUsed || next === a.path[a.path.length - 1]) fail(`space ${next} is occupied`);
+      if (!state.effects.passOccupied || passUsed || next === a.path[a.path.length - 1]) refuse(`space ${next} is occupied`);
       passUsed = true;
     }
     const blockade = blockadeBetween(table, at, next);
     if (open(blockade)) {
-      if ('coin' in a.source) fail('a gold coin does not pay a blockade');
-      if (table.blockades[blockade]!.terrain === 'rubble') fail('a rubble blockade is cleared by discarding cards');
+      if ('coin' in a.source) refuse('a gold coin does not pay a blockade');
+      if (table.blockades[blockade]!.terrain === 'rubble') refuse('a rubble blockade is cleared by discarding cards');
       remaining = payBlockade(table, blockade, a.symbol, remaining);
       claims.push(blockade);
     }
     if (ground === G.finish) {
-      if (!unsealed(table, player, gemsOnPath(table, player, a.path))) fail('the chamber is sealed until you hold a gem from every temple');
+      if (!unsealed(table, player, gemsOnPath(table, player, a.path))) refuse('the chamber is sealed until you hold a gem from every temple');
       at = next;
       break;
     }
@@ -186,10 +179,10 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
       at = next;
       continue;
     }
-    if (SYMBOL_AT[ground] === undefined) fail('rubble and base camps are paid in cards, not strength');
-    if (SYMBOL_AT[ground] !== a.symbol) fail(`space ${next} wants ${SYMBOL_AT[ground]}`);
+    if (SYMBOL_AT[ground] === undefined) refuse('rubble and base camps are paid in cards, not strength');
+    if (SYMBOL_AT[ground] !== a.symbol) refuse(`space ${next} wants ${SYMBOL_AT[ground]}`);
     // One card, at least the space's strength: strengths never combine.
-    if ((table.strength[next] as number) > remaining) fail(`space ${next} needs ${table.strength[next]}, only ${remaining} left`);
+    if ((table.strength[next] as number) > remaining) refuse(`space ${next} needs ${table.strength[next]}, only ${remaining} left`);
     remaining -= table.strength[next] as number;
     at = next;
   }
@@ -218,7 +211,7 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
 
 function checkPayment(player: PlayerState, cards: readonly number[], count: number): void {
   distinct(cards);
-  if (cards.length !== count) fail(`pay exactly ${count} card${count === 1 ? '' : 's'}`);
+  if (cards.length !== count) refuse(`pay exactly ${count} card${count === 1 ? '' : 's'}`);
   for (const c of cards) inHand(player, c);
 }
 
@@ -232,11 +225,11 @@ function payCards(player: PlayerState, cards: readonly number[], to: 'discard' |
 
 function rough(state: GameState, table: Table, player: PlayerState, a: Extract<Action, { type: 'rough' }>): void {
   const pawn = pawnOf(player, a.pawn);
-  if (!adjacent(table, pawn.at, a.to)) fail('not next to the pawn');
-  if (occupied(state, table, a.to)) fail('occupied');
-  if (intact(state, blockadeBetween(table, pawn.at, a.to))) fail('an intact blockade is in the way');
+  if (!adjacent(table, pawn.at, a.to)) refuse('not next to the pawn');
+  if (occupied(state, table, a.to)) refuse('occupied');
+  if (intact(state, blockadeBetween(table, pawn.at, a.to))) refuse('an intact blockade is in the way');
   const ground = table.ground[a.to];
-  if (ground !== G.rubble && ground !== G.basecamp) fail('not rubble or a base camp');
+  if (ground !== G.rubble && ground !== G.basecamp) refuse('not rubble or a base camp');
   checkPayment(player, a.cards, table.strength[a.to] as number);
   payCards(player, a.cards, ground === G.rubble ? 'discard' : 'removed');
   pawn.at = a.to;
@@ -245,9 +238,9 @@ function rough(state: GameState, table: Table, player: PlayerState, a: Extract<A
 function clearRubble(state: GameState, table: Table, player: PlayerState, a: Extract<Action, { type: 'clear' }>): void {
   const pawn = pawnOf(player, a.pawn);
   const blockade = blockadeBetween(table, pawn.at, a.toward);
-  if (!adjacent(table, pawn.at, a.toward) || !intact(state, blockade)) fail('no intact blockade there');
+  if (!adjacent(table, pawn.at, a.toward) || !intact(state, blockade)) refuse('no intact blockade there');
   const b = table.blockades[blockade]!;
-  if (b.terrain !== 'rubble') fail('only rubble blockades are cleared with cards');
+  if (b.terrain !== 'rubble') refuse('only rubble blockades are cleared with cards');
   checkPayment(player, a.cards, b.strength);
   payCards(player, a.cards, 'discard');
   claim(state, player, blockade);
@@ -255,13 +248,13 @@ function clearRubble(state: GameState, table: Table, player: PlayerState, a: Ext
 
 /** A step that ignores the space's requirement: never past an intact blockade. Returns the pawn. */
 function checkFreeStep(state: GameState, table: Table, player: PlayerState, pawnIndex: number | undefined, to: number | undefined): { at: number } {
-  const pawn = pawnOf(player, pawnIndex ?? fail('name the pawn'));
-  if (to === undefined) fail('name the space');
-  if (!adjacent(table, pawn.at, to!)) fail('not next to the pawn');
-  if (table.ground[to!] === G.mountain) fail('mountains can never be entered');
-  if (occupied(state, table, to!)) fail('occupied');
-  if (intact(state, blockadeBetween(table, pawn.at, to!))) fail('an intact blockade still has to be paid for');
-  if (table.finishes[to!] && !unsealed(table, player, gemsOnPath(table, player, [to!]))) fail('the chamber is sealed until you hold a gem from every temple');
+  const pawn = pawnOf(player, pawnIndex ?? refuse('name the pawn'));
+  if (to === undefined) refuse('name the space');
+  if (!adjacent(table, pawn.at, to!)) refuse('not next to the pawn');
+  if (table.ground[to!] === G.mountain) refuse('mountains can never be entered');
+  if (occupied(state, table, to!)) refuse('occupied');
+  if (intact(state, blockadeBetween(table, pawn.at, to!))) refuse('an intact blockade still has to be paid for');
+  if (table.finishes[to!] && !unsealed(table, player, gemsOnPath(table, player, [to!]))) refuse('the chamber is sealed until you hold a gem from every temple');
   return pawn;
 }
 
@@ -274,18 +267,18 @@ function freeStep(state: GameState, table: Table, player: PlayerState, pawn: { a
 /** The trash of a draw card may name cards the draw itself brings in: checked on a preview of it. */
 function checkTrash(state: GameState, player: PlayerState, played: number, type: CardType, trash: readonly number[]): void {
   distinct(trash);
-  if (trash.length > (type.trash ?? 0)) fail(`${type.name} trashes at most ${type.trash ?? 0}`);
+  if (trash.length > (type.trash ?? 0)) refuse(`${type.name} trashes at most ${type.trash ?? 0}`);
   let drawn: number[] | undefined;
   for (const c of trash) {
     if (c !== played && player.hand.includes(c)) continue;
     drawn ??= previewDraw(state, player, type.draw ?? 0);
-    if (!drawn.includes(c)) fail(`card ${c} is not in hand`);
+    if (!drawn.includes(c)) refuse(`card ${c} is not in hand`);
   }
 }
 
 function playAction(state: GameState, table: Table, player: PlayerState, a: Extract<Action, { type: 'action' }>): void {
-  const type = cardType(state.cards[a.card] ?? fail('no such card'));
-  if (type.symbol !== 'action') fail(`${type.name} is not an action card`);
+  const type = cardType(state.cards[a.card] ?? refuse('no such card'));
+  if (type.symbol !== 'action') refuse(`${type.name} is not an action card`);
   inHand(player, a.card);
   if (type.effect === 'draw') {
     const trash = a.trash ?? [];
@@ -297,8 +290,8 @@ function playAction(state: GameState, table: Table, player: PlayerState, a: Extr
       player.removed.push(c);
     }
   } else if (type.effect === 'transmitter') {
-    const take = a.take ?? fail('name the card to take');
-    if ((state.supply[take] ?? 0) <= 0 || cardType(take).cost === 0) fail('none of those left');
+    const take = a.take ?? refuse('name the card to take');
+    if ((state.supply[take] ?? 0) <= 0 || cardType(take).cost === 0) refuse('none of those left');
     takeFromHand(player, a.card);
     gain(state, player, take);
   } else if (type.effect === 'native') {
@@ -319,13 +312,13 @@ function gain(state: GameState, player: PlayerState, type: number): void {
 }
 
 function useToken(state: GameState, table: Table, player: PlayerState, a: Extract<Action, { type: 'token' }>): void {
-  const token = player.tokens[a.token] ?? fail('no such token');
+  const token = player.tokens[a.token] ?? refuse('no such token');
   switch (token.kind) {
     case 'draw':
       drawCards(state, player, 1);
       break;
     case 'remove': {
-      const card = a.card ?? fail('name the card to remove');
+      const card = a.card ?? refuse('name the card to remove');
       inHand(player, card);
       takeFromHand(player, card);
       player.removed.push(card);
@@ -349,7 +342,7 @@ function useToken(state: GameState, table: Table, player: PlayerState, a: Extrac
       state.effects.changeSymbol = true;
       break;
     default:
-      fail('symbol tokens are played as a move');
+      refuse('symbol tokens are played as a move');
   }
   player.tokens.splice(a.token, 1);
 }
@@ -361,26 +354,26 @@ export function buyable(state: GameState, type: number): boolean {
 }
 
 function buy(state: GameState, player: PlayerState, a: Extract<Action, { type: 'buy' }>): void {
-  if (state.bought) fail('one purchase per turn');
-  if (!buyable(state, a.cardType)) fail('that card cannot be bought now');
+  if (state.bought) refuse('one purchase per turn');
+  if (!buyable(state, a.cardType)) refuse('that card cannot be bought now');
   distinct(a.cards);
   let money = 0;
   for (const c of a.cards) {
-    if (!player.hand.includes(c)) fail('paying with a card not in hand');
+    if (!player.hand.includes(c)) refuse('paying with a card not in hand');
     money += coinValue(cardType(state.cards[c] as number));
   }
   const tokens = (a.tokens ?? []).slice().sort((x, y) => y - x);
-  if (new Set(tokens).size !== tokens.length) fail('a token is named twice');
+  if (new Set(tokens).size !== tokens.length) refuse('a token is named twice');
   for (const k of tokens) {
-    const t = player.tokens[k] ?? fail('no such token');
-    if (t.kind !== 'coin') fail('only coin tokens pay');
+    const t = player.tokens[k] ?? refuse('no such token');
+    if (t.kind !== 'coin') refuse('only coin tokens pay');
     money += t.strength ?? 0;
   }
   const coins = a.coins ?? 0;
-  if (!Number.isInteger(coins) || coins < 0 || coins > (player.coins ?? 0)) fail(`only ${player.coins ?? 0} gold coins to spend`);
+  if (!Number.isInteger(coins) || coins < 0 || coins > (player.coins ?? 0)) refuse(`only ${player.coins ?? 0} gold coins to spend`);
   money += coins;
   const type = cardType(a.cardType);
-  if (money < type.cost) fail(`${type.name} costs ${type.cost}; ${money} offered`);
+  if (money < type.cost) refuse(`${type.name} costs ${type.cost}; ${money} offered`);
   for (const c of a.cards) {
     takeFromHand(player, c);
     player.inPlay.push(c);
@@ -400,7 +393,7 @@ function buy(state: GameState, player: PlayerState, a: Extract<Action, { type: '
 function endTurn(state: GameState, player: PlayerState, a: Extract<Action, { type: 'end' }>): void {
   const keep = a.keep ?? [];
   distinct(keep);
-  for (const c of keep) if (!player.hand.includes(c)) fail('keeping a card not in hand');
+  for (const c of keep) if (!player.hand.includes(c)) refuse('keeping a card not in hand');
   player.discard.push(...player.inPlay, ...player.hand.filter((c) => !keep.includes(c)));
   player.inPlay = [];
   player.hand = keep.slice();
@@ -434,10 +427,10 @@ function passTurn(state: GameState): void {
  * hundred thousand.
  */
 export function applyAction(state: GameState, table: Table, a: Action): void {
-  if (state.over) fail('the game is over');
+  if (state.over) refuse('the game is over');
   const player = current(state);
-  if (state.bought && a.type !== 'end' && a.type !== 'token' && a.type !== 'action') fail('a purchase ends movement for the turn');
-  if (state.effects.halted && haltedMove(state, a)) fail('a guardian has ended your movement this turn');
+  if (state.bought && a.type !== 'end' && a.type !== 'token' && a.type !== 'action') refuse('a purchase ends movement for the turn');
+  if (state.effects.halted && haltedMove(state, a)) refuse('a guardian has ended your movement this turn');
   switch (a.type) {
     case 'move':
       return move(state, table, player, a);
@@ -447,14 +440,14 @@ export function applyAction(state: GameState, table: Table, a: Action): void {
       return clearRubble(state, table, player, a);
     case 'finish': {
       const pawn = pawnOf(player, a.pawn);
-      if (!table.finishes[a.to]) fail('not a finishing space');
-      if (!unsealed(table, player)) fail('the chamber is sealed until you hold a gem from every temple');
-      if (!adjacent(table, pawn.at, a.to)) fail('not next to the pawn');
-      if (intact(state, blockadeBetween(table, pawn.at, a.to))) fail('the blockade before the gate must still be paid');
+      if (!table.finishes[a.to]) refuse('not a finishing space');
+      if (!unsealed(table, player)) refuse('the chamber is sealed until you hold a gem from every temple');
+      if (!adjacent(table, pawn.at, a.to)) refuse('not next to the pawn');
+      if (intact(state, blockadeBetween(table, pawn.at, a.to))) refuse('the blockade before the gate must still be paid');
       return arrive(state, player, pawn);
     }
     case 'action':
-      if (state.bought && cardType(state.cards[a.card] ?? 0).effect === 'native') fail('a purchase ends movement for the turn');
+      if (state.bought && cardType(state.cards[a.card] ?? 0).effect === 'native') refuse('a purchase ends movement for the turn');
       return playAction(state, table, player, a);
     case 'token':
       return useToken(state, table, player, a);
@@ -463,7 +456,7 @@ export function applyAction(state: GameState, table: Table, a: Action): void {
     case 'end':
       return endTurn(state, player, a);
     default:
-      fail('no such action');
+      refuse('no such action');
   }
 }
 

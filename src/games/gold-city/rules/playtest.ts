@@ -1,5 +1,6 @@
+import { playToEnd, type TurnRules } from '../../../core/play/play.ts';
 import type { GoldCityMap } from '../model.ts';
-import { applyAction, winners } from './engine.ts';
+import { applyAction, winners, type Action } from './engine.ts';
 import { effortToFinish, templeFields } from './potential.ts';
 import { newGame, type GameState } from './state.ts';
 import { prepareTable, type Table } from './table.ts';
@@ -14,17 +15,14 @@ export interface GameResult {
   winners: number[];
 }
 
-/** One turn of the seat to move: the bot chooses each action, the engine applies it. */
-export function playTurn(state: GameState, table: Table, bot: Bot, ctx: BotContext): void {
-  for (const action of bot.turn(state, ctx)) applyAction(state, table, action);
+/** Gold City's turns on a course: a bot's turn ends with its own `end`, so none is added. */
+export function turnRules(table: Table): TurnRules<GameState, Action> {
+  return { apply: (state, action) => applyAction(state, table, action), seat: (state) => state.seat, round: (state) => state.round, over: (state) => state.over };
 }
 
 export function playGame(table: Table, bots: readonly Bot[], seed: string, potential = effortToFinish(table)): GameResult & { state: GameState } {
-  const state = newGame(table, bots.length, seed);
   const ctx: BotContext = table.temples.length > 0 ? { table, potential, fields: templeFields(table) } : { table, potential };
-  while (!state.over && state.round <= MAX_ROUNDS) {
-    playTurn(state, table, bots[state.seat] as Bot, ctx);
-  }
+  const state = playToEnd(turnRules(table), newGame(table, bots.length, seed), bots, ctx, { rounds: MAX_ROUNDS });
   return { rounds: Math.min(state.round, MAX_ROUNDS), finished: state.over, winners: state.over ? winners(state, table) : [], state };
 }
 

@@ -1,14 +1,11 @@
+import { frozenTuning } from '../../../core/play/tuning.ts';
+
 /**
  * Every tuning number of the Lost Valley bots, in one frozen table. Worth is in gold nuggets
  * ("doing this is worth about this much gold"); change a number and the difficulty model was
  * fitted on other bots, so rerun scripts/calibrate-lost-valley.ts.
  */
-const deepFreeze = <T>(o: T): T => {
-  for (const v of Object.values(o as object)) if (v && typeof v === 'object') deepFreeze(v);
-  return Object.freeze(o);
-};
-
-export const BOT_WEIGHTS = deepFreeze({
+export const BOT_WEIGHTS = frozenTuning({
   /** What a face-down gold marker is expected to hold (the supply's mean). */
   expected: { rivergold: 1.37, mountaingold: 3.51 },
   /** Raw materials a bot likes to carry before it stops fishing or cutting. */

@@ -1,3 +1,4 @@
+import type { Bot as PlayBot } from '../../../core/play/bot.ts';
 import { ANIMALS, ANNOUNCE_MARKERS, GOODS, WARES, type Raw, type Ware } from './prices.ts';
 import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, MODE_RULES, nuggets, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
 import type { BotWeights } from './bot-weights.ts';
@@ -8,9 +9,10 @@ import type { Table } from './table.ts';
  * A greedy prospector: it acts where it stands when that pays, otherwise heads for the
  * intersection worth most for the walk (gold it can mine, ground to explore, food or timber it
  * lacks, the trading post when a ware would pay), riding or rowing when that gets it nearer.
- * Bots only choose actions; the engine checks them.
+ * Bots only choose actions; the engine checks them. A bot plays on the prepared table; its turn
+ * ends with `end` unless the game did.
  */
-export type Bot = (state: GameState, table: Table, who: number) => Generator<Action, void, void>;
+export type Bot = PlayBot<GameState, Action, Table>;
 
 export function modesOf(p: Player): Mode[] {
   return ['foot', ...(p.wares.includes('horse') ? (['horse'] as const) : []), ...(p.wares.includes('boat') ? (['boat'] as const) : [])];
@@ -337,41 +339,44 @@ function scoreOf(state: GameState, table: Table, g: Graph, ground: Ground, at: P
 export function makeBot(W: BotWeights): Bot {
   // Where each seat is heading: the bot's only memory between turns.
   const goals = new Map<number, number>();
-  return function* bot(state, table, who) {
-    const p = state.players[who]!;
-    // The ice runs about three turns a tile, shared among the players.
-    const roundsLeft = state.ice < 0 ? 40 : (table.icePath.length - 1 - state.ice) * (6 / (7 - table.iceRoll)) / state.players.length;
-    if (p.food === 0 && p.specials.includes('driedFish')) yield { type: 'driedFish' };
-    if (p.at === table.post && p.gold.length >= ANNOUNCE_MARKERS && nuggets(p) >= othersBest(state, who) + W.announceLead) {
-      yield { type: 'announce' };
-      return;
-    }
-    let acted = false;
-    const first = bestAction(state, table, who, W, roundsLeft);
-    if (first && first.value >= W.actFirst) {
-      yield first.action;
-      acted = true;
-    }
-    const move = chooseMove(state, table, who, W, roundsLeft, goals);
-    if (move) yield move;
-    if (!acted) {
-      const after = bestAction(state, table, who, W, roundsLeft);
-      if (after && after.value > 0) yield after.action;
-    }
-    if (state.over) return;
-    if (p.specials.includes('whiskey')) {
-      const again = bestAction(state, table, who, W, roundsLeft);
-      if (again && again.value >= W.whiskeyAction) {
-        yield { type: 'whiskey', phase: 'action' };
-        yield again.action;
-      } else if (state.ice >= 0 && move) {
-        const next = chooseMove(state, table, who, W, roundsLeft, goals);
-        if (next) {
-          yield { type: 'whiskey', phase: 'move' };
-          yield next;
+  return {
+    name: 'prospector',
+    *turn(state, table, who) {
+      const p = state.players[who]!;
+      // The ice runs about three turns a tile, shared among the players.
+      const roundsLeft = state.ice < 0 ? 40 : (table.icePath.length - 1 - state.ice) * (6 / (7 - table.iceRoll)) / state.players.length;
+      if (p.food === 0 && p.specials.includes('driedFish')) yield { type: 'driedFish' };
+      if (p.at === table.post && p.gold.length >= ANNOUNCE_MARKERS && nuggets(p) >= othersBest(state, who) + W.announceLead) {
+        yield { type: 'announce' };
+        return;
+      }
+      let acted = false;
+      const first = bestAction(state, table, who, W, roundsLeft);
+      if (first && first.value >= W.actFirst) {
+        yield first.action;
+        acted = true;
+      }
+      const move = chooseMove(state, table, who, W, roundsLeft, goals);
+      if (move) yield move;
+      if (!acted) {
+        const after = bestAction(state, table, who, W, roundsLeft);
+        if (after && after.value > 0) yield after.action;
+      }
+      if (state.over) return;
+      if (p.specials.includes('whiskey')) {
+        const again = bestAction(state, table, who, W, roundsLeft);
+        if (again && again.value >= W.whiskeyAction) {
+          yield { type: 'whiskey', phase: 'action' };
+          yield again.action;
+        } else if (state.ice >= 0 && move) {
+          const next = chooseMove(state, table, who, W, roundsLeft, goals);
+          if (next) {
+            yield { type: 'whiskey', phase: 'move' };
+            yield next;
+          }
         }
       }
-    }
-    if (!state.over) yield { type: 'end' };
+      if (!state.over) yield { type: 'end' };
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { RuleError } from '../../../core/play/rule-error.ts';
 import { Rng, seedState, type RngState } from '../../../core/rng.ts';
 import type { EdgeKind } from '../movement.ts';
 import { ANIMALS, ANNOUNCE_MARKERS, BACKPACK, CART_SPACE, DRIED_FISH_FOOD, EVENTS, GEAR, GOODS, RAW_SPACE, RIFLE_BONUS, WARES, WORKS, type Raw, type Special, type Ware } from './prices.ts';
@@ -56,8 +57,6 @@ export type Action =
   | { type: 'driedFish' }
   | { type: 'announce' }
   | { type: 'end' };
-
-export class RuleError extends Error {}
 
 /** Which edges a mode may travel and how many in one movement phase. */
 export const MODE_RULES: Readonly<Record<Mode, { overland: number; river: number; across: boolean }>> = Object.freeze({

@@ -1,32 +1,22 @@
+import { playToEnd, type TurnRules } from '../../../core/play/play.ts';
 import type { LostValleyMap } from '../model.ts';
 import { BOT_WEIGHTS } from './bot-weights.ts';
 import { makeBot, type Bot } from './bots.ts';
-import { applyAction, newGame, nuggets, RuleError, type GameState, type Mode } from './engine.ts';
+import { applyAction, newGame, nuggets, type Action, type GameState, type Mode } from './engine.ts';
 import { buildTable, type Table } from './table.ts';
 
 /** Actions a turn may take at most: a safety stop far above what a turn does. */
 const MAX_ACTIONS_PER_TURN = 12;
 
+/** Lost Valley's turns on a table: a turn its bot left open is ended for it. The engine ends a game that runs past its round limit. */
+function turnRules(table: Table): TurnRules<GameState, Action> {
+  return { apply: (state, action) => applyAction(state, table, action), seat: (state) => state.current, round: (state) => state.round, over: (state) => state.over !== null, endTurn: { type: 'end' } };
+}
+
+/** One seeded game with `bot` at every seat. */
 export function playGame(table: Table, bot: Bot, seed: string): GameState {
-  const state = newGame(table, seed);
-  while (!state.over) {
-    const who = state.current;
-    const round = state.round;
-    let n = 0;
-    for (const action of bot(state, table, who)) {
-      if (++n > MAX_ACTIONS_PER_TURN) break;
-      try {
-        applyAction(state, table, action);
-      } catch (error) {
-        if (!(error instanceof RuleError)) throw error;
-        // A bot that asks for an illegal action is a bug: fail loudly rather than play on.
-        throw new RuleError(`bot of seat ${who + 1} in round ${round}: ${error.message} (${JSON.stringify(action)})`);
-      }
-      if (state.over) break;
-    }
-    if (!state.over && state.current === who && state.round === round) applyAction(state, table, { type: 'end' });
-  }
-  return state;
+  const bots = Array.from({ length: table.players }, () => bot);
+  return playToEnd(turnRules(table), newGame(table, seed), bots, table, { actionsPerTurn: MAX_ACTIONS_PER_TURN });
 }
 
 export interface Playtest {

@@ -1,8 +1,10 @@
+import { frozenTuning } from '../../../core/play/tuning.ts';
+
 /**
- * Every tuning number of the Pioneer Days bots, in one place. The calibration fixture records a
- * hash of this table: change a number and the difficulty model must be refitted.
+ * Every tuning number of the Pioneer Days bots, in one place. The calibration fixture records
+ * tuningHash(BOT_WEIGHTS): change a number and the difficulty model must be refitted.
  */
-export const BOT_WEIGHTS = Object.freeze({
+export const BOT_WEIGHTS = frozenTuning({
   /** VP a silver is worth (wagons, face changes and famine are what it buys). */
   silver: 0.4,
   /** Base worth of wood or medicine before any need for it. */

@@ -1,3 +1,4 @@
+import type { Bot as PlayBot } from '../../../core/play/bot.ts';
 import type { Rng } from '../../../core/rng.ts';
 import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from '../catalogue.ts';
 import { DAYS, WEEKS, type Effect, type Face, type Gain, type Ongoing } from '../model.ts';
@@ -6,8 +7,23 @@ import type { Action, WagonSize } from './engine.ts';
 import { countFor } from './engine.ts';
 import { capacity, changeCost, effectsOf, incomeFor, load, ongoing, protectedFrom, seatToMove, type GameState, type PlayerState, type Trail } from './state.ts';
 
-/** A bot only chooses: given the state, the action for the seat to move. */
-export type Bot = (state: GameState, trail: Trail, rng: Rng | undefined) => Action;
+/** What Pioneer Days bots are told beyond the state: the trail, and each seat's noise (none in the reference game). */
+export interface SeatContext {
+  trail: Trail;
+  rngs: ReadonlyArray<Rng | undefined>;
+}
+
+/** A turn is one die: a Pioneer Days bot yields one action. */
+export type Bot = PlayBot<GameState, Action, SeatContext>;
+
+type Choice = (state: GameState, trail: Trail, rng: Rng | undefined) => Action;
+
+const bot = (name: string, choose: Choice): Bot => ({
+  name,
+  *turn(state, { trail, rngs }, seat) {
+    yield choose(state, trail, rngs[seat]);
+  },
+});
 
 const WAGON_COST = { small: CATALOGUE.wagons.find((w) => w.size === 'small')!.cost, large: CATALOGUE.wagons.find((w) => w.size === 'large')!.cost };
 const DISASTERS = CATALOGUE.disasters;
@@ -187,7 +203,7 @@ function withWagon(ctx: Ctx, o: Option): Action {
 }
 
 /** The settler: weighs every die, face change and use by what it is worth to it now. */
-export const settler: Bot = (state, trail, rng) => {
+export const settler = bot('settler', (state, trail, rng) => {
   const ctx = context(state, trail);
   const all = options(ctx);
   const free = capacity(ctx.p) - load(ctx.p);
@@ -202,13 +218,13 @@ export const settler: Bot = (state, trail, rng) => {
     }
   }
   return withWagon(ctx, best!);
-};
+});
 
 /** The baseline: any die, any use that the rules allow, without paying to change it. */
-export const baseline: Bot = (state, trail, rng) => {
+export const baseline = bot('baseline', (state, trail, rng) => {
   const ctx = context(state, trail);
   const all = options(ctx).filter((o) => o.action.change === undefined);
   return (rng ? rng.pick(all) : all[0]!).action;
-};
+});
 
 export const BOTS: Record<string, Bot> = { settler, baseline };

@@ -1,5 +1,6 @@
+import { refuse } from '../../../core/play/rule-error.ts';
 import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from '../catalogue.ts';
-import { DAYS, WEEKS, type Face, type Gain, type Scoring } from '../model.ts';
+import { DAYS, WEEKS, type DisasterId, type Face, type Gain, type Scoring } from '../model.ts';
 import { capacity, changeCost, effectsOf, incomeFor, load, ongoing, protectedFrom, seatToMove, type GameState, type PlayerState, type Trail } from './state.ts';
 
 export type Use = 'income' | 'action' | 'recruit';
@@ -21,12 +22,6 @@ export interface Action {
   buy?: WagonSize[];
 }
 
-export class RuleError extends Error {
-  override name = 'RuleError';
-}
-const fail = (message: string): never => {
-  throw new RuleError(message);
-};
 
 const WAGON = { small: CATALOGUE.wagons.find((w) => w.size === 'small')!, large: CATALOGUE.wagons.find((w) => w.size === 'large')! };
 const WAGONS_IN_SUPPLY = { small: CATALOGUE.wagons.filter((w) => w.size === 'small').length, large: CATALOGUE.wagons.filter((w) => w.size === 'large').length };
@@ -49,7 +44,7 @@ function takeEquipment(state: GameState, player: PlayerState, id: string | undef
   const pick = id ?? state.equipmentOffer[0];
   if (pick === undefined) return;
   const at = state.equipmentOffer.indexOf(pick);
-  if (at < 0) fail(`equipment ${pick} is not on offer`);
+  if (at < 0) refuse(`equipment ${pick} is not on offer`);
   state.equipmentOffer.splice(at, 1);
   player.equipment.push(pick);
 }
@@ -82,21 +77,21 @@ export function discardOverflow(player: PlayerState): void {
 
 /** The seat to move's turn, worked out on a copy and committed only when every check passes. */
 export function applyAction(state: GameState, trail: Trail, action: Action): void {
-  if (state.over) fail('the game is over');
-  if (action.type !== 'die') fail(`unknown action ${String((action as { type?: unknown }).type)}`);
+  if (state.over) refuse('the game is over');
+  if (action.type !== 'die') refuse(`unknown action ${String((action as { type?: unknown }).type)}`);
   const next = structuredClone(state);
   const player = next.players[seatToMove(next, trail)]!;
   const die = next.pool[action.die];
-  if (!Number.isInteger(action.die) || !die) fail(`there is no die ${action.die} in the pool`);
+  if (!Number.isInteger(action.die) || !die) refuse(`there is no die ${action.die} in the pool`);
   next.pool.splice(action.die, 1);
   // The face as rolled triggers equipment and townsfolk; a bought face does not.
   for (const e of effectsOf(player)) if (e.kind === 'triggered' && e.on === die!.face) gain(next, trail, player, e.gain);
   let face = die!.face;
   if (action.change !== undefined) {
-    if (!FACES.includes(action.change)) fail(`${action.change} is not a face`);
-    if (action.change === face) fail('the die already shows that face');
+    if (!FACES.includes(action.change)) refuse(`${action.change} is not a face`);
+    if (action.change === face) refuse('the die already shows that face');
     const cost = changeCost(player);
-    if (player.silver < cost) fail(`changing a face costs ${cost} silver; you have ${player.silver}`);
+    if (player.silver < cost) refuse(`changing a face costs ${cost} silver; you have ${player.silver}`);
     player.silver -= cost;
     face = action.change;
   }
@@ -104,12 +99,12 @@ export function applyAction(state: GameState, trail: Trail, action: Action): voi
   else if (action.use === 'action') {
     let act: Face = face;
     if (face === 'wild') {
-      if (!action.as || action.as === ('wild' as Face) || !FACES.includes(action.as)) fail('a wild die takes one of the other actions: say which in `as`');
+      if (!action.as || action.as === ('wild' as Face) || !FACES.includes(action.as)) refuse('a wild die takes one of the other actions: say which in `as`');
       act = action.as!;
-    } else if (action.as !== undefined && action.as !== face) fail(`a ${face} die takes the ${face} action`);
+    } else if (action.as !== undefined && action.as !== face) refuse(`a ${face} die takes the ${face} action`);
     if (act === 'mine') drawGold(next, trail, player);
     else if (act === 'equip') {
-      if (next.equipmentOffer.length === 0) fail('no equipment is left on offer');
+      if (next.equipmentOffer.length === 0) refuse('no equipment is left on offer');
       takeEquipment(next, player, action.equipment);
     } else if (act === 'cattle') player.cattle++;
     else if (act === 'wood') player.wood++;
@@ -117,16 +112,16 @@ export function applyAction(state: GameState, trail: Trail, action: Action): voi
   } else if (action.use === 'recruit') {
     const slot = FACES.indexOf(face);
     const id = next.townsfolkSlots[slot];
-    if (!id) fail(`the ${face} townsfolk slot is empty`);
+    if (!id) refuse(`the ${face} townsfolk slot is empty`);
     next.townsfolkSlots[slot] = null;
     player.townsfolk.push(id!);
     const effect = TOWNSFOLK.get(id!)!.effect;
     if (effect.kind === 'immediate') gain(next, trail, player, effect.gain, action.equipment);
-  } else fail(`a die is used for income, an action or a recruit, not ${String(action.use)}`);
+  } else refuse(`a die is used for income, an action or a recruit, not ${String(action.use)}`);
   for (const size of action.buy ?? []) {
-    if (!(size in WAGON)) fail(`no ${size} wagon`);
-    if (player.silver < WAGON[size].cost) fail(`a ${size} wagon costs ${WAGON[size].cost} silver; you have ${player.silver}`);
-    if (wagonsBought(next, size) >= WAGONS_IN_SUPPLY[size]) fail(`no ${size} wagon is left in the supply`);
+    if (!(size in WAGON)) refuse(`no ${size} wagon`);
+    if (player.silver < WAGON[size].cost) refuse(`a ${size} wagon costs ${WAGON[size].cost} silver; you have ${player.silver}`);
+    if (wagonsBought(next, size) >= WAGONS_IN_SUPPLY[size]) refuse(`no ${size} wagon is left in the supply`);
     player.silver -= WAGON[size].cost;
     player.wagons.push({ spaces: WAGON[size].spaces, damage: 0 });
   }
@@ -141,7 +136,7 @@ function endDay(state: GameState, trail: Trail): void {
   if (left) {
     state.leftovers[state.week]!.push(left.colour);
     const k = DISASTERS.findIndex((d) => d.colour === left.colour);
-    advance(state, trail, k < 0 ? DISASTERS.map((_, i) => i) : [k], false);
+    advance(state, k < 0 ? DISASTERS.map((_, i) => i) : [k], false);
   }
   state.day++;
   state.turn = 0;
@@ -150,7 +145,7 @@ function endDay(state: GameState, trail: Trail): void {
     state.pool = trail.weeks[state.week]!.days[state.day]!.dice.map((d) => ({ ...d }));
     return;
   }
-  if (state.week === WEEKS - 1) advance(state, trail, DISASTERS.map((_, i) => i), true);
+  if (state.week === WEEKS - 1) advance(state, DISASTERS.map((_, i) => i), true);
   visitTown(state, trail);
   state.week++;
   if (state.week === WEEKS) {
@@ -166,7 +161,7 @@ function endDay(state: GameState, trail: Trail): void {
 }
 
 /** Markers move; any that reach the end strike at once, top track first, and go back to the start. */
-function advance(state: GameState, trail: Trail, tracks: number[], final: boolean): void {
+function advance(state: GameState, tracks: number[], final: boolean): void {
   for (const k of tracks) state.tracks[k]!++;
   DISASTERS.forEach((d, k) => {
     if (state.tracks[k]! < d.track) return;
@@ -174,7 +169,6 @@ function advance(state: GameState, trail: Trail, tracks: number[], final: boolea
     state.disasters.push({ week: state.week + 1, day: Math.min(state.day + 1, DAYS), disaster: d.id, final });
     for (const p of state.players) strike(p, d.id);
   });
-  void trail;
 }
 
 /**
@@ -182,8 +176,8 @@ function advance(state: GameState, trail: Trail, tracks: number[], final: boolea
  * player's favour: wood before damage, the dearest cattle kept, medicine for the townsfolk
  * recruited first (the latest recruits leave first).
  */
-export function strike(p: PlayerState, disaster: string): void {
-  if (protectedFrom(p, disaster as never)) return;
+export function strike(p: PlayerState, disaster: DisasterId): void {
+  if (protectedFrom(p, disaster)) return;
   if (disaster === 'storm') {
     for (const w of p.wagons) {
       if (w.spaces - 2 * w.damage <= 0) continue;

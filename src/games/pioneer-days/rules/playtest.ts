@@ -1,5 +1,6 @@
+import { playToEnd, type TurnRules } from '../../../core/play/play.ts';
 import { Rng } from '../../../core/rng.ts';
-import type { PioneerDaysMap } from '../model.ts';
+import { DAYS, type PioneerDaysMap } from '../model.ts';
 import { BOTS, type Bot } from './bots.ts';
 import { applyAction, finalScores, winners, type Action, type FinalScore } from './engine.ts';
 import { newGame, seatToMove, trailOf, type GameState, type Trail } from './state.ts';
@@ -16,16 +17,15 @@ export interface GameResult {
  * noise, so the game is a pure function of the trail (the score's reference game).
  */
 export function playGame(trail: Trail, bots: readonly Bot[], seed?: string): GameResult {
-  const state = newGame(trail);
   const rngs = bots.map((_, i) => (seed === undefined ? undefined : Rng.fromSeed(seed).fork(`seat-${i}`)));
   const actions: Action[] = [];
-  while (!state.over) {
-    const seat = seatToMove(state, trail);
-    const action = bots[seat]!(state, trail, rngs[seat]);
-    applyAction(state, trail, action);
-    actions.push(action);
-  }
+  const state = playToEnd(turnRules(trail), newGame(trail), bots, { trail, rngs }, { actionsPerTurn: 1 }, (action) => actions.push(action));
   return { state, scores: finalScores(state), winners: winners(state), actions };
+}
+
+/** Pioneer Days' turns on a trail: one die a turn; a round is a day, counted over the weeks. */
+function turnRules(trail: Trail): TurnRules<GameState, Action> {
+  return { apply: (state, action) => applyAction(state, trail, action), seat: (state) => seatToMove(state, trail), round: (state) => state.week * DAYS + state.day + 1, over: (state) => state.over };
 }
 
 /** Replays recorded actions on the trail: the same trail and actions give the same game. */
