@@ -9,7 +9,7 @@
  * is not run; SKIPPED below names each one, so a new skip is a decision made here.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,10 +96,17 @@ function examplesOf(block: Block): Example[] {
 }
 
 const shBlocks = PAGES.flatMap(blocksOf).filter((b) => b.lang === 'sh');
+/** Scratch directories made by this file, removed at the end. */
+const scratch: string[] = [];
+const scratchDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
 
 /** A `goldmaps` on PATH that is this checkout's CLI, as `npm ci` would give `npx goldmaps`. */
 function shimDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'goldmaps-docs-bin-'));
+  const dir = scratchDir('goldmaps-docs-bin-');
   const shim = join(dir, 'goldmaps');
   writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'bin/goldmaps.js')}" "$@"\n`);
   chmodSync(shim, 0o755);
@@ -122,7 +129,10 @@ describe('the docs', () => {
     server = await testServer();
     env = { ...process.env, PATH: `${shimDir()}:${process.env.PATH ?? ''}` };
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('skip only the blocks this test names, each marked with its reason', () => {
     const skipped = shBlocks.filter((b) => b.skip).map((b) => [b.page, b.body[0]?.text.split(/\s+#/)[0]!.trim(), b.skip]);
@@ -137,7 +147,7 @@ describe('the docs', () => {
 
   const pagesWithExamples = PAGES.filter((page) => shBlocks.some((b) => b.page === page && !b.skip));
   it.concurrent.each(pagesWithExamples)('%s: every example runs and prints what it says', { timeout: 180_000 }, async (page) => {
-    const cwd = mkdtempSync(join(tmpdir(), 'goldmaps-docs-'));
+    const cwd = scratchDir('goldmaps-docs-');
     for (const block of shBlocks.filter((b) => b.page === page && !b.skip)) {
       for (const example of examplesOf(block)) {
         const command = example.command.replace(/^npx goldmaps /, 'goldmaps ').replaceAll('http://localhost:8080', server.url);
