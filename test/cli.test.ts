@@ -2,9 +2,13 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { buildMap } from '../src/core/maps.ts';
+import { goldCity } from '../src/games/gold-city/index.ts';
 
 const cli = new URL('../bin/goldmaps.js', import.meta.url).pathname;
+const run = promisify(execFile);
 
 function goldmaps(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -231,5 +235,26 @@ describe('goldmaps rank', () => {
     const r = await goldmaps('rank', 'gold-city');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/required option '--count <n>' not specified/);
+  });
+});
+
+describe('goldmaps score and reroll', () => {
+  it('goldmaps score prints the score, and with --playtest the bot games too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'goldmaps-score-'));
+    const file = join(dir, 'map.json');
+    writeFileSync(file, JSON.stringify(buildMap(goldCity, 'cli-score', {})));
+    const { stdout } = await run(process.execPath, [cli, 'score', file, '--playtest', '4']);
+    const out = JSON.parse(stdout) as { score: { difficulty: number }; playtest: { games: number; winRate: number[] } };
+    expect(out.score.difficulty).toBeTypeOf('number');
+    expect(out.playtest.games).toBe(4);
+    expect(out.playtest.winRate).toHaveLength(4);
+  });
+
+  it('goldmaps reroll prints {seed, attempts, hit, map} and rejects a missing target', async () => {
+    const { stdout } = await run(process.execPath, [cli, 'reroll', 'gold-city', '--seed', 'cli', '--band', 'medium', '--max-attempts', '50']);
+    const r = JSON.parse(stdout) as { seed: string; attempts: number; hit: boolean; map: { score: { band: string } } };
+    expect(r.hit).toBe(true);
+    expect(r.map.score.band).toBe('medium');
+    await expect(run(process.execPath, [cli, 'reroll', 'gold-city', '--seed', 'cli'])).rejects.toMatchObject({ code: 2 });
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { REACH_TARGETS, measureReach } from '../../src/core/reroll-reach.ts';
-import { buildScoredMap } from '../../src/core/maps.ts';
-import { reroll } from '../../src/core/reroll.ts';
+import { buildMap, buildScoredMap } from '../../src/core/maps.ts';
+import { missBy, reroll, rerollAsync } from '../../src/core/reroll.ts';
 import { goldCity } from '../../src/games/gold-city/index.ts';
+import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
 
 describe('Gold City rerolls reach every band from the defaults', () => {
   // 25 base seeds a target and table size keeps this to seconds; npm run bench measures 100.
@@ -40,5 +41,37 @@ describe('Gold City rerolls reach every band from the defaults', () => {
       expect(JSON.stringify(r.map)).toBe(JSON.stringify(built));
       expect(r.map.score.summary).toBeDefined();
     }
+  });
+});
+
+describe('reroll', () => {
+  it('answers the same request the same way, with a hit inside the target', () => {
+    const request = { seed: 'table', options: { tier: 'hard' }, target: { min: 40, max: 60 }, maxAttempts: 100 };
+    const a = reroll(goldCity, request)!;
+    const b = reroll(goldCity, request)!;
+    expect(a.hit).toBe(true);
+    expect(a.seed).toBe(`table/${a.attempts}`);
+    expect(b.seed).toBe(a.seed);
+    expect(b.map.digest).toBe(a.map.digest);
+    expect(missBy(a.map.score.difficulty, request.target)).toBe(0);
+    // The answer is the map of its seed: fetching that seed gives the same digest.
+    expect(buildMap(goldCity, a.seed, request.options).digest).toBe(a.map.digest);
+    for (let k = 1; k < a.attempts; k++) {
+      expect(missBy(goldCity.score(buildMap(goldCity, `table/${k}`, request.options) as GoldCityMap).difficulty, request.target)).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers the same whether it runs at once or yielding to the event loop', async () => {
+    const request = { seed: 'both', options: {}, target: { band: 'hard' as const }, maxAttempts: 40 };
+    expect(await rerollAsync(goldCity, request)).toEqual(reroll(goldCity, request));
+  });
+
+  it('on a miss returns the nearest candidate with hit: false', () => {
+    const r = reroll(goldCity, { seed: 'm', options: { tier: 'easy', pieces: 3 }, target: { band: 'expert' }, maxAttempts: 15 })!;
+    expect(r.hit).toBe(false);
+    expect(r.attempts).toBe(15);
+    let best = Infinity;
+    for (let k = 1; k <= 15; k++) best = Math.min(best, missBy(goldCity.score(buildMap(goldCity, `m/${k}`, { tier: 'easy', pieces: 3 }) as GoldCityMap).difficulty, { band: 'expert' }));
+    expect(missBy(r.map.score.difficulty, { band: 'expert' })).toBe(best);
   });
 });

@@ -93,7 +93,7 @@ describe('Lost Valley steer', () => {
   });
 
   // Scoring plays reference races (≈ 40 ms a landscape), so one base seed per target and table
-  // size here; the README's table measures 100 (src/core/reroll-reach.ts).
+  // size here; docs/difficulty.md's table measures 100 (src/core/reroll-reach.ts).
   it('reaches every band and every range ten wide at every table size (1 base seed each)', () => {
     for (const players of [2, 3, 4]) {
       for (const target of REACH_TARGETS) {

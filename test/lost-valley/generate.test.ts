@@ -159,7 +159,7 @@ describe('Lost Valley difficulty against the prospector race', () => {
     }
     const rho = spearman(raw, scarceGold);
     console.log(`lost-valley calibration: Spearman(raw difficulty, −gold per prospector) = ${rho.toFixed(3)} over 40 landscapes`);
-    // The calibration measures 0.909 on 240 held-out landscapes of 32 races (README); 40 landscapes of 16 races are noisier.
+    // The calibration measures 0.909 on 240 held-out landscapes of 32 races (docs/difficulty.md); 40 landscapes of 16 races are noisier.
     expect(rho).toBeGreaterThanOrEqual(0.75);
   });
 

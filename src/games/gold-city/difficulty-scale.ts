@@ -6,7 +6,7 @@ import type { Scale } from '../../core/difficulty.ts';
  * and four players race about equally long (the market is shared, the course is not); two
  * players run two pawns each and take longer. The edges are set so that the rulebook's rated
  * courses land in their bands (fixtures/rulebook, a test) and each tier makes its own band on
- * most seeds (README, "Difficulty you can ask for").
+ * most seeds (docs/difficulty.md, "Difficulty you can ask for").
  */
 export const ROUNDS_SCALE: Readonly<Record<2 | 3 | 4, Scale>> = Object.freeze({
   2: [19, 26.1, 32, 42, 54],

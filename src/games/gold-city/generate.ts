@@ -6,7 +6,7 @@ import { courseBoard, toSpaces, type CourseBoard } from './course-board.ts';
 import { hexAt, layCourse, type PlacedPiece } from './course.ts';
 import { layBlockades } from './blockades.ts';
 import { hideCaves } from './caves.ts';
-import { GAME_ID, GENERATOR_VERSION, type GoldCityMap, type GoldCityOptions, type Space, type Tier } from './model.ts';
+import { GAME_ID, GENERATOR_VERSION, type Blockade, type CavePile, type Guardian, type GoldCityMap, type GoldCityOptions, type Space, type Temple, type Tier } from './model.ts';
 import { makePassable } from './passable.ts';
 import { paintPiece, paintStart } from './terrain.ts';
 import { withStagger } from './stagger.ts';
@@ -132,31 +132,70 @@ function sortedSpace(s: Space): Space {
 }
 
 /**
- * The pipeline: course → ground → start and finish → passability → blockades → caves. Each stage
- * takes its own labelled stream, so a change inside one stage leaves the others' draws alone.
- * The stages work on a typed-array board (course-board.ts); the document's spaces are made from
- * it once, at the end. bench/gold-city-stages.ts times the same stages one by one.
+ * One generation under way: the seed's stream and what the stages have built so far. Each field
+ * is set by the stage named beside it, and read only by the stages after it.
  */
-export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCityMap {
-  const rng = Rng.fromSeed(`${GAME_ID}\u001f${seed}`);
-  const { pieces } = layCourse(rng.fork('course'), options);
-  const pieceIds = pieces.map((p) => p.id);
-  const board = courseBoard({ pieces });
-  paintGround(rng.fork('terrain'), board, options.tier);
-  makePassable(board);
+export class GoldCityBuild {
+  readonly seed: string;
+  readonly options: GoldCityOptions;
+  readonly rng: Rng;
+  pieces: PlacedPiece[] = []; // course
+  board!: CourseBoard; // board
+  blockades: Blockade[] = []; // blockades
+  caves: CavePile[] = []; // caves
+  spaces: Space[] = []; // spaces, re-sorted by temples
+  layer: { temples: Temple[]; guardians: Guardian[] } | undefined; // temples
+  map!: GoldCityMap; // document, then stagger and digest
 
-  const blockades = options.blockades ? layBlockades(rng.fork('blockades'), pieceIds, options.tier) : [];
-  const caves = options.caves ? hideCaves(rng.fork('caves'), board, options.pieces) : [];
-  let spaces = toSpaces(board);
-  // Golden Temples: its own stream, after every other stage, so a map without it is unchanged.
-  // It works on Space objects (temples.ts), and may add a strength out of key order: re-sort.
-  const layer = options.temples ? addTemples(rng.fork('temples'), buildBoard(spaces, pieceIds), options.tier, options.pieces) : undefined;
-  if (layer) spaces = spaces.map(sortedSpace);
+  constructor(seed: string, options: GoldCityOptions) {
+    this.seed = seed;
+    this.options = options;
+    this.rng = Rng.fromSeed(`${GAME_ID}\u001f${seed}`);
+  }
+}
 
+function courseStage(b: GoldCityBuild): void {
+  b.pieces = layCourse(b.rng.fork('course'), b.options).pieces;
+}
+
+function boardStage(b: GoldCityBuild): void {
+  b.board = courseBoard({ pieces: b.pieces });
+}
+
+function groundStage(b: GoldCityBuild): void {
+  paintGround(b.rng.fork('terrain'), b.board, b.options.tier);
+}
+
+function passabilityStage(b: GoldCityBuild): void {
+  makePassable(b.board);
+}
+
+function blockadeStage(b: GoldCityBuild): void {
+  if (b.options.blockades) b.blockades = layBlockades(b.rng.fork('blockades'), b.pieces.map((p) => p.id), b.options.tier);
+}
+
+function caveStage(b: GoldCityBuild): void {
+  if (b.options.caves) b.caves = hideCaves(b.rng.fork('caves'), b.board, b.options.pieces);
+}
+
+function spaceStage(b: GoldCityBuild): void {
+  b.spaces = toSpaces(b.board);
+}
+
+// Golden Temples: its own stream, after every other stage, so a map without it is unchanged.
+// It works on Space objects (temples.ts), and may add a strength out of key order: re-sort.
+function templeStage(b: GoldCityBuild): void {
+  if (!b.options.temples) return;
+  b.layer = addTemples(b.rng.fork('temples'), buildBoard(b.spaces, b.pieces.map((p) => p.id)), b.options.tier, b.options.pieces);
+  b.spaces = b.spaces.map(sortedSpace);
+}
+
+function documentStage(b: GoldCityBuild): void {
+  const { pieces, options, layer } = b;
   // Keys are written in code-unit order throughout, so the digest sorts none.
-  const doc: GoldCityMap = {
-    blockades,
-    caves,
+  b.map = {
+    blockades: b.blockades,
+    caves: b.caves,
     game: GAME_ID,
     gate: gateOf(pieces[pieces.length - 1] as PlacedPiece, pieces[pieces.length - 2] as PlacedPiece),
     ...(layer ? { guardians: layer.guardians } : {}),
@@ -174,12 +213,46 @@ export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCi
     },
     orientation: 'pointy',
     pieces: pieces.map((p) => ({ id: p.id, kind: p.kind })),
-    seed,
-    spaces,
+    seed: b.seed,
+    spaces: b.spaces,
     ...(layer ? { temples: layer.temples } : {}),
   };
-  // A staggered start: last, and only when asked, so a map without it is unchanged.
-  const laid = withStagger(doc, options.stagger);
-  setMapDigest(laid);
-  return laid;
+}
+
+// A staggered start: last, and only when asked, so a map without it is unchanged.
+function staggerStage(b: GoldCityBuild): void {
+  b.map = withStagger(b.map, b.options.stagger);
+}
+
+function digestStage(b: GoldCityBuild): void {
+  setMapDigest(b.map);
+}
+
+/**
+ * The pipeline: course → board → ground (with start and finish) → passability → blockades →
+ * caves → spaces → temples → document → stagger → digest. Each stage that draws takes its own
+ * labelled stream, so a change inside one stage leaves the others' draws alone. The stages work
+ * on a typed-array board (course-board.ts); the document's spaces are made from it once. The
+ * list is exported so that bench/gold-city-stages.ts times these very stages, one by one.
+ */
+export const STAGES = [
+  { name: 'course', run: courseStage },
+  { name: 'board', run: boardStage },
+  { name: 'ground', run: groundStage },
+  { name: 'passability', run: passabilityStage },
+  { name: 'blockades', run: blockadeStage },
+  { name: 'caves', run: caveStage },
+  { name: 'spaces', run: spaceStage },
+  { name: 'temples', run: templeStage },
+  { name: 'document', run: documentStage },
+  { name: 'stagger', run: staggerStage },
+  { name: 'digest', run: digestStage },
+] as const satisfies ReadonlyArray<{ name: string; run: (b: GoldCityBuild) => void }>;
+
+export type StageName = (typeof STAGES)[number]['name'];
+
+export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCityMap {
+  const build = new GoldCityBuild(seed, options);
+  for (const stage of STAGES) stage.run(build);
+  return build.map;
 }

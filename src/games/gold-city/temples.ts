@@ -21,7 +21,7 @@ export function guardianSupply(): GuardianEffect[] {
 }
 
 /**
- * How a temple pair is chosen (named so the property tests and the README quote the same
+ * How a temple pair is chosen (named so the property tests and docs/gold-city.md quote the same
  * numbers). In steps over open ground, for every start space: the shortest tour start → both
  * temples → finish is at least MIN_DETOUR times the direct way, and the two tour orders are
  * within ORDER_GAP of each other, so which temple to take first is decided by the ground and

@@ -509,6 +509,10 @@ export function generateLostValley(seed: string, options: LostValleyOptions): Lo
   fillGaps(land);
 
   const doc: LostValleyMap = {
+    // The rules allow crossing on foot only "via the two fords near the trading post by the
+    // waterfall". The river is only ever lengthened at its open end, which starts at the trading
+    // post piece's top edge (one edge from the post), so `crossings` is in river order, downstream
+    // first: its first two entries are the two crossings nearest the post along the river.
     fords: land.crossings.slice(0, 2).map(edgePair),
     game: GAME_ID,
     generator: { name: 'goldmaps', version: GENERATOR_VERSION },
