@@ -1,7 +1,7 @@
 import type { Point, SceneItem } from '../../core/scene.ts';
+import { hexKey } from '../../geometry/hex/axial.ts';
 import type { Blockade, GoldCityMap, Space, Terrain } from './model.ts';
 import { SYMBOL_FOR, blockadeSymbol } from './symbols.ts';
-import { hexKey } from '../../geometry/hex/axial.ts';
 
 /**
  * Gold City's drawing library: ground colours, hex geometry, the symbols, spaces, temples,
