@@ -19,7 +19,7 @@ import { BOTS } from '../src/games/gold-city/rules/bots.ts';
 import { playGame } from '../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
 import { prepareTable } from '../src/games/gold-city/rules/table.ts';
-import { analyse } from '../src/games/gold-city/score.ts';
+import { analyse } from '../src/games/gold-city/analysis.ts';
 import { calibrationCases } from '../fixtures/calibration/cases.ts';
 
 /** Games per map, more than the base game's 8: a temple race is longer and noisier. */

@@ -12,7 +12,7 @@ import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import { tuningHash } from '../src/core/play/tuning.ts';
 import { BOT_WEIGHTS } from '../src/games/gold-city/rules/bot-weights.ts';
 import { playtest } from '../src/games/gold-city/rules/playtest.ts';
-import { analyse } from '../src/games/gold-city/score.ts';
+import { analyse } from '../src/games/gold-city/analysis.ts';
 import { CALIBRATION_GAMES, calibrationCases } from '../fixtures/calibration/cases.ts';
 
 /** Bump when the bots, rules or features change, so scores say which model made them. */

@@ -1,62 +1,8 @@
 import type { Point, Scene, SceneItem } from '../core/scene.ts';
-import { outline, placeText } from './glyphs.ts';
+import { itemBoxes, unionOf, type Box } from './bounds.ts';
 import { layoutPrint, type PrintLayout, type PrintOptions, type Tile } from './print-layout.ts';
 
 export const CULL_PAD = 12;
-
-export interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** The bounding box of each top-level item (text measured from its outline), in item order. */
-export function itemBoxes(items: SceneItem[], pad: number): Box[] {
-  const out: Box[] = [];
-  const ofPoints = (ps: Point[], pad = 0) => {
-    let x0 = Infinity;
-    let y0 = Infinity;
-    let x1 = -Infinity;
-    let y1 = -Infinity;
-    for (const p of ps) {
-      x0 = Math.min(x0, p.x);
-      y0 = Math.min(y0, p.y);
-      x1 = Math.max(x1, p.x);
-      y1 = Math.max(y1, p.y);
-    }
-    return { x0: x0 - pad, y0: y0 - pad, x1: x1 + pad, y1: y1 + pad };
-  };
-  const visit = (it: SceneItem): Point[] => {
-    switch (it.kind) {
-      case 'polygon':
-      case 'polyline':
-        return it.points;
-      case 'segments':
-        return it.segments.flat();
-      case 'circle':
-        return [
-          { x: it.centre.x - it.radius, y: it.centre.y - it.radius },
-          { x: it.centre.x + it.radius, y: it.centre.y + it.radius },
-        ];
-      case 'text': {
-        const o = outline(it.text, it.bold);
-        const t = placeText(o, it.at, it.size, it.anchor, it.baseline);
-        return [
-          { x: t.x, y: t.y - it.size },
-          { x: t.x + o.width * t.scale, y: t.y + it.size * 0.3 },
-        ];
-      }
-      case 'group':
-        return it.items.flatMap(visit);
-    }
-  };
-  for (const it of items) {
-    const ps = visit(it);
-    out.push(ps.length > 0 ? ofPoints(ps, pad) : { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
-  }
-  return out;
-}
 
 function meets(b: Box, t: { x: number; y: number; width: number; height: number }): boolean {
   return b.x1 > t.x && b.x0 < t.x + t.width && b.y1 > t.y && b.y0 < t.y + t.height;
@@ -100,10 +46,6 @@ export interface BoardPlan {
   lifted?: { title: string; legend: SceneItem[] };
 }
 
-function union(boxes: Box[]): Box {
-  return boxes.reduce((a, b) => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) }), { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
-}
-
 /**
  * How a board prints. Fit: the whole scene on one page. True size: the whole scene on one page
  * when it fits (title and legend with it); otherwise the title and legend come off the board
@@ -117,7 +59,7 @@ export function planBoardPrint(scene: Scene, options: PrintOptions): BoardPlan {
   const board = scene.items.filter((it) => !isFurniture(it));
   const tight = itemBoxes(board, 0.5);
   const loose = itemBoxes(board, CULL_PAD);
-  const drawn = union(tight.filter((b) => b.x1 >= b.x0));
+  const drawn = unionOf(tight.filter((b) => b.x1 >= b.x0));
   const crop = { x0: Math.max(0, drawn.x0 - 2), y0: Math.max(0, drawn.y0 - 2), x1: Math.min(scene.width, drawn.x1 + 2), y1: Math.min(scene.height, drawn.y1 + 2) };
   const layout = layoutPrint(crop.x1 - crop.x0, crop.y1 - crop.y0, { ...options, header: HEADER_MM });
   const spanW = layout.columns * (layout.tiles[0]!.width - layout.overlap) + layout.overlap;

@@ -96,28 +96,3 @@ export function textWidth(text: string, size: number, isBold = false): number {
   const o = outline(text, isBold);
   return (o.width / o.unitsPerEm) * size;
 }
-
-/**
- * Text fitted to a width: at `size` when it fits, else shrunk down to `minSize`, else wrapped at
- * spaces onto as many lines as it needs at `minSize` (a single word still too wide is shrunk
- * further), so titles and captions are never cut and never run under a neighbouring mark.
- */
-export function fitText(text: string, maxWidth: number, size: number, options: { minSize?: number; bold?: boolean } = {}): { lines: string[]; size: number } {
-  const bold = options.bold ?? false;
-  const minSize = Math.min(options.minSize ?? size * 0.6, size);
-  const full = textWidth(text, size, bold);
-  if (full <= maxWidth) return { lines: [text], size };
-  if (full * (minSize / size) <= maxWidth) return { lines: [text], size: (size * maxWidth) / full };
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && textWidth(next, minSize, bold) > maxWidth) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  const widest = Math.max(...lines.map((l) => textWidth(l, minSize, bold)));
-  return { lines, size: widest > maxWidth ? (minSize * maxWidth) / widest : minSize };
-}

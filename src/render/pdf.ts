@@ -1,7 +1,10 @@
 import PDFDocument from 'pdfkit';
 import type { Point, Scene, SceneItem } from '../core/scene.ts';
-import { fitText, outline, placeText } from './glyphs.ts';
-import { HEADER_MM, boardPageCount, itemBoxes, planBoardPrint } from './board-plan.ts';
+import { outline, placeText } from './glyphs.ts';
+import { HEADER_MM, boardPageCount, planBoardPrint } from './board-plan.ts';
+import { itemBoxes, unionOf } from './bounds.ts';
+import { textBlock } from './text-block.ts';
+import { fitText } from './text-fit.ts';
 import { FOOTER_MM, PAGE_MARGIN_MM, PAPER, type Paper, type PrintLayout, type PrintOptions } from './print-layout.ts';
 
 const PT_PER_MM = 72 / 25.4;
@@ -64,10 +67,6 @@ function draw(doc: Doc, it: SceneItem): void {
   }
 }
 
-function caption(doc: Doc, text: string, x: number, y: number, size: number): void {
-  draw(doc, { kind: 'text', at: { x, y }, text, size, fill: '#333333', anchor: 'start' });
-}
-
 /** Corner crop marks just outside the printed window, so each sheet can be trimmed to it. */
 function cropMarks(doc: Doc, x: number, y: number, w: number, h: number): void {
   const len = 5;
@@ -115,16 +114,14 @@ function footer(doc: Doc, text: string, pageWidth: number, pageHeight: number, w
   const top = pageHeight - PAGE_MARGIN_MM - FOOTER_MM + 1;
   const width = pageWidth - 2 * PAGE_MARGIN_MM - (withBar ? BAR_ROOM_MM : 0);
   const fitted = fitText(text, width, 3, { minSize: 2.2 });
-  fitted.lines.forEach((line, k) => caption(doc, line, PAGE_MARGIN_MM, top + fitted.size * (0.8 + 1.25 * k), fitted.size));
+  for (const line of textBlock(fitted, PAGE_MARGIN_MM, top, { fill: '#333333' })) draw(doc, line);
   if (withBar) scaleBar(doc, pageWidth - PAGE_MARGIN_MM - 50, pageHeight - PAGE_MARGIN_MM - FOOTER_MM / 2 + 1);
 }
 
 /** The page's header band above the drawing: the board's title, fitted to the width. */
 function headerBand(doc: Doc, text: string, pageWidth: number): void {
   const fitted = fitText(text, pageWidth - 2 * PAGE_MARGIN_MM, 4, { minSize: 2.6, bold: true });
-  fitted.lines.slice(0, 2).forEach((line, k) =>
-    draw(doc, { kind: 'text', at: { x: PAGE_MARGIN_MM, y: PAGE_MARGIN_MM + fitted.size * (0.8 + 1.25 * k) }, text: line, size: fitted.size, fill: '#1b1b1b', anchor: 'start', bold: true }),
-  );
+  for (const line of textBlock({ lines: fitted.lines.slice(0, 2), size: fitted.size }, PAGE_MARGIN_MM, PAGE_MARGIN_MM, { fill: '#1b1b1b', bold: true })) draw(doc, line);
 }
 
 export interface PdfRequest extends PrintOptions {
@@ -228,7 +225,7 @@ export async function sceneToPdf(scene: Scene, request: PdfRequest): Promise<{ p
 
 /** The legend lifted off a tiled board, on a page of its own: true size when it fits the width. */
 function legendPage(doc: Doc, legend: SceneItem[], background: string, request: PdfRequest, layout: PrintLayout, title: string): void {
-  const box = itemBoxes(legend, 1).reduce((a, b) => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) }));
+  const box = unionOf(itemBoxes(legend, 1));
   const areaW = layout.pageWidth - 2 * layout.margin;
   const scale = Math.min(1, areaW / (box.x1 - box.x0));
   doc.addPage({ size: [layout.pageWidth * PT_PER_MM, layout.pageHeight * PT_PER_MM], margin: 0 });

@@ -15,7 +15,8 @@ import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
 import { sceneToPdf } from '../../src/render/pdf.ts';
 import { FOOTER_MM, PAPER, layoutPrint } from '../../src/render/print-layout.ts';
 import { boardPageCount, planBoardPrint } from '../../src/render/board-plan.ts';
-import { fitText, textWidth } from '../../src/render/glyphs.ts';
+import { textWidth } from '../../src/render/glyphs.ts';
+import { fitText } from '../../src/render/text-fit.ts';
 import { pngDpi, testServer } from '../support/server.ts';
 
 const run = promisify(execFile);

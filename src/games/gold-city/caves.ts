@@ -1,4 +1,5 @@
 import type { Rng } from '../../core/rng.ts';
+import { pickSpaced } from '../../core/spaced-pick.ts';
 import type { CourseBoard } from './course-board.ts';
 import { CAVE_TOKEN_SUPPLY, MAX_CAVE_PILES, TOKENS_PER_PILE, type CavePile, type Token } from './model.ts';
 import { T, enterable } from './terrain-codes.ts';
@@ -40,17 +41,7 @@ export function hideCaves(rng: Rng, board: CourseBoard, middlePieces: number): C
     }
   }
   const wanted = Math.min(MAX_CAVE_PILES, middlePieces + 1, candidates.length);
-  const shuffled = rng.shuffle(candidates);
-  const picked: number[] = [];
-  for (const c of shuffled) {
-    if (picked.length === wanted) break;
-    if (picked.every((p) => stepsBetween(board, p, c) >= CAVE_SPACING)) picked.push(c);
-  }
-  for (const c of shuffled) {
-    if (picked.length === wanted) break;
-    if (!picked.includes(c)) picked.push(c);
-  }
-  picked.sort((a, b) => a - b);
+  const picked = pickSpaced(rng.shuffle(candidates), wanted, (p, c) => stepsBetween(board, p, c) >= CAVE_SPACING);
   const tokens = rng.shuffle(SUPPLY);
   return picked.map((i, n) => {
     board.cave[i] = 1;

@@ -1,8 +1,10 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { DIRECTIONS, hexKey } from '../../geometry/hex/axial.ts';
-import { fitText } from '../../render/glyphs.ts';
+import { boundsOf } from '../../render/bounds.ts';
+import { blockHeight, textBlock } from '../../render/text-block.ts';
+import { fitText } from '../../render/text-fit.ts';
 import type { Blockade, GoldCityMap, Guardian, Piece, Space, Token } from './model.ts';
-import { LOOKS, archPoints, centre, corners, courseTitle, gem, gemColour, guardianDrawing, layerMarks, payWith, sharedEdge, spaceDrawing, staggerDrawing, symbol, templeDrawing, textLines, type LayerMark } from './scene.ts';
+import { LOOKS, archPoints, centre, corners, courseTitle, gem, gemColour, guardianDrawing, layerMarks, payWith, sharedEdge, spaceDrawing, staggerDrawing, symbol, templeDrawing, type LayerMark } from './drawings.ts';
 import { TEMPLE_SUPPLY } from './temples.ts';
 
 /**
@@ -55,15 +57,15 @@ function neighbour(course: Course, s: Space, k: number): Space | undefined {
 function header(title: string, note: string, width: number): SceneItem {
   const t = fitText(title, width, 5.5, { minSize: 3.5, bold: true });
   const n = fitText(note, width, 3.2, { minSize: 2.6 });
-  const noteTop = t.lines.length * t.size * 1.25 + 0.8;
-  return { kind: 'group', role: 'title', items: [...textLines(t, 0, 0, INK, true), ...textLines(n, 0, noteTop, '#333333')] };
+  const noteTop = blockHeight(t) + 0.8;
+  return { kind: 'group', role: 'title', items: [...textBlock(t, 0, 0, { fill: INK, bold: true }), ...textBlock(n, 0, noteTop, { fill: '#333333' })] };
 }
 
 /** Height of what `header` draws, so content starts below it. */
 function headerHeight(title: string, note: string, width: number): number {
   const t = fitText(title, width, 5.5, { minSize: 3.5, bold: true });
   const n = fitText(note, width, 3.2, { minSize: 2.6 });
-  return t.lines.length * t.size * 1.25 + 0.8 + n.lines.length * n.size * 1.25 + 2;
+  return blockHeight(t) + 0.8 + blockHeight(n) + 2;
 }
 
 /**
@@ -76,15 +78,6 @@ function sheetSize(w: number, h: number, area: Area): Area {
   return { width: w, height: h };
 }
 
-function bounds(points: Point[]): { x0: number; y0: number; x1: number; y1: number } {
-  return {
-    x0: Math.min(...points.map((p) => p.x)),
-    y0: Math.min(...points.map((p) => p.y)),
-    x1: Math.max(...points.map((p) => p.x)),
-    y1: Math.max(...points.map((p) => p.y)),
-  };
-}
-
 const pieceName = (p: Piece): string => ({ start: 'start piece', terrain: 'terrain piece', strip: 'strip', finish: 'finish row' })[p.kind];
 
 /** One piece at true size: the cut line, and each seam edge labelled with the joining piece. */
@@ -93,7 +86,7 @@ function pieceSheet(course: Course, piece: Piece, order: number, size: number, a
   const spaces = map.spaces.filter((s) => s.piece === piece.id);
   const gate = piece.kind === 'finish' && map.gate ? centre(map.gate.q, map.gate.r, size) : undefined;
   const centres = spaces.map((s) => centre(s.q, s.r, size));
-  const box = bounds([...centres.flatMap((c) => corners(c, size)), ...(gate ? corners(gate, size) : [])]);
+  const box = boundsOf([...centres.flatMap((c) => corners(c, size)), ...(gate ? corners(gate, size) : [])]);
   const neighbours = [...new Set(spaces.flatMap((s) => DIRECTIONS.map((_, k) => neighbour(course, s, k)?.piece).filter((p): p is string => p !== undefined && p !== piece.id)))];
   const seams = neighbours.map((id) => {
     const b = course.blockadeAt.get(`${piece.id} ${id}`);
@@ -181,12 +174,12 @@ function assemblySheet(course: Course, pieceSheets: number, cutSheets: number, a
   );
   const sizeAt1 = map.spaces.map((s) => centre(s.q, s.r, 1));
   const spots = map.gate ? [...sizeAt1, centre(map.gate.q, map.gate.r, 1)] : sizeAt1;
-  const unit = bounds(spots.flatMap((c) => corners(c, 1)));
+  const unit = boundsOf(spots.flatMap((c) => corners(c, 1)));
   const wide = unit.x1 - unit.x0 > unit.y1 - unit.y0;
   const page = wide ? { width: area.height, height: area.width } : area;
   const headH = headerHeight(title, 'Assembly sheet: the whole course, how the pieces fit together.', page.width);
   const fitted = steps.map((t) => fitText(t, page.width, 3.4, { minSize: 2.8 }));
-  const stepsH = fitted.reduce((sum, f) => sum + f.lines.length * f.size * 1.3 + 1, 2);
+  const stepsH = fitted.reduce((sum, f) => sum + blockHeight(f, 1.3) + 1, 2);
   const room = { width: page.width, height: page.height - headH - stepsH };
   const size = Math.min(room.width / (unit.x1 - unit.x0), room.height / (unit.y1 - unit.y0));
   const ox = (page.width - (unit.x1 - unit.x0) * size) / 2 - unit.x0 * size;
@@ -254,8 +247,8 @@ function assemblySheet(course: Course, pieceSheets: number, cutSheets: number, a
   }
   let y = page.height - stepsH + 2;
   for (const f of fitted) {
-    items.push(...textLines(f, 0, y, INK, false, 1.3));
-    y += f.lines.length * f.size * 1.3 + 1;
+    items.push(...textBlock(f, 0, y, { fill: INK, leading: 1.3 }));
+    y += blockHeight(f, 1.3) + 1;
   }
   return { width: page.width as Mm, height: page.height as Mm, background: PAGE, title: 'assembly', items };
 }
@@ -292,8 +285,7 @@ function tokenFront(t: Token, x: number, y: number): SceneItem[] {
     items.push({ kind: 'text', at: { x: c.x, y: y + TOKEN_MM - 2.5 }, text: TOKEN_TEXT[t.kind], size: 2.6, fill: ink, anchor: 'middle' });
   } else {
     const f = fitText(TOKEN_TEXT[t.kind], TOKEN_MM - 3, 3, { minSize: 2.4, bold: true });
-    const top = c.y - (f.lines.length * f.size * 1.25) / 2;
-    f.lines.forEach((line, k) => items.push({ kind: 'text', at: { x: c.x, y: top + f.size * (0.8 + 1.25 * k) }, text: line, size: f.size, fill: ink, anchor: 'middle', bold: true }));
+    items.push(...textBlock(f, c.x, c.y - blockHeight(f) / 2, { fill: ink, anchor: 'middle', bold: true }));
   }
   return items;
 }
@@ -313,13 +305,11 @@ const GUARDIAN_TEXT: Record<Guardian['effect'], string> = Object.fromEntries(TEM
 function guardianFront(g: Guardian, x: number, y: number): SceneItem[] {
   const c = { x: x + TOKEN_MM / 2, y: y + TOKEN_MM / 2 };
   const f = fitText(GUARDIAN_TEXT[g.effect], TOKEN_MM - 3, 2.8, { minSize: 2.2, bold: true });
-  const top = c.y - (f.lines.length * f.size * 1.25) / 2 + 2;
-  const items: SceneItem[] = [
+  return [
     { kind: 'polygon', points: box(x, y, TOKEN_MM, TOKEN_MM), fill: '#e6def5', stroke: INK, strokeWidth: 0.3 },
     { kind: 'text', at: { x: c.x, y: y + 4 }, text: 'GUARDIAN', size: 2.6, fill: '#3d2a63', anchor: 'middle', bold: true },
+    ...textBlock(f, c.x, c.y - blockHeight(f) / 2 + 2, { fill: INK, anchor: 'middle', bold: true }),
   ];
-  f.lines.forEach((line, k) => items.push({ kind: 'text', at: { x: c.x, y: top + f.size * (0.8 + 1.25 * k) }, text: line, size: f.size, fill: INK, anchor: 'middle', bold: true }));
-  return items;
 }
 
 /** A guardian's back, as it lies face down on its mountain. */

@@ -1,4 +1,5 @@
 import type { Rng } from '../../core/rng.ts';
+import { pickSpaced } from '../../core/spaced-pick.ts';
 import { readJson } from '../../core/json-file.ts';
 import { distance, type Axial } from '../../geometry/hex/axial.ts';
 import { neighboursOf, type Board } from './board.ts';
@@ -192,17 +193,7 @@ export function dealGuardians(rng: Rng, board: Board, middlePieces: number): Gua
   const candidates = guardianSites(board);
   const { perMiddlePiece, extra, max } = TEMPLE_SUPPLY.guardiansPerMap;
   const wanted = Math.min(max, perMiddlePiece * middlePieces + extra, candidates.length);
-  const shuffled = rng.shuffle(candidates);
-  const picked: number[] = [];
-  for (const c of shuffled) {
-    if (picked.length === wanted) break;
-    if (picked.every((p) => distance(spaces[p] as Axial, spaces[c] as Axial) >= GUARDIAN_SPACING)) picked.push(c);
-  }
-  for (const c of shuffled) {
-    if (picked.length === wanted) break;
-    if (!picked.includes(c)) picked.push(c);
-  }
-  picked.sort((a, b) => a - b);
+  const picked = pickSpaced(rng.shuffle(candidates), wanted, (p, c) => distance(spaces[p] as Axial, spaces[c] as Axial) >= GUARDIAN_SPACING);
   const faces = rng.shuffle(guardianSupply());
   return picked.map((i, k) => ({ effect: faces[k] as GuardianEffect, q: (spaces[i] as Space).q, r: (spaces[i] as Space).r }));
 }

@@ -1,6 +1,8 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { corners, edge, edgeKey, faceEdges, isFace, vertexPoint, type Edge, type Face } from '../../geometry/trilattice/lattice.ts';
 import type { LostValleyMap, LvTile, MarkerKind } from './model.ts';
+import { boundsOf } from '../../render/bounds.ts';
+import { transformItems } from '../../render/transform.ts';
 import { FILL, fordStones, lostValleyScene, markerIcon, springIcon } from './scene.ts';
 
 const GAP = 4;
@@ -21,9 +23,9 @@ function pack(tiles: LvTile[], edgeLength: number, area: { width: number; height
   let y = TITLE;
   let rowH = 0;
   for (const tile of tiles) {
-    const pts = (tile.faces.filter(isFace) as Face[]).flatMap((f) => corners(f).map((c) => vertexPoint(c, edgeLength)));
-    const w = Math.max(...pts.map((p) => p.x)) - Math.min(...pts.map((p) => p.x));
-    const h = Math.max(...pts.map((p) => p.y)) - Math.min(...pts.map((p) => p.y));
+    const box = boundsOf((tile.faces.filter(isFace) as Face[]).flatMap((f) => corners(f).map((c) => vertexPoint(c, edgeLength))));
+    const w = box.x1 - box.x0;
+    const h = box.y1 - box.y0;
     if (x + w > area.width) {
       x = 0;
       y += rowH + GAP;
@@ -46,9 +48,7 @@ function pack(tiles: LvTile[], edgeLength: number, area: { width: number; height
 function drawTile(map: LostValleyMap, place: Placed, edgeLength: number, mirror: number | undefined, back: boolean): SceneItem {
   const { tile } = place;
   const faces = tile.faces.filter(isFace) as Face[];
-  const raw = faces.flatMap((f) => corners(f).map((c) => vertexPoint(c, edgeLength)));
-  const minX = Math.min(...raw.map((p) => p.x));
-  const minY = Math.min(...raw.map((p) => p.y));
+  const { x0: minX, y0: minY } = boundsOf(faces.flatMap((f) => corners(f).map((c) => vertexPoint(c, edgeLength))));
   // A back is the front mirrored left to right, so it lands behind its front when printed duplex.
   const at = (p: { x: number; y: number }): Point => {
     const x = place.x + p.x - minX;
@@ -110,7 +110,7 @@ export function lostValleySheets(map: LostValleyMap, style: Style, area: { width
       'When the last land tile is down, lay everything left and put the ice block on the spring.',
       `The landscape below is shown at ${Math.round(scale * 100)}% of true size.`,
     ].map((text, k): SceneItem => ({ kind: 'text', at: { x: 0, y: 14 + k * 5 }, text, size: 3.2, fill: '#1b1b1b', anchor: 'start' })),
-    { kind: 'group', items: scaleItems(board.items, scale, 0, 48) },
+    { kind: 'group', items: transformItems(board.items, { scale, dy: 48 }) },
   ];
   const sheets: Scene[] = [{ width: area.width as Mm, height: area.height as Mm, background: '#ffffff', title: 'setup', items: setup }];
   const packed = pack(map.tiles, edgeLength, area);
@@ -120,24 +120,4 @@ export function lostValleySheets(map: LostValleyMap, style: Style, area: { width
     sheets.push({ width: area.width as Mm, height: area.height as Mm, background: '#ffffff', title: `${range} (backs, mirrored for duplex)`, items: [heading(`Backs of ${range}`, 4), ...placed.map((p) => drawTile(map, p, edgeLength, area.width, true))] });
   });
   return sheets;
-}
-
-/** A scene's items scaled by `k` and moved by (dx, dy): the setup sheet's picture. */
-function scaleItems(items: SceneItem[], k: number, dx: number, dy: number): SceneItem[] {
-  const p = (q: Point): Point => ({ x: q.x * k + dx, y: q.y * k + dy });
-  return items.map((item): SceneItem => {
-    switch (item.kind) {
-      case 'polygon':
-      case 'polyline':
-        return { ...item, points: item.points.map(p), ...(item.strokeWidth !== undefined ? { strokeWidth: item.strokeWidth * k } : {}) };
-      case 'segments':
-        return { ...item, segments: item.segments.map(([a, b]) => [p(a), p(b)] as [Point, Point]), ...(item.strokeWidth !== undefined ? { strokeWidth: item.strokeWidth * k } : {}) };
-      case 'circle':
-        return { ...item, centre: p(item.centre), radius: item.radius * k, ...(item.strokeWidth !== undefined ? { strokeWidth: item.strokeWidth * k } : {}) };
-      case 'text':
-        return { ...item, at: p(item.at), size: item.size * k };
-      case 'group':
-        return { kind: 'group', items: scaleItems(item.items, k, dx, dy) };
-    }
-  });
 }

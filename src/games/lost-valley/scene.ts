@@ -1,6 +1,7 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { corners, edgeKey, faceEdges, isFace, vertexPoint, type Edge, type Face, type Vertex } from '../../geometry/trilattice/lattice.ts';
 import type { LostValleyMap, LvTerrain, MarkerKind } from './model.ts';
+import { boundsOf } from '../../render/bounds.ts';
 
 export const FILL: Record<LvTerrain, string> = {
   tundra: '#c9c48f',
@@ -74,22 +75,7 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
   const legendHeight = edgeLength * 1.8;
 
   const raw = (v: Vertex) => vertexPoint(v, edgeLength);
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const t of map.tiles) {
-    for (const f of t.faces) {
-      if (!isFace(f)) continue;
-      for (const c of corners(f as Face)) {
-        const p = raw(c);
-        minX = Math.min(minX, p.x);
-        maxX = Math.max(maxX, p.x);
-        minY = Math.min(minY, p.y);
-        maxY = Math.max(maxY, p.y);
-      }
-    }
-  }
+  const { x0: minX, y0: minY, x1: maxX, y1: maxY } = boundsOf(map.tiles.flatMap((t) => (t.faces.filter(isFace) as Face[]).flatMap((f) => corners(f).map(raw))));
   const ox = margin - minX;
   const oy = margin + titleHeight - minY;
   const at = (v: Vertex): Point => {

@@ -1,4 +1,5 @@
 import type { Mm, Scene, SceneItem, Style } from '../../core/scene.ts';
+import { wrapText } from '../../render/text-fit.ts';
 import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { Colour, Die, Face, PioneerDaysMap } from './model.ts';
 import { effectText, gainText, needsText, scoringText } from './text.ts';
@@ -19,23 +20,6 @@ export const DIE_FILL: Record<Colour, string> = { blue: '#2f6db5', red: '#c0392b
 const DIE_INK: Record<Colour, string> = { blue: '#ffffff', red: '#ffffff', yellow: '#1b1b1b', green: '#ffffff', black: '#ffffff' };
 export const FACE_SHORT: Record<Face, string> = { wild: 'WILD', mine: 'MINE', equip: 'EQUIP', cattle: 'CATTLE', wood: 'WOOD', medicine: 'MED' };
 const DISASTER_NAME: Record<string, string> = { storm: 'Storm', raid: 'Raid', famine: 'Famine', disease: 'Disease' };
-
-/** About how wide DejaVu Sans sets a string, for wrapping without the font (0.6 em a character). */
-export const roughWidth = (text: string, size: number) => text.length * size * 0.6;
-
-export function wrap(text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && roughWidth(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 export const colourOf = (disaster: string) => CATALOGUE.disasters.find((d) => d.id === disaster)!.colour;
 
@@ -83,7 +67,7 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
   const text = (t: string, x: number, yy: number, size = L.text, opts: { bold?: boolean; fill?: string; anchor?: 'start' | 'middle' | 'end' } = {}) =>
     ({ kind: 'text', at: { x, y: yy }, text: t, size, fill: opts.fill ?? ink, anchor: opts.anchor ?? 'start', ...(opts.bold ? { bold: true } : {}) }) as SceneItem;
   const para = (t: string, size = L.text, opts: { bold?: boolean; fill?: string; indent?: number } = {}) => {
-    for (const line of wrap(t, size, inner - (opts.indent ?? 0))) {
+    for (const line of wrapText(t, inner - (opts.indent ?? 0), size, opts.bold)) {
       y += size * 1.3;
       items.push(text(line, m + (opts.indent ?? 0), y, size, opts));
     }
@@ -153,7 +137,7 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
     week.towns.forEach((id, k) => {
       const t = TOWNS.get(id);
       const x = m + k * (cw + L.gap);
-      const lines = t ? wrap(needsText(t), L.small, cw - 2.4) : [id];
+      const lines = t ? wrapText(needsText(t), cw - 2.4, L.small) : [id];
       const h = 5 + lines.length * L.small * 1.25 + 4.5;
       cardH = Math.max(cardH, h);
       const inside: SceneItem[] = [text(t ? t.name : id, x + 1.2, cardTop + 4, L.small, { bold: true })];
@@ -190,7 +174,7 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
     // Equipment in the store.
     const store = week.equipment.map((id) => `${id} ${EQUIPMENT.get(id)?.name ?? ''}`).join(' · ');
     const storeItems: SceneItem[] = [];
-    const storeLines = wrap(`Store: ${store}`, L.small, inner);
+    const storeLines = wrapText(`Store: ${store}`, inner, L.small);
     storeLines.forEach((line) => storeItems.push(text(line, m, (y += L.small * 1.35), L.small)));
     push({ kind: 'group', role: 'equipment', title: `Week ${w + 1} store: ${week.equipment.map((id) => { const e = EQUIPMENT.get(id); return e ? `${id} ${e.name} (${effectText(e.effect)})` : id; }).join('; ')}`, items: storeItems });
 
@@ -209,7 +193,7 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
 
   y += 5;
   const legend = `Dice: ${CATALOGUE.disasters.map((d) => `${d.colour} = ${d.id}`).join(', ')}, black = every track. A day's left-over die moves its marker. Card texts: the designed goldmaps catalogue.`;
-  for (const line of wrap(legend, L.small, inner)) items.push(text(line, m, (y += L.small * 1.3), L.small, { fill: faint }));
+  for (const line of wrapText(legend, inner, L.small)) items.push(text(line, m, (y += L.small * 1.3), L.small, { fill: faint }));
   y += m;
   return { width: W as Mm, height: y as Mm, background: page, title, items };
 }

@@ -1,7 +1,8 @@
 import type { Mm, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';
-import { DIE_FILL, dieItem, wrap } from './scene.ts';
+import { wrapText } from '../../render/text-fit.ts';
+import { DIE_FILL, dieItem } from './scene.ts';
 import { effectText, needsText, scoringText } from './text.ts';
 import { playersOf } from './validate.ts';
 
@@ -25,7 +26,7 @@ export function pioneerDaysSheets(map: PioneerDaysMap, style: Style, area: { wid
     const cursor = { y: 0 };
     const line = (t: string, o: { size?: number; bold?: boolean; fill?: string; indent?: number } = {}) => {
       const size = o.size ?? SIZE.text;
-      for (const l of wrap(t, size, width - (o.indent ?? 0))) {
+      for (const l of wrapText(t, width - (o.indent ?? 0), size, o.bold)) {
         cursor.y += size * 1.32;
         items.push({ kind: 'text', at: { x: o.indent ?? 0, y: cursor.y }, text: l, size, fill: o.fill ?? ink, anchor: 'start', ...(o.bold ? { bold: true } : {}) });
       }
