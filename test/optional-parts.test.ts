@@ -49,4 +49,23 @@ describe('a game without the optional parts', () => {
     }
     expect(renderRequest(pdfFormat, game, map, formatParams(pdfFormat, { layout: 'board' }), DEFAULT_RENDER_LIMITS).scene).toBeDefined();
   });
+
+  it('refuses a setup sheet for a game with none, and for a map its setup cannot make, naming layout', () => {
+    const setupOf = (game: ReturnType<typeof findGame>, seed: string) => {
+      const map = buildScoredMap(game!, seed, {});
+      try {
+        renderRequest(pdfFormat, game!, map, formatParams(pdfFormat, { layout: 'setup' }), DEFAULT_RENDER_LIMITS);
+        return undefined;
+      } catch (error) {
+        return (error as InputError).errors;
+      }
+    };
+    const bare = { ...findGame('gold-city')!, setup: undefined };
+    expect(setupOf(bare, 'no-setup')).toEqual([{ field: 'layout', message: 'gold-city has no setup sheet for its printed components; use layout=kit or layout=board' }]);
+    const none = { ...findGame('gold-city')!, setup: () => ({ sheets: [], why: 'only a course laid from the box has a setup sheet' }) };
+    expect(setupOf(none, 'no-box')).toEqual([{ field: 'layout', message: 'only a course laid from the box has a setup sheet' }]);
+    const game = findGame('gold-city')!;
+    const one = { ...game, setup: (map: never, style: never, area: never) => ({ sheets: game.sheets!(map, style, area).slice(0, 1) }) };
+    expect(setupOf(one, 'one-sheet')).toBeUndefined();
+  });
 });

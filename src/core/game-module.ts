@@ -65,6 +65,12 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
    */
   sheets?(map: M, style: Style, area: { width: number; height: number }): Scene[];
   /**
+   * Sheets that set up the printed game's own components to play this map (which board, side and
+   * turn goes where; which cards to deal), printed as a kit's sheets are. A map the box cannot
+   * make has none (an empty list), and `layout=setup` is then refused with the reason in `why`.
+   */
+  setup?(map: M, style: Style, area: { width: number; height: number }): { sheets: Scene[]; why?: string };
+  /**
    * Settings of the options a caller left open that make maps in a difficulty range, best first
    * (a reroll tries them in turn). `options` holds what is pinned, the rest at defaults; `pinned`
    * names the ones the caller gave, whose values the settings must be judged with.

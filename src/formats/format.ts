@@ -64,9 +64,9 @@ export interface OutputFormat {
   render(request: RenderRequest): Promise<Rendered>;
   /**
    * The downloads a page offers of a map, as labels and parameters; `needs` names the part of
-   * the game face a download depends on (a kit needs `sheets`), so games without it are not offered it.
+   * the game face a download depends on (a kit needs `sheets`, a setup sheet `setup`), so games without it are not offered it.
    */
-  downloads: Array<{ label: string; params: Record<string, unknown>; needs?: 'sheets' }>;
+  downloads: Array<{ label: string; params: Record<string, unknown>; needs?: 'sheets' | 'setup' }>;
 }
 
 /**

@@ -10,10 +10,28 @@ import { fileStem, styleOf, type OutputFormat } from './format.ts';
 /** Kit hex sizes tried, largest first: whole millimetres from the board's 20 down to the schema's 8. */
 const KIT_SIZES = Array.from({ length: 13 }, (_, i) => 20 - i);
 
-/** The largest of `sizes` at which every sheet of the kit fits `area`, if any does. */
-function largestFitting(sheets: NonNullable<AnyGameModule['sheets']>, map: ScoredMap, style: Style, area: { width: number; height: number }, sizes: number[]): number | undefined {
+type SheetMaker = (map: ScoredMap, style: Style, area: { width: number; height: number }) => Scene[];
+
+/** The largest of `sizes` at which every sheet fits `area`, if any does. */
+function largestFitting(sheets: SheetMaker, map: ScoredMap, style: Style, area: { width: number; height: number }, sizes: number[]): number | undefined {
   return sizes.find((hexSize) => sheets(map, { ...style, hexSize }, area).every((s: Scene) => fitsArea(s.width, s.height, area)));
 }
+
+/** What draws the sheets of a sheet layout (kit or setup), or the reason this game or map has none. */
+function sheetMaker(game: AnyGameModule, map: ScoredMap, layout: 'kit' | 'setup'): SheetMaker {
+  if (layout === 'kit') {
+    const { sheets } = game;
+    if (!sheets) throw new InputError([{ field: 'layout', message: `${game.id} has no print-and-play kit yet; use layout=board` }]);
+    return (m, style, area) => sheets(m, style, area);
+  }
+  const { setup } = game;
+  if (!setup) throw new InputError([{ field: 'layout', message: `${game.id} has no setup sheet for its printed components; use layout=kit or layout=board` }]);
+  const probe = setup(map, styleOf({}), sheetArea('a4'));
+  if (probe.sheets.length === 0) throw new InputError([{ field: 'layout', message: probe.why ?? 'this map has no setup sheet; use layout=kit or layout=board' }]);
+  return (m, style, area) => setup(m, style, area).sheets;
+}
+
+const SHEET_TITLES = { kit: 'print-and-play kit', setup: 'setup' } as const;
 
 const printOptions = (params: Record<string, unknown>): PrintOptions => ({ paper: params.paper as Paper, size: params.size as PrintOptions['size'] });
 
@@ -31,9 +49,8 @@ export const pdfFormat: OutputFormat = {
   prepare(request, limits) {
     const { game, map, scene, params } = request;
     let pages: number;
-    if (params.layout === 'kit') {
-      const { sheets } = game;
-      if (!sheets) throw new InputError([{ field: 'layout', message: `${game.id} has no print-and-play kit yet; use layout=board` }]);
+    if (params.layout === 'kit' || params.layout === 'setup') {
+      const sheets = sheetMaker(game, map, params.layout);
       const paper = params.paper as Paper;
       const area = sheetArea(paper);
       const style = styleOf(params);
@@ -55,8 +72,9 @@ export const pdfFormat: OutputFormat = {
   async render({ game, map, scene, sheets, params }) {
     const { sceneToPdf, sheetsToPdf } = await import('../render/pdf.ts');
     const label = `${game.title} · seed ${map.seed ?? ''}`;
-    const pdf = sheets ? await sheetsToPdf(sheets, { paper: params.paper as Paper, label, title: `${scene!.title} · print-and-play kit` }) : (await sceneToPdf(scene!, { ...printOptions(params), label })).pdf;
-    return { body: pdf, filename: `${fileStem(game, map)}${sheets ? '-kit' : ''}.pdf` };
+    const layout = params.layout === 'setup' ? 'setup' : 'kit';
+    const pdf = sheets ? await sheetsToPdf(sheets, { paper: params.paper as Paper, label, title: `${scene!.title} · ${SHEET_TITLES[layout]}` }) : (await sceneToPdf(scene!, { ...printOptions(params), label })).pdf;
+    return { body: pdf, filename: `${fileStem(game, map)}${sheets ? `-${layout}` : ''}.pdf` };
   },
   downloads: [
     { label: 'PDF kit to cut out, A4', params: { layout: 'kit', paper: 'a4' }, needs: 'sheets' },
