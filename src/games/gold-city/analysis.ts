@@ -20,7 +20,7 @@ export interface StartMetrics {
   start: number;
   /** Fewest spaces to a finishing space. */
   steps: number;
-  /** Effort of the cheapest route, in card plays (see README). */
+  /** Effort of the cheapest route, in card plays (see docs/difficulty.md). */
   effort: number;
   /** Strongest single card the cheapest route asks for, per symbol (0: none needed). */
   strongest: { machete: number; paddle: number; coin: number; torch?: number };

@@ -39,7 +39,7 @@ export function current(state: GameState): PlayerState {
 }
 
 function occupied(state: GameState, table: Table, space: number): boolean {
-  // On a temple course pawns never block one another (README, "The Golden Temples layer"): the
+  // On a temple course pawns never block one another (docs/gold-city.md, "The Golden Temples layer"): the
   // gem tour sends them both ways along the same lanes, where head-on neither could give way.
   if (table.temples.length > 0) return false;
   for (const p of state.players) for (const pawn of p.pawns) if (pawn.at === space) return true;

@@ -1,6 +1,6 @@
 /**
  * The price and cost lists. The rules name the wares but print no prices, so these are
- * goldmaps' own (README, "Prices and events"): a ware costs gold nuggets, and an `x` part may be
+ * goldmaps' own (docs/lost-valley.md, "Prices and events"): a ware costs gold nuggets, and an `x` part may be
  * paid with one nugget, one raw material or one ware. No change is given.
  */
 export type Raw = 'food' | 'tool' | 'timber';
