@@ -26,7 +26,7 @@ import { playGame } from '../src/games/lost-valley/rules/playtest.ts';
 import { buildTable } from '../src/games/lost-valley/rules/table.ts';
 import { STEER_GOLD, STEER_ICE, STEER_RIVER } from '../src/games/lost-valley/steer.ts';
 
-const REVISION = 3;
+const REVISION = 4;
 const GAMES = 32;
 const FIT = 480;
 const HOLD = 240;
@@ -83,15 +83,17 @@ const clampGold = (_s: Row, g: number) => Math.max(0, g);
 
 // The scale per table size, in gold banked (falling: more gold is easier). Default landscapes of
 // that size spread over the four bands (their upper quartile of predicted gold reads 25, median
-// 50, lower quartile 75); the ends are the 1st and 99th percentiles over every option setting of
-// that size, so that settings easier or harder than the defaults reach 0–10 and 90–100.
+// 50, lower quartile 75); the ends are the 2nd and 98th percentiles over every option setting of
+// that size, so that settings easier or harder than the defaults reach 0–10 and 90–100 (the 1st
+// and 99th left the easiest setting of four players one landscape in twenty under 10, too few
+// for a reroll to find).
 const scales: Record<string, Scale> = {};
 for (const p of [2, 3, 4]) {
   const def = defaults[p]!.map((s) => clampGold(s, model.predict(s.x))).sort((a, b) => a - b);
   const all = [...fit, ...hold].filter((s) => s.players === p).map((s) => clampGold(s, model.predict(s.x))).sort((a, b) => a - b);
   const [q1, q2, q3] = [quantile(def, 0.25), quantile(def, 0.5), quantile(def, 0.75)];
-  const top = Math.max(quantile(all, 0.99), q3 + (q3 - q2));
-  const bottom = Math.min(quantile(all, 0.01), q1 - (q2 - q1));
+  const top = Math.max(quantile(all, 0.98), q3 + (q3 - q2));
+  const bottom = Math.min(quantile(all, 0.02), q1 - (q2 - q1));
   scales[p] = [round(top, 2), round(q3, 2), round(q2, 2), round(q1, 2), round(Math.max(0, bottom), 2)];
 }
 
