@@ -7,6 +7,7 @@ import type { LostValleyMap, LostValleyOptions, LvTile } from '../../src/games/l
 import { movementGraph } from '../../src/games/lost-valley/movement.ts';
 import { BOT_WEIGHTS } from '../../src/games/lost-valley/rules/bot-weights.ts';
 import { makeBot, type Bot } from '../../src/games/lost-valley/rules/bots.ts';
+import { plannerBot } from '../../src/games/lost-valley/rules/planner-bot.ts';
 import { playGame } from '../../src/games/lost-valley/rules/playtest.ts';
 import { buildTable } from '../../src/games/lost-valley/rules/table.ts';
 import { edge, edgeFaces, faceKey, vertexDistance, type Vertex } from '../../src/geometry/trilattice/lattice.ts';
@@ -28,9 +29,8 @@ function crossesTile(tiles: readonly LvTile[], a: Vertex, b: Vertex): string | n
   return left === right ? `${a} → ${b} crosses tile ${left}` : null;
 }
 
-/** The seeded bots, every move they make written down with where it started. */
-function watchedBot(steps: Array<[Vertex, Vertex]>, table: ReturnType<typeof buildTable>): Bot {
-  const bot = makeBot(BOT_WEIGHTS);
+/** A player, every move it makes written down with where it started. */
+function watched(bot: Bot, steps: Array<[Vertex, Vertex]>, table: ReturnType<typeof buildTable>): Bot {
   return function* (state, t, who) {
     for (const action of bot(state, t, who)) {
       if (action.type === 'move') {
@@ -84,16 +84,18 @@ describe('Lost Valley prospectors walk tile edges only', () => {
     );
   });
 
-  it("the bots' games never cross a tile, by foot, horse or boat (24 landscapes, every table size)", () => {
-    let moves = 0;
-    for (let i = 0; i < 24; i++) {
-      const map = buildMap(lostValley, `tile-edges-${i}`, { players: 2 + (i % 3), river: 3 + ((i * 5) % 10) }) as LostValleyMap;
-      const table = buildTable(map);
-      const steps: Array<[Vertex, Vertex]> = [];
-      playGame(table, watchedBot(steps, table), `tile-edges\u001f${i}`);
-      for (const [a, b] of steps) expect(crossesTile(map.tiles, a, b)).toBeNull();
-      moves += steps.length;
-    }
-    expect(moves).toBeGreaterThan(1000);
-  });
+  for (const [kind, bot] of [["greedy bots'", () => makeBot(BOT_WEIGHTS)], ["planner's", plannerBot]] as const) {
+    it(`the ${kind} games never cross a tile, by foot, horse or boat (24 landscapes, every table size)`, () => {
+      let moves = 0;
+      for (let i = 0; i < 24; i++) {
+        const map = buildMap(lostValley, `tile-edges-${i}`, { players: 2 + (i % 3), river: 3 + ((i * 5) % 10) }) as LostValleyMap;
+        const table = buildTable(map);
+        const steps: Array<[Vertex, Vertex]> = [];
+        playGame(table, watched(bot(), steps, table), `tile-edges\u001f${i}`);
+        for (const [a, b] of steps) expect(crossesTile(map.tiles, a, b)).toBeNull();
+        moves += steps.length;
+      }
+      expect(moves).toBeGreaterThan(1000);
+    });
+  }
 });
