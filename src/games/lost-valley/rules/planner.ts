@@ -112,7 +112,6 @@ function claimRate(state: GameState, table: Table, p: Player, t: number, d: numb
   let setup = 0;
   let timber = 0;
   let food = 0;
-  let tool = 0;
   let take: number;
   let value: number;
   let markers: number;
@@ -131,7 +130,6 @@ function claimRate(state: GameState, table: Table, p: Player, t: number, d: numb
     if (p.food < 1 || p.timber < 1 || (!state.mine[t] && p.tool < 1)) return 0;
     if (!state.mine[t]) {
       setup = 1;
-      tool = 1;
       food = 1;
       timber = 1;
     }
@@ -144,7 +142,8 @@ function claimRate(state: GameState, table: Table, p: Player, t: number, d: numb
   const digs = Math.min(Math.ceil(markers / take), Math.floor(room));
   food += digs;
   if (mountain && !river) timber += digs;
-  const fetch = Math.max(0, food - p.food) * PLAN.fetch.food + Math.max(0, timber - p.timber) * PLAN.fetch.timber + (tool > p.tool ? 2 : 0);
+  // The mine's tool is in hand (checked above); the food and timber for later digs may not be.
+  const fetch = Math.max(0, food - p.food) * PLAN.fetch.food + Math.max(0, timber - p.timber) * PLAN.fetch.timber;
   const gold = Math.min(markers, digs * take) * value;
   return gold / (d + setup + digs + fetch);
 }
