@@ -1,14 +1,18 @@
 /**
- * Fits the Lost Valley difficulty model against the full prospector race (src/games/lost-valley/
+ * Fits the Lost Valley difficulty models against the full prospector race (src/games/lost-valley/
  * rules/: boats, horses, events, hunting, whiskey, trading, the ice block and both ways the game
- * ends). For each landscape it plays GAMES races (the playtest's seeds) and REFERENCE_GAMES
- * reference races (seeds of their own, as scoring plays them); it regresses the gold a prospector
- * banks by the end on the landscape features and the reference races' gold over FIT landscapes
- * drawn over every option, checks the ranking on HOLD held-out landscapes (all options, and
- * default options per table size), measures the target's own noise (split-half reliability of the
- * GAMES races), sets the 0–100 scale per table size and measures what each setting of the
+ * ends) as two kinds of player play it: the greedy bots (rules/bots.ts) and the planner
+ * (rules/planner.ts). For each landscape it plays GAMES races of each kind (the playtest's seeds
+ * for the bots, seeds of the planner's own) and both kinds' reference races (seeds of their own,
+ * as scoring plays them); for each kind it regresses the gold a prospector banks by the end on the
+ * landscape features and both kinds' reference races over FIT landscapes drawn over every option,
+ * checks on HOLD held-out landscapes (all options, and DEFAULTS default landscapes per table size)
+ * how the score's difficulty (the mean of the two kinds') ranks each kind's gold and how the two
+ * kinds agree, measures each target's own noise (split-half reliability), sets each kind's 0–100
+ * scale per table size, what each `gold` setting does to each kind, and what each setting of the
  * options reaches (what steer.ts chooses by). Re-run whenever the generator, the tile set, the
- * rules, the bots or the features change (npx tsx scripts/calibrate-lost-valley.ts; ≈ 8 minutes).
+ * rules, either kind of player or the features change (npx tsx scripts/calibrate-lost-valley.ts;
+ * ≈ 10 minutes on two busy cores: 360 + 180 + 180 landscapes × 2 × 16 races, then 3,024 scores).
  */
 import { writeFileSync } from 'node:fs';
 import { buildMap } from '../src/core/maps.ts';
@@ -18,22 +22,25 @@ import type { Scale } from '../src/core/difficulty.ts';
 import { agreement, fitLinear, quantile, round } from './linear-model.ts';
 import { lostValley } from '../src/games/lost-valley/index.ts';
 import type { LostValleyMap } from '../src/games/lost-valley/model.ts';
-import { features, landscapeMetrics, referenceRaces, scoreLostValley } from '../src/games/lost-valley/score.ts';
+import { features, landscapeMetrics, plannerRaces, referenceRaces, scoreLostValley } from '../src/games/lost-valley/score.ts';
 import { BOT_WEIGHTS } from '../src/games/lost-valley/rules/bot-weights.ts';
 import { makeBot } from '../src/games/lost-valley/rules/bots.ts';
 import { nuggets } from '../src/games/lost-valley/rules/engine.ts';
 import { playGame } from '../src/games/lost-valley/rules/playtest.ts';
+import { PLAN } from '../src/games/lost-valley/rules/planner.ts';
+import { plannerBot } from '../src/games/lost-valley/rules/planner-bot.ts';
+import { difficultyOnScale } from '../src/core/difficulty.ts';
 import { buildTable } from '../src/games/lost-valley/rules/table.ts';
 import { STEER_GOLD, STEER_ICE, STEER_RIVER } from '../src/games/lost-valley/steer.ts';
 
-const REVISION = 3;
-const GAMES = 32;
-const FIT = 480;
-const HOLD = 240;
-const DEFAULTS = 100;
+const REVISION = 5;
+const GAMES = 16;
+const FIT = 360;
+const HOLD = 180;
+const DEFAULTS = 60;
 const REACH_SEEDS = 16;
 const STATIC = ['iceRounds', 'logIceRounds', 'players', 'goldWatered', 'goldCanal', 'goldMountain', 'meanTurnsToGold', 'goldNear', 'foodSites', 'forests', 'danger', 'riverTiles', 'turnsToLand'];
-export const FEATURES = [...STATIC, 'referenceGold'];
+export const FEATURES = [...STATIC, 'referenceGold', 'referenceRounds', 'plannerGold', 'plannerRounds'];
 
 const GOLD = ['near', 'scattered', 'far'] as const;
 const ICE = ['slow', 'normal', 'fast'] as const;
@@ -42,35 +49,45 @@ export const optionsFor = (i: number) => ({ players: 2 + (i % 3), gold: GOLD[Mat
 
 interface Row {
   players: number;
+  gold: string;
   x: number[];
   xs: number[];
+  /** The greedy bots' gold per prospector (mean over GAMES races). */
   y: number;
   /** Mean gold over the odd and the even races: the target's split halves. */
   halves: [number, number];
+  /** The same for the planner. */
+  yp: number;
+  halvesP: [number, number];
 }
 
 function sample(prefix: string, count: number, options: (i: number) => object): Row[] {
   return Array.from({ length: count }, (_, i) => {
     const map = buildMap(lostValley, `${prefix}-${i}`, options(i)) as LostValleyMap;
-    const metrics = { ...landscapeMetrics(map), reference: referenceRaces(map) };
-    const f = features(metrics);
     const table = buildTable(map);
-    // The playtest's own games (rules/playtest.ts seeds them so), one by one for the split halves.
-    const gold = Array.from({ length: GAMES }, (_, g) => {
-      const state = playGame(table, makeBot(BOT_WEIGHTS), `lost-valley-playtest\u001f${map.digest ?? 'map'}\u001f${g}`);
-      return state.players.map(nuggets).reduce((a, b) => a + b, 0) / state.players.length;
-    });
+    const metrics = { ...landscapeMetrics(map), reference: referenceRaces(map, undefined, table), planner: plannerRaces(map, undefined, table) };
+    const f = features(metrics);
+    // The playtest's own games (rules/playtest.ts seeds them so), one by one for the split halves;
+    // the planner's under a label of its own.
+    const races = (label: string, bot: () => Parameters<typeof playGame>[1]) =>
+      Array.from({ length: GAMES }, (_, g) => {
+        const state = playGame(table, bot(), `${label}\u001f${map.digest ?? 'map'}\u001f${g}`);
+        return state.players.map(nuggets).reduce((a, b) => a + b, 0) / state.players.length;
+      });
+    const gold = races('lost-valley-playtest', () => makeBot(BOT_WEIGHTS));
+    const goldP = races('lost-valley-planner-playtest', plannerBot);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const halves = (xs: number[]): [number, number] => [mean(xs.filter((_, g) => g % 2 === 0)), mean(xs.filter((_, g) => g % 2 === 1))];
     if (i % 40 === 0) process.stderr.write(`${prefix} ${i}/${count}\n`);
-    return { players: metrics.players, x: FEATURES.map((k) => f[k] ?? 0), xs: STATIC.map((k) => f[k] ?? 0), y: mean(gold), halves: [mean(gold.filter((_, g) => g % 2 === 0)), mean(gold.filter((_, g) => g % 2 === 1))] };
+    return { players: metrics.players, gold: (map.options?.gold ?? 'scattered') as string, x: FEATURES.map((k) => f[k] ?? 0), xs: STATIC.map((k) => f[k] ?? 0), y: mean(gold), halves: halves(gold), yp: mean(goldP), halvesP: halves(goldP) };
   });
 }
 
 /** Split-half reliability of the GAMES-race mean (Spearman–Brown), and the correlation it allows. */
-function noise(rows: readonly Row[]) {
-  const r = pearson(rows.map((s) => s.halves[0]), rows.map((s) => s.halves[1]));
+function noise(rows: readonly Row[], kind: 'halves' | 'halvesP' = 'halves') {
+  const r = pearson(rows.map((s) => s[kind][0]), rows.map((s) => s[kind][1]));
   const reliability = (2 * r) / (1 + r);
-  return { splitHalf: round(r, 3), reliability: round(reliability, 3), ceiling: round(Math.sqrt(reliability), 3), spearmanHalves: round(spearman(rows.map((s) => s.halves[0]), rows.map((s) => s.halves[1])), 3) };
+  return { splitHalf: round(r, 3), reliability: round(reliability, 3), ceiling: round(Math.sqrt(reliability), 3), spearmanHalves: round(spearman(rows.map((s) => s[kind][0]), rows.map((s) => s[kind][1])), 3) };
 }
 
 const fit = sample('lv-cal', FIT, optionsFor);
@@ -78,54 +95,108 @@ const hold = sample('lv-hold', HOLD, optionsFor);
 const defaults = Object.fromEntries([2, 3, 4].map((p) => [p, sample(`lv-default-p${p}`, DEFAULTS, () => ({ players: p }))])) as Record<number, Row[]>;
 const model = fitLinear(fit);
 const fallback = fitLinear(fit.map((s) => ({ x: s.xs, y: s.y })));
+const modelP = fitLinear(fit.map((s) => ({ x: s.x, y: s.yp })));
+const fallbackP = fitLinear(fit.map((s) => ({ x: s.xs, y: s.yp })));
 const featureRanges = Object.fromEntries(FEATURES.map((k, j) => [k, [round(Math.min(...fit.map((s) => s.x[j]!)), 2), round(Math.max(...fit.map((s) => s.x[j]!)), 2)]]));
 const clampGold = (_s: Row, g: number) => Math.max(0, g);
 
 // The scale per table size, in gold banked (falling: more gold is easier). Default landscapes of
 // that size spread over the four bands (their upper quartile of predicted gold reads 25, median
-// 50, lower quartile 75); the ends are the 1st and 99th percentiles over every option setting of
-// that size, so that settings easier or harder than the defaults reach 0–10 and 90–100.
-const scales: Record<string, Scale> = {};
-for (const p of [2, 3, 4]) {
-  const def = defaults[p]!.map((s) => clampGold(s, model.predict(s.x))).sort((a, b) => a - b);
-  const all = [...fit, ...hold].filter((s) => s.players === p).map((s) => clampGold(s, model.predict(s.x))).sort((a, b) => a - b);
-  const [q1, q2, q3] = [quantile(def, 0.25), quantile(def, 0.5), quantile(def, 0.75)];
-  const top = Math.max(quantile(all, 0.99), q3 + (q3 - q2));
-  const bottom = Math.min(quantile(all, 0.01), q1 - (q2 - q1));
-  scales[p] = [round(top, 2), round(q3, 2), round(q2, 2), round(q1, 2), round(Math.max(0, bottom), 2)];
+// 50, lower quartile 75); the ends are the 2nd and 98th percentiles over every option setting of
+// that size, so that settings easier or harder than the defaults reach 0–10 and 90–100 (the 1st
+// and 99th left the easiest setting of four players one landscape in twenty under 10, too few
+// for a reroll to find).
+function scalesOf(predict: (s: Row) => number): Record<string, Scale> {
+  const scales: Record<string, Scale> = {};
+  for (const p of [2, 3, 4]) {
+    const def = defaults[p]!.map((s) => clampGold(s, predict(s))).sort((a, b) => a - b);
+    const all = [...fit, ...hold].filter((s) => s.players === p).map((s) => clampGold(s, predict(s))).sort((a, b) => a - b);
+    const [q1, q2, q3] = [quantile(def, 0.25), quantile(def, 0.5), quantile(def, 0.75)];
+    const top = Math.max(quantile(all, 0.98), q3 + (q3 - q2));
+    const bottom = Math.min(quantile(all, 0.02), q1 - (q2 - q1));
+    scales[p] = [round(top, 2), round(q3, 2), round(q2, 2), round(q1, 2), round(Math.max(0, bottom), 2)];
+  }
+  return scales;
 }
+const scales = scalesOf((s) => model.predict(s.x));
+const scalesP = scalesOf((s) => modelP.predict(s.x));
+/** The mean of the two kinds' difficulties, as scoreLostValley takes it (without the ceiling, which generated landscapes never reach). */
+const meanDifficulty = (s: Row) => (difficultyOnScale(clampGold(s, model.predict(s.x)), scales[s.players]!) + difficultyOnScale(clampGold(s, modelP.predict(s.x)), scalesP[s.players]!)) / 2;
+// The mean of two kinds that agree only in part spreads less than either, so it has a scale of its
+// own, set as the kinds' are (rising: a higher mean is harder): default landscapes over the four
+// bands, the 2nd and 98th percentiles over every setting at the ends. Without it no setting of
+// two players reached 0–10 in one landscape of twelve.
+const combined: Record<string, Scale> = {};
+for (const p of [2, 3, 4]) {
+  const def = defaults[p]!.map(meanDifficulty).sort((a, b) => a - b);
+  const all = [...fit, ...hold].filter((s) => s.players === p).map(meanDifficulty).sort((a, b) => a - b);
+  const [q1, q2, q3] = [quantile(def, 0.25), quantile(def, 0.5), quantile(def, 0.75)];
+  const low = Math.min(quantile(all, 0.02), q1 - (q2 - q1));
+  const high = Math.max(quantile(all, 0.98), q3 + (q3 - q2));
+  combined[p] = [round(Math.max(0, low), 2), round(q1, 2), round(q2, 2), round(q3, 2), round(Math.min(100, high), 2)];
+}
+/** The score's difficulty of a row, as scoreLostValley puts it together. */
+const difficultyOf = (s: Row) => difficultyOnScale(meanDifficulty(s), combined[s.players]!);
 
-const byPlayers = (rows: readonly Row[], predictor: (s: Row) => number) =>
+type Target = (s: Row) => number;
+const greedy: Target = (s) => s.y;
+const planner: Target = (s) => s.yp;
+const byPlayers = (rows: readonly Row[], predictor: (s: Row) => number, target: Target = greedy) =>
   Object.fromEntries([2, 3, 4].map((p) => {
     const rs = rows.filter((s) => s.players === p);
-    return [p, round(spearman(rs.map(predictor), rs.map((s) => s.y)), 3)];
+    return [p, round(spearman(rs.map(predictor), rs.map(target)), 3)];
   }));
+const allDefaults = [2, 3, 4].flatMap((p) => defaults[p]!);
+/** Spearman of the score (less gold is harder, so its negation) with each kind's gold, per table size. */
+const scoreAgainst = (rows: readonly Row[]) => ({ greedy: byPlayers(rows, (s) => -difficultyOf(s), greedy), planner: byPlayers(rows, (s) => -difficultyOf(s), planner) });
+const meanOf = (xs: number[]) => round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length), 2);
 
 const calibration = {
   version: `lost-valley-calibration-${REVISION}`,
   botWeights: tuningHash(BOT_WEIGHTS),
+  plannerWeights: tuningHash(PLAN),
   features: FEATURES,
   ...model.stored,
   fallback: { version: `lost-valley-calibration-${REVISION}-static`, features: STATIC, ...fallback.stored },
   scales,
+  planner: {
+    version: `lost-valley-calibration-${REVISION}-planner`,
+    features: FEATURES,
+    ...modelP.stored,
+    fallback: { version: `lost-valley-calibration-${REVISION}-planner-static`, features: STATIC, ...fallbackP.stored },
+    scales: scalesP,
+  },
+  combined,
   featureRanges,
   fit: {
     maps: fit.length,
     heldOut: hold.length,
+    defaultsPerTableSize: DEFAULTS,
     gamesPerMap: GAMES,
-    ...agreement(hold.map((s) => model.predict(s.x)), hold.map((s) => s.y)),
-    spearmanHeldOutByPlayers: byPlayers(hold, (s) => model.predict(s.x)),
-    defaultsByPlayers: byPlayers([2, 3, 4].flatMap((p) => defaults[p]!), (s) => model.predict(s.x)),
-    staticOnly: {
-      ...agreement(hold.map((s) => fallback.predict(s.xs)), hold.map((s) => s.y)),
-      spearmanHeldOutByPlayers: byPlayers(hold, (s) => fallback.predict(s.xs)),
-      defaultsByPlayers: byPlayers([2, 3, 4].flatMap((p) => defaults[p]!), (s) => fallback.predict(s.xs)),
+    /** How the two kinds agree on which landscapes are harder (Spearman of their gold), per table size. */
+    kindsAgree: { heldOut: byPlayers(hold, greedy, planner), defaults: byPlayers(allDefaults, greedy, planner) },
+    /** The score's difficulty against each kind's gold, per table size. */
+    score: { heldOut: scoreAgainst(hold), defaults: scoreAgainst(allDefaults) },
+    /** Each kind's own model against that kind. */
+    greedy: {
+      ...agreement(hold.map((s) => model.predict(s.x)), hold.map((s) => s.y)),
+      spearmanHeldOutByPlayers: byPlayers(hold, (s) => model.predict(s.x)),
+      defaultsByPlayers: byPlayers(allDefaults, (s) => model.predict(s.x)),
+      staticOnly: { spearmanHeldOutByPlayers: byPlayers(hold, (s) => fallback.predict(s.xs)), defaultsByPlayers: byPlayers(allDefaults, (s) => fallback.predict(s.xs)) },
+      noise: Object.fromEntries([2, 3, 4].flatMap((p) => [[`heldOut${p}`, noise(hold.filter((s) => s.players === p))], [`defaults${p}`, noise(defaults[p]!)]])),
     },
-    noise: {
-      heldOut: noise(hold),
-      ...Object.fromEntries([2, 3, 4].map((p) => [`heldOut${p}`, noise(hold.filter((s) => s.players === p))])),
-      ...Object.fromEntries([2, 3, 4].map((p) => [`defaults${p}`, noise(defaults[p]!)])),
+    planner: {
+      ...agreement(hold.map((s) => modelP.predict(s.x)), hold.map((s) => s.yp)),
+      spearmanHeldOutByPlayers: byPlayers(hold, (s) => modelP.predict(s.x), planner),
+      defaultsByPlayers: byPlayers(allDefaults, (s) => modelP.predict(s.x), planner),
+      staticOnly: { spearmanHeldOutByPlayers: byPlayers(hold, (s) => fallbackP.predict(s.xs), planner), defaultsByPlayers: byPlayers(allDefaults, (s) => fallbackP.predict(s.xs), planner) },
+      noise: Object.fromEntries([2, 3, 4].flatMap((p) => [[`heldOut${p}`, noise(hold.filter((s) => s.players === p), 'halvesP')], [`defaults${p}`, noise(defaults[p]!, 'halvesP')]])),
     },
+    /** Mean gold per prospector and the score's difficulty by the `gold` option, over the fitted and held-out landscapes. */
+    goldOption: Object.fromEntries(['near', 'scattered', 'far'].map((g) => {
+      const rs = [...fit, ...hold].filter((s) => s.gold === g);
+      return [g, { landscapes: rs.length, greedyGold: meanOf(rs.map(greedy)), plannerGold: meanOf(rs.map(planner)), difficulty: meanOf(rs.map(difficultyOf)) }];
+    })),
   },
   reach: {} as Record<string, Array<{ ice: string; river: number; gold: string; deciles: number[] }>>,
 };

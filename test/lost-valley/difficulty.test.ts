@@ -7,6 +7,7 @@ import { measureReach, REACH_TARGETS } from '../../src/core/reroll-reach.ts';
 import { lostValley } from '../../src/games/lost-valley/index.ts';
 import type { LostValleyMap } from '../../src/games/lost-valley/model.ts';
 import { BOT_WEIGHTS } from '../../src/games/lost-valley/rules/bot-weights.ts';
+import { PLAN } from '../../src/games/lost-valley/rules/planner.ts';
 import { calibration, scoreLostValley } from '../../src/games/lost-valley/score.ts';
 import { hitShare, steerLostValley } from '../../src/games/lost-valley/steer.ts';
 
@@ -33,6 +34,35 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
 
   it('generated landscapes lie inside the calibration', () => {
     for (const seed of ['1', '42', 'valley']) expect(scoreLostValley(fresh(seed)).extrapolated).toBe(false);
+  });
+
+  it('was fitted on the planner as it is (its weights hash is in the fixture)', () => {
+    expect((calibration as unknown as { plannerWeights: string }).plannerWeights, 'PLAN changed since the last calibration: rerun npx tsx scripts/calibrate-lost-valley.ts').toBe(tuningHash(PLAN));
+  });
+
+  it('says where the two kinds of player part: the interval spans both, and confidence falls with its width', () => {
+    let wide = 0;
+    for (let i = 0; i < 12; i++) {
+      const s = scoreLostValley(fresh(`interval-${i}`, { players: 2 + (i % 3) }));
+      const { greedy, planner } = s.kinds;
+      expect(s.interval).toEqual([Math.min(greedy.difficulty, planner.difficulty), Math.max(greedy.difficulty, planner.difficulty)]);
+      expect(s.confidence).toBeCloseTo(1 - (s.interval[1] - s.interval[0]) / 100, 5);
+      expect(s.predictedGold).toBeCloseTo((greedy.predictedGold + planner.predictedGold) / 2, 1);
+      if (s.interval[1] - s.interval[0] >= 20) wide++;
+    }
+    // The kinds disagree about many landscapes (held-out Spearman 0.2–0.5 between them): some intervals are wide.
+    expect(wide).toBeGreaterThan(0);
+  });
+
+  it("the `gold` option's text says what the calibration measured: 'scattered' banks most for both kinds, 'near' and 'far' less", () => {
+    const measured = (calibration as unknown as { fit: { goldOption: Record<string, { greedyGold: number; plannerGold: number; difficulty: number }> } }).fit.goldOption;
+    for (const kind of ['greedyGold', 'plannerGold'] as const) {
+      expect(measured.scattered![kind]).toBeGreaterThan(measured.near![kind]);
+      expect(measured.scattered![kind]).toBeGreaterThan(measured.far![kind]);
+    }
+    const text = (lostValley.optionsSchema as { properties: { gold: { description: string } } }).properties.gold.description;
+    expect(text).toMatch(/'scattered' plays easiest and both 'near' and 'far' play harder/);
+    for (const g of ['near', 'scattered', 'far']) expect(text).toContain(String(Math.round(measured[g]!.difficulty)));
   });
 
   it('was fitted on the bots as they are (their weights hash is in the fixture)', () => {

@@ -147,20 +147,31 @@ describe('Lost Valley validate() catches each broken invariant by name', () => {
 });
 
 describe('Lost Valley difficulty against the prospector race', () => {
-  it('ranks 40 fresh landscapes over every option as the full race experiences them', () => {
-    const raw: number[] = [];
-    const scarceGold: number[] = [];
+  it('ranks 40 fresh landscapes over every option as each kind of player experiences the race', () => {
+    const score: number[] = [];
+    const own = { greedy: [] as number[], planner: [] as number[] };
+    const scarce = { greedy: [] as number[], planner: [] as number[] };
     const ice = ['slow', 'normal', 'fast'] as const;
     const gold = ['near', 'scattered', 'far'] as const;
     for (let i = 0; i < 40; i++) {
       const map = buildMap(lostValley, `lv-test-${i}`, { players: 2 + (i % 3), ice: ice[Math.floor(i / 3) % 3], gold: gold[Math.floor(i / 9) % 3], river: 3 + ((i * 7) % 10) }) as LostValleyMap;
-      raw.push(lostValley.score(map).raw);
-      scarceGold.push(-playtest(map, { games: 16 }).goldPerProspector);
+      const s = lostValley.score(map);
+      score.push(s.raw);
+      for (const kind of ['greedy', 'planner'] as const) {
+        own[kind].push(-s.kinds[kind].predictedGold);
+        scarce[kind].push(-playtest(map, { games: 12, player: kind }).goldPerProspector);
+      }
     }
-    const rho = spearman(raw, scarceGold);
-    console.log(`lost-valley calibration: Spearman(raw difficulty, −gold per prospector) = ${rho.toFixed(3)} over 40 landscapes`);
-    // The calibration measures 0.909 on 240 held-out landscapes of 32 races (docs/difficulty.md); 40 landscapes of 16 races are noisier.
-    expect(rho).toBeGreaterThanOrEqual(0.75);
+    const rho = (a: number[], b: number[]) => spearman(a, b);
+    console.log(`lost-valley calibration over 40 landscapes: own models greedy ${rho(own.greedy, scarce.greedy).toFixed(3)}, planner ${rho(own.planner, scarce.planner).toFixed(3)}; difficulty vs greedy ${rho(score, scarce.greedy).toFixed(3)}, vs planner ${rho(score, scarce.planner).toFixed(3)}; kinds ${rho(scarce.greedy, scarce.planner).toFixed(3)}`);
+    // Each kind's model ranks its own kind as the calibration measures (0.87–0.94 held out per
+    // table size); 40 mixed landscapes of 12 races are noisier.
+    expect(rho(own.greedy, scarce.greedy)).toBeGreaterThanOrEqual(0.75);
+    expect(rho(own.planner, scarce.planner)).toBeGreaterThanOrEqual(0.75);
+    // The difficulty is both kinds' mean, and the kinds agree only in part (docs/difficulty-lost-valley.md):
+    // it must still rank each kind well above chance.
+    expect(rho(score, scarce.greedy)).toBeGreaterThanOrEqual(0.5);
+    expect(rho(score, scarce.planner)).toBeGreaterThanOrEqual(0.5);
   });
 
   it('the race is seeded: the same landscape gives the same figures', () => {

@@ -28,6 +28,7 @@ import {
   VERTEX_IDS,
   VERTEX_STEP_IDS,
   WINDOW_LIMIT,
+  EDGE_IDS,
 } from '../../geometry/trilattice/ids.ts';
 import { edge, type Edge, type Face, type Vertex } from '../../geometry/trilattice/lattice.ts';
 import { GAME_ID, GENERATOR_VERSION, LAND_TILES, type LostValleyMap, type LostValleyOptions, type LvTile, type Marker, type MarkerKind, type PrintedTile, type Symbols, type TileKind } from './model.ts';
@@ -66,6 +67,8 @@ const NONE = -1;
 // One set of each per module, stamped anew per map (or per search): generation is synchronous and
 // never re-entered, and a typed array over the window per call would cost more than the map.
 const placedFaces = new StampSet(FACE_IDS);
+/** Edges two faces of one tile share (a diamond's diagonal, the trading post piece's inner edges): no way to walk. */
+const innerEdges = new StampSet(EDGE_IDS);
 const exhaustedVertices = new StampSet(VERTEX_IDS);
 const reachedVertices = new StampSet(VERTEX_IDS);
 const checkedFaces = new StampSet(FACE_IDS);
@@ -113,6 +116,7 @@ class Landscape {
 
   constructor(readonly rng: Rng, options: LostValleyOptions) {
     placedFaces.clear();
+    innerEdges.clear();
     exhaustedVertices.clear();
     // A shorter river is a shorter stack: the spring comes when it runs out.
     this.riverStack = rng.fork('river-stack').shuffle(TILE_SET.river).slice(0, options.river);
@@ -157,6 +161,12 @@ class Landscape {
       if (Math.abs(faceA(f)) > WINDOW_LIMIT || Math.abs(faceB(f)) > WINDOW_LIMIT) throw new Error(`Lost Valley landscape outgrew the lattice window at face ${JSON.stringify(faceTriple(f))}`);
       placedFaces.add(f);
       this.fresh.push(f);
+    }
+    for (let i = 0; i < faces.length; i++) {
+      for (let j = i + 1; j < faces.length; j++) {
+        const e = sharedEdgeOf(faces[i]!, faces[j]!);
+        if (e !== NONE) innerEdges.add(e);
+      }
     }
     this.tiles.push(tile);
     this.dealMarkers(tile, printed);
@@ -419,10 +429,10 @@ function exploreSteps(land: Landscape, rng: Exploring, at: number): void {
   }
 }
 
-/** Edges a prospector may walk while exploring: any edge of an explored tile. */
+/** Edges a prospector may walk while exploring: the outline of an explored tile ("tiles cannot be crossed"). */
 function walkable(a: number, b: number): boolean {
   const e = edgeBetween(a, b);
-  return placedFaces.has(edgeFace(e, 0)) || placedFaces.has(edgeFace(e, 1));
+  return (placedFaces.has(edgeFace(e, 0)) || placedFaces.has(edgeFace(e, 1))) && !innerEdges.has(e);
 }
 
 const targets: number[] = [];
@@ -449,7 +459,7 @@ function planRoute(land: Landscape, rng: Rng, from: number): number[] | undefine
     }
     for (let k = 0; k < 6; k++) {
       const n = v + VERTEX_STEP_IDS[k]!;
-      if (reachedVertices.has(n) || !(placedFaces.has(stepFace(v, k, 0)) || placedFaces.has(stepFace(v, k, 1)))) continue;
+      if (reachedVertices.has(n) || !(placedFaces.has(stepFace(v, k, 0)) || placedFaces.has(stepFace(v, k, 1))) || innerEdges.has(edgeBetween(v, n))) continue;
       reachedVertices.add(n);
       parentOf[n] = v;
       queue[tail] = n;
@@ -462,6 +472,9 @@ function planRoute(land: Landscape, rng: Rng, from: number): number[] | undefine
   for (let p = parentOf[target]!; p !== NONE && p !== from; p = parentOf[p]!) route.push(p);
   return route.reverse();
 }
+
+/** Sees each step a virtual prospector takes, with the tiles down when it takes it (tests watch the replay so). */
+export type ExplorationWatch = (from: [number, number], to: [number, number], tiles: readonly LvTile[]) => void;
 
 interface Walker {
   at: number;
@@ -480,7 +493,7 @@ const edgePair = (e: number) => [vertexPair(edgeLow(e)), vertexPair(edgeHigh(e))
  * enclosed gaps, markers) until the last land tile is down; then the spring (if not yet) and
  * the ice block. The document keeps each tile's placement order.
  */
-export function generateLostValley(seed: string, options: LostValleyOptions): LostValleyMap {
+export function generateLostValley(seed: string, options: LostValleyOptions, watch?: ExplorationWatch): LostValleyMap {
   const rng = Rng.fromSeed(`${GAME_ID}\u001f${seed}`);
   const land = new Landscape(rng.fork('stacks'), options);
   const start = land.place('start', TILE_SET.start, START_FACE_IDS);
@@ -502,6 +515,7 @@ export function generateLostValley(seed: string, options: LostValleyOptions): Lo
     }
     if (p.next >= p.route.length) continue;
     const step = p.route[p.next++]!;
+    watch?.(vertexPair(p.at), vertexPair(step), land.tiles);
     p.at = step;
     if (land.partlyUnexplored(step)) explore(land, exploring, step);
   }
@@ -511,9 +525,10 @@ export function generateLostValley(seed: string, options: LostValleyOptions): Lo
   const doc: LostValleyMap = {
     // The rules allow crossing on foot only "via the two fords near the trading post by the
     // waterfall". The river is only ever lengthened at its open end, which starts at the trading
-    // post piece's top edge (one edge from the post), so `crossings` is in river order, downstream
-    // first: its first two entries are the two crossings nearest the post along the river.
-    fords: land.crossings.slice(0, 2).map(edgePair),
+    // post piece's top edge, so `crossings` is in river order, downstream first. The river also
+    // flows across the diagonal inside each straight or wide diamond, but no one walks there
+    // (tiles cannot be crossed): the fords are the first two crossings that are tile edges.
+    fords: land.crossings.filter((e) => !innerEdges.has(e)).slice(0, 2).map(edgePair),
     game: GAME_ID,
     generator: { name: 'goldmaps', version: GENERATOR_VERSION },
     ...(land.springTile ? { iceBlock: land.springTile } : {}),

@@ -2,7 +2,7 @@ import type { GeneratorInfo, ScoreBase } from '../../core/game-module.ts';
 
 export const GAME_ID = 'lost-valley';
 /** What a seed builds; bump with regenerated goldens whenever any seed's landscape changes. */
-export const GENERATOR_VERSION = '2.0.0';
+export const GENERATOR_VERSION = '3.0.0';
 
 export interface LostValleyOptions {
   /** Virtual prospectors exploring (the players at the table). */

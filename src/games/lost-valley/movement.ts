@@ -13,10 +13,27 @@ export interface MovementGraph {
   riverside: Uint8Array;
 }
 
+/** The edges of a tile's outline: its faces' edges less the ones two of its own faces share. */
+export function tileOutline(faces: readonly (readonly number[])[]): Edge[] {
+  const seen = new Map<string, { e: Edge; n: number }>();
+  for (const f of faces) {
+    if (!isFace(f)) continue;
+    for (const e of faceEdges(f as Face)) {
+      const key = edgeKey(e);
+      const known = seen.get(key);
+      if (known) known.n++;
+      else seen.set(key, { e, n: 1 });
+    }
+  }
+  return [...seen.values()].filter((s) => s.n === 1).map((s) => s.e);
+}
+
 /**
  * Intersections and tile edges with their kinds: walking an edge the river flows across is
  * crossing it (boat only, or on foot at the two fords); other edges of river tiles, the spring and
- * the trading post piece run along the river; the rest are overland.
+ * the trading post piece run along the river; the rest are overland. Only tiles' outlines are
+ * edges: "Prospectors move along tile edges … Tiles cannot be crossed", so the diagonal inside a
+ * diamond (or inside the trading post piece) is no way, even where the river flows across it.
  */
 export function movementGraph(map: LostValleyMap): MovementGraph {
   const riverTiles = new Set(map.river);
@@ -25,15 +42,12 @@ export function movementGraph(map: LostValleyMap): MovementGraph {
   const kinds = new Map<string, { e: Edge; kind: EdgeKind }>();
   for (const tile of map.tiles) {
     const wet = riverTiles.has(tile.id);
-    for (const f of tile.faces) {
-      if (!isFace(f)) continue;
-      for (const e of faceEdges(f as Face)) {
-        const key = edgeKey(e);
-        const kind: EdgeKind = fords.has(key) ? 'ford' : crossings.has(key) ? 'across' : wet ? 'river' : 'overland';
-        const known = kinds.get(key);
-        // An edge between a river tile and a land tile is still a riverbank.
-        if (!known || (known.kind === 'overland' && kind !== 'overland')) kinds.set(key, { e, kind });
-      }
+    for (const e of tileOutline(tile.faces)) {
+      const key = edgeKey(e);
+      const kind: EdgeKind = fords.has(key) ? 'ford' : crossings.has(key) ? 'across' : wet ? 'river' : 'overland';
+      const known = kinds.get(key);
+      // An edge between a river tile and a land tile is still a riverbank.
+      if (!known || (known.kind === 'overland' && kind !== 'overland')) kinds.set(key, { e, kind });
     }
   }
   const vertices: Vertex[] = [];

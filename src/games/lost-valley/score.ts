@@ -8,6 +8,7 @@ import { readJson } from '../../core/json-file.ts';
 import { BOT_WEIGHTS } from './rules/bot-weights.ts';
 import { makeBot } from './rules/bots.ts';
 import { nuggets } from './rules/engine.ts';
+import { plannerBot } from './rules/planner-bot.ts';
 import { playGame } from './rules/playtest.ts';
 import { buildTable, type Table } from './rules/table.ts';
 
@@ -40,9 +41,21 @@ export interface LostValleyScore {
     turnsToLand: number;
     /** The reference races (REFERENCE_GAMES seeded games of the bots, seeded by the landscape): means over them. */
     reference?: { races: number; gold: number; rounds: number; iceFrom: number };
+    /** The same for the second kind of player (rules/planner.ts), PLANNER_GAMES of them. */
+    planner?: { races: number; gold: number; rounds: number };
   };
-  /** Gold nuggets a prospector banks by the end of the race, as the calibrated model predicts (never below 0 or above an equal share of the board's gold). */
+  /** Gold nuggets a prospector banks by the end of the race, as the calibrated models predict: the mean of the two kinds of player (each never below 0 or above an equal share of the board's gold). */
   predictedGold: number;
+  /**
+   * What each kind of player is predicted to bank and the difficulty that is on that kind's own
+   * scale: the greedy bots (rules/bots.ts) and the planner (rules/planner.ts). `difficulty` is
+   * their mean; where they part, `interval` spans both and `confidence` falls.
+   */
+  kinds: Record<'greedy' | 'planner', { predictedGold: number; difficulty: number }>;
+  /** The two kinds' difficulties, lower first: a landscape they rate alike has a narrow interval. */
+  interval: [number, number];
+  /** 1 − the interval's width / 100: how far the two kinds of player agree about this landscape. */
+  confidence: number;
   raw: number;
   /** The landscape lies outside what the model was fitted on; `extrapolation` says how. */
   extrapolated: boolean;
@@ -50,11 +63,18 @@ export interface LostValleyScore {
   model: { version: string; features: Record<string, number> };
 }
 
-interface Calibration extends LinearModel {
+interface KindModel extends LinearModel {
   /** Without the reference races: used only when they cannot be played (see scoreLostValley). */
   fallback: LinearModel;
   /** Gold a prospector banks at difficulty 0, 25, 50, 75 and 100, per table size. */
   scales: Record<string, Scale>;
+}
+
+/** The greedy bots' model at the top level (as before the planner), the planner's under `planner`. */
+interface Calibration extends KindModel {
+  planner: KindModel;
+  /** The mean of the two kinds' difficulties at difficulty 0, 25, 50, 75 and 100, per table size (it spreads less than either kind). */
+  combined: Record<string, Scale>;
   /** Each feature's range over the landscapes the model was fitted on. */
   featureRanges: Record<string, [number, number]>;
 }
@@ -88,7 +108,14 @@ export function features(m: LostValleyScore['metrics']): Record<string, number> 
     riverTiles: m.riverTiles,
     turnsToLand: m.turnsToLand,
   };
-  if (m.reference) f.referenceGold = m.reference.gold;
+  if (m.reference) {
+    f.referenceGold = m.reference.gold;
+    f.referenceRounds = m.reference.rounds;
+  }
+  if (m.planner) {
+    f.plannerGold = m.planner.gold;
+    f.plannerRounds = m.planner.rounds;
+  }
   return f;
 }
 
@@ -183,6 +210,26 @@ export function referenceRaces(map: LostValleyMap, games = REFERENCE_GAMES[map.o
   return { races: games, gold: round2(gold / games), rounds: round2(rounds / games), iceFrom: round2(iceFrom / games) };
 }
 
+/**
+ * Reference races of the second kind of player, per table size: it varies less from game to game
+ * than the greedy bots (split-half reliability 0.96–0.98 over six games a half) and plays about
+ * three times slower, so fewer of them.
+ */
+export const PLANNER_GAMES: Readonly<Record<number, number>> = Object.freeze({ 2: 3, 3: 2, 4: 2 });
+
+/** The planner's reference races, seeded by the landscape's digest under a label of their own. */
+export function plannerRaces(map: LostValleyMap, games = PLANNER_GAMES[map.options?.players ?? 4] ?? 2, table: Table = buildTable(map)): NonNullable<LostValleyScore['metrics']['planner']> {
+  const digest = map.digest ?? mapDigest(map as unknown as Record<string, unknown>);
+  let gold = 0;
+  let rounds = 0;
+  for (let k = 0; k < games; k++) {
+    const state = playGame(table, plannerBot(), `lost-valley-planner-reference\u001f${digest}\u001f${k}`);
+    gold += state.players.map(nuggets).reduce((a, b) => a + b, 0) / state.players.length;
+    rounds += state.round;
+  }
+  return { races: games, gold: round2(gold / games), rounds: round2(rounds / games) };
+}
+
 /** Why a prediction reaches past what the model was fitted on, if it does. */
 function extrapolation(f: Record<string, number>, ranges: Calibration['featureRanges']): string[] {
   const out: string[] = [];
@@ -197,38 +244,52 @@ function extrapolation(f: Record<string, number>, ranges: Calibration['featureRa
 }
 
 /**
- * difficulty = the gold a prospector banks by the end of the race (less is harder), predicted by
- * the calibrated model from the landscape's features and its reference races (REFERENCE_GAMES), kept
- * within what is possible (no prospector banks less than nothing or more than an equal share of
- * the board's gold), placed on the table size's scale of gold (fixtures/calibration/lost-valley.json).
+ * difficulty = how little gold a prospector banks by the end of the race, as two kinds of player
+ * meet the landscape: for each (the greedy bots, the planner) a calibrated model predicts the gold
+ * from the landscape's features and both kinds' reference races, kept within what is possible
+ * (no prospector banks less than nothing or more than an equal share of the board's gold), placed
+ * on that kind's scale for the table size (fixtures/calibration/lost-valley.json); the difficulty
+ * is the mean of the two on the table size's scale of such means, and the interval between the
+ * two kinds' own difficulties says how far they disagree.
  */
 export function scoreLostValley(map: LostValleyMap, cal: Calibration = calibration): LostValleyScore {
   const graph = movementGraph(map);
   const metrics = landscapeMetrics(map, graph);
   const reasons: string[] = [];
   try {
-    metrics.reference = referenceRaces(map, undefined, buildTable(map, graph));
+    const table = buildTable(map, graph);
+    metrics.reference = referenceRaces(map, undefined, table);
+    metrics.planner = plannerRaces(map, undefined, table);
   } catch (error) {
-    // A hand-made landscape the bots cannot play (none generated is such): the static model answers.
+    // A hand-made landscape the bots cannot play (none generated is such): the static models answer.
+    delete metrics.reference;
     reasons.push(`the reference races could not be played (${error instanceof Error ? error.message : String(error)}); predicted from the landscape alone`);
   }
   const f = features(metrics);
-  const model = metrics.reference ? cal : cal.fallback;
-  const modelled = predict(model, f);
   const ceiling = metrics.goldTotal / Math.max(1, metrics.players);
-  const predictedGold = Math.max(0, Math.min(ceiling, modelled));
-  reasons.unshift(...extrapolation(f, cal.featureRanges));
-  if (modelled < 0) reasons.push(`the model's ${round2(modelled)} nuggets is below the 0 a prospector can bank`);
-  if (modelled > ceiling) reasons.push(`the model's ${round2(modelled)} nuggets is above an equal share (${round2(ceiling)}) of the ${metrics.goldTotal} gold on the board`);
   const players = String(metrics.players);
-  const difficulty = difficultyOnScale(predictedGold, cal.scales[players] ?? cal.scales['4']!);
+  reasons.unshift(...extrapolation(f, cal.featureRanges));
+  const kind = (name: string, m: KindModel) => {
+    const modelled = predict(metrics.planner ? m : m.fallback, f);
+    if (modelled < 0) reasons.push(`the ${name} model's ${round2(modelled)} nuggets is below the 0 a prospector can bank`);
+    if (modelled > ceiling) reasons.push(`the ${name} model's ${round2(modelled)} nuggets is above an equal share (${round2(ceiling)}) of the ${metrics.goldTotal} gold on the board`);
+    const gold = Math.max(0, Math.min(ceiling, modelled));
+    return { predictedGold: round2(gold), difficulty: difficultyOnScale(gold, m.scales[players] ?? m.scales['4']!) };
+  };
+  const kinds = { greedy: kind('greedy bots', cal), planner: kind('planner', cal.planner) };
+  const mean = (kinds.greedy.difficulty + kinds.planner.difficulty) / 2;
+  const difficulty = difficultyOnScale(mean, cal.combined[players] ?? cal.combined['4']!);
+  const interval: [number, number] = [Math.min(kinds.greedy.difficulty, kinds.planner.difficulty), Math.max(kinds.greedy.difficulty, kinds.planner.difficulty)];
   return {
     difficulty,
     band: bandOf(difficulty),
     metrics,
-    predictedGold: round2(predictedGold),
-    // Less gold banked is a harder landscape.
-    raw: round2(-predictedGold),
+    predictedGold: round2((kinds.greedy.predictedGold + kinds.planner.predictedGold) / 2),
+    // Higher is harder, unrounded: ranks landscapes the rounded difficulty ties.
+    raw: round2(mean),
+    kinds,
+    interval,
+    confidence: round2(1 - (interval[1] - interval[0]) / 100),
     extrapolated: reasons.length > 0,
     ...(reasons.length > 0 ? { extrapolation: reasons } : {}),
     model: { version: cal.version, features: reportedFeatures(f) },

@@ -28,7 +28,7 @@ export function summariseLostValley(_map: LostValleyMap, score: LostValleyScore)
   }
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return {
-    headline: `The ice needs about ${m.iceRounds} rounds to reach the waterfall; ${m.goldReachable} of ${m.goldTotal} gold lies within that many turns on foot. A prospector banks about ${score.predictedGold} gold by the end of the race${m.reference ? ` (${m.reference.races} reference races: ${m.reference.gold})` : ''}.`,
+    headline: `The ice needs about ${m.iceRounds} rounds to reach the waterfall; ${m.goldReachable} of ${m.goldTotal} gold lies within that many turns on foot. A prospector banks about ${score.predictedGold} gold by the end of the race${m.reference ? ` (${m.reference.races} reference races: ${m.reference.gold})` : ''}. The greedy bots rate it ${score.kinds.greedy.difficulty}, the planners ${score.kinds.planner.difficulty}${score.interval[1] - score.interval[0] > 25 ? ': they disagree, so the difficulty is no more certain than that range' : ''}.`,
     facts: Object.entries(METRIC_LABELS).map(([key, label]) => ({ label, value: m[key as keyof typeof m] as number })),
     chart: {
       title: 'Gold by turns on foot from the trading post (the ice arrives after about ' + m.iceRounds + ' rounds)',

@@ -12,7 +12,7 @@ const asEdge = (e: [readonly number[], readonly number[]]): Edge => edge([e[0][0
  * The invariants of a waterfall landscape: tiles never overlap, diamonds are two edge-adjacent
  * faces, the river runs unbroken from the waterfall to the spring and never into land, all 32
  * land tiles are down, no enclosed hole is left, markers match the printed symbols and the supply,
- * and there are two fords.
+ * and there are two fords, both tile edges.
  */
 export function validateLostValley(map: LostValleyMap): Problem[] {
   const problems: Problem[] = [];
@@ -73,6 +73,9 @@ export function validateLostValley(map: LostValleyMap): Problem[] {
   const crossingKeys = new Set(map.riverCrossings.map((e) => edgeKey(asEdge(e))));
   map.fords.forEach((f, k) => {
     if (!crossingKeys.has(edgeKey(asEdge(f)))) add('fords', `ford ${k} is not an edge the river crosses`, `fords[${k}]`);
+    // Prospectors walk tile edges only: a ford inside a diamond could never be walked.
+    const [i, j] = edgeFaces(asEdge(f)).map((g) => owner.get(faceKey(g)));
+    if (i !== undefined && i === j) add('fords', `ford ${k} runs inside tile ${map.tiles[i]!.id}, not along a tile edge`, `fords[${k}]`);
   });
 
   // No enclosed hole: an empty face in the landscape whose three neighbours are all covered or off the board.

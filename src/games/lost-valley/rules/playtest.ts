@@ -2,6 +2,7 @@ import { playToEnd, type TurnRules } from '../../../core/play/play.ts';
 import type { LostValleyMap } from '../model.ts';
 import { BOT_WEIGHTS } from './bot-weights.ts';
 import { makeBot, type Bot } from './bots.ts';
+import { plannerBot } from './planner-bot.ts';
 import { applyAction, newGame, nuggets, type Action, type GameState, type Mode } from './engine.ts';
 import { buildTable, type Table } from './table.ts';
 
@@ -41,12 +42,16 @@ export interface Playtest {
   whiskey: number;
 }
 
-export function playtest(map: LostValleyMap, { games = 8 }: { games?: number } = {}): Playtest {
+/** The kinds of player a playtest can seat, each with the label its games are seeded under. */
+const PLAYERS = { greedy: { bot: () => makeBot(BOT_WEIGHTS), label: 'lost-valley-playtest' }, planner: { bot: plannerBot, label: 'lost-valley-planner-playtest' } } as const;
+
+export function playtest(map: LostValleyMap, { games = 8, player = 'greedy' }: { games?: number; player?: keyof typeof PLAYERS } = {}): Playtest {
+  const { bot, label } = PLAYERS[player];
   const table = buildTable(map);
   const out: Playtest = { games, goldPerProspector: 0, winnerGold: 0, rounds: 0, iceRounds: 0, iceFrom: 0, winners: Array.from({ length: table.players }, () => 0), endedBy: {}, moves: { foot: 0, boat: 0, horse: 0 }, markersTaken: {}, bought: {}, hunts: { won: 0, lost: 0 }, whiskey: 0 };
   for (let game = 0; game < games; game++) {
     // The games of a landscape are seeded by its digest, so a playtest replays exactly.
-    const state = playGame(table, makeBot(BOT_WEIGHTS), `lost-valley-playtest\u001f${map.digest ?? 'map'}\u001f${game}`);
+    const state = playGame(table, bot(), `${label}\u001f${map.digest ?? 'map'}\u001f${game}`);
     out.iceRounds += (state.stats.iceFrom < 0 ? 0 : state.round - state.stats.iceFrom + 1) / games;
     out.iceFrom += (state.stats.iceFrom < 0 ? state.round : state.stats.iceFrom) / games;
     const gold = state.players.map(nuggets);
