@@ -17,9 +17,9 @@ import { features, trailMetrics } from '../src/games/pioneer-days/score.ts';
 import { playtest } from '../src/games/pioneer-days/rules/playtest.ts';
 import { BOT_WEIGHTS } from '../src/games/pioneer-days/rules/bot-weights.ts';
 
-const REVISION = 1;
+const REVISION = 2;
 const GAMES = 12;
-const FEATURES = ['referenceVp', 'referenceDisasters', 'referenceUnmet', 'referenceLost', 'wildShare', 'earlyGold', 'townItems', 'townFavours', 'players'];
+const FEATURES = ['referenceVp', 'referenceDisasters', 'referenceUnmet', 'referenceLost', 'wildShare', 'earlyGold', 'townItems', 'townFavours', 'stacking', 'players'];
 
 function sample(prefix: string, count: number) {
   return Array.from({ length: count }, (_, i) => {

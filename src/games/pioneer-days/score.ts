@@ -1,7 +1,7 @@
 import type { Band } from '../../core/game-module.ts';
 import { bandOf, difficultyBetween, predict, reportedFeatures, round2, type LinearModel } from '../../core/difficulty.ts';
 import { readJson } from '../../core/json-file.ts';
-import { CATALOGUE, TOWNS } from './catalogue.ts';
+import { CATALOGUE, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';
 import { settler } from './rules/bots.ts';
 import { playGame } from './rules/playtest.ts';
@@ -40,6 +40,11 @@ export interface PioneerDaysScore {
     /** Items the nine town cards ask for, and the favours they pay. */
     townItems: number;
     townFavours: number;
+    /**
+     * Every townsfolk card scores on its own (as printed), so cards that score the same item
+     * multiply: the most VP per item that the trail's dealt townsfolk stack on one item.
+     */
+    stacking: { item: string; vpPerItem: number };
   };
   /** Mean VP per player the calibrated model predicts for seeded settler bots. */
   predictedVp: number;
@@ -70,6 +75,7 @@ export function trailMetrics(map: PioneerDaysMap): PioneerDaysScore['metrics'] {
     }
   return {
     players: trail.players,
+    stacking: stackingOf(map),
     reference: {
       vpBySeat,
       meanVp: round2(vpBySeat.reduce((a, v) => a + v, 0) / vpBySeat.length),
@@ -86,6 +92,18 @@ export function trailMetrics(map: PioneerDaysMap): PioneerDaysScore['metrics'] {
   };
 }
 
+export function stackingOf(map: PioneerDaysMap): { item: string; vpPerItem: number } {
+  const rate = new Map<string, number>();
+  for (const w of map.weeks)
+    for (const id of w.townsfolk) {
+      const s = TOWNSFOLK.get(id)?.scoring;
+      if (s && 'per' in s) rate.set(s.per, (rate.get(s.per) ?? 0) + s.vp / s.every);
+    }
+  let best = { item: 'none', vpPerItem: 0 };
+  for (const [item, vpPerItem] of [...rate].sort(([a], [b]) => (a < b ? -1 : 1))) if (vpPerItem > best.vpPerItem) best = { item, vpPerItem: round2(vpPerItem) };
+  return best;
+}
+
 /** What the calibrated model reads (see scripts/calibrate-pioneer-days.ts). */
 export function features(m: PioneerDaysScore['metrics']): Record<string, number> {
   const dice = Object.values(m.faces).reduce((a, n) => a + n, 0) || 1;
@@ -98,6 +116,7 @@ export function features(m: PioneerDaysScore['metrics']): Record<string, number>
     earlyGold: m.earlyGold,
     townItems: m.townItems,
     townFavours: m.townFavours,
+    stacking: m.stacking.vpPerItem,
     players: m.players,
   };
 }

@@ -11,6 +11,7 @@ const FEATURE_LABELS: Record<string, string> = {
   earlyGold: 'nuggets on the first 12 gold tokens',
   townItems: 'items the nine towns ask for',
   townFavours: 'favours the nine towns pay',
+  stacking: 'VP per item the dealt townsfolk stack on one item',
   players: 'players',
 };
 

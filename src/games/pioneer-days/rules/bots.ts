@@ -3,7 +3,7 @@ import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from '../catalogue.ts';
 import { DAYS, WEEKS, type Effect, type Face, type Gain, type Ongoing } from '../model.ts';
 import { BOT_WEIGHTS as W } from './bot-weights.ts';
 import type { Action, WagonSize } from './engine.ts';
-import { countFor } from './engine.ts';
+import { countFor, strikesAfter } from './engine.ts';
 import { capacity, changeCost, effectsOf, incomeFor, load, ongoing, protectedFrom, seatToMove, type GameState, type PlayerState, type Trail } from './state.ts';
 
 /** A bot only chooses: given the state, the action for the seat to move. */
@@ -79,7 +79,7 @@ function itemValue(ctx: Ctx, item: string): number {
 function gainValue(ctx: Ctx, g: Gain): number {
   let v = 0;
   for (const [item, n] of Object.entries(g)) {
-    if (item === 'wagon') v += 2 * W.spacePerSlot;
+    if (item === 'smallWagon') v += (n as number) * 2 * W.spacePerSlot;
     else if (item === 'equipment') v += (n as number) * Math.max(0, ...ctx.state.equipmentOffer.map((id) => effectValue(ctx, EQUIPMENT.get(id)!.effect)));
     else v += (n as number) * itemValue(ctx, item);
   }
@@ -93,7 +93,7 @@ function effectValue(ctx: Ctx, e: Effect): number {
   if ('protect' in o) return protectedFrom(ctx.p, o.protect) ? 0 : W.protect;
   if ('spaces' in o) return o.spaces * W.spacePerSlot;
   if ('income' in o) return o.plus * W.silver * ctx.turnsLeft * 0.2;
-  if ('changeCost' in o) return W.changeCostOff;
+  if ('changeDiscount' in o) return W.changeCostOff;
   return o.townCattle * ctx.p.cattle * ctx.weeksLeft * 0.7;
 }
 
@@ -116,7 +116,7 @@ function leftoverHarm(ctx: Ctx, colour: string): number {
   let harm = 0;
   DISASTERS.forEach((d, k) => {
     if (colour !== d.colour && colour !== CATALOGUE.wildColour) return;
-    if (ctx.state.tracks[k]! + 1 < d.track || protectedFrom(p, d.id)) return;
+    if (ctx.state.tracks[k]! + 1 < strikesAfter(d.track) || protectedFrom(p, d.id)) return;
     if (d.id === 'storm') harm += Math.max(0, p.wagons.length - p.wood) * 2.5;
     else if (d.id === 'raid') harm += Math.ceil(p.silver / 2) * W.silver;
     else if (d.id === 'famine') harm += Math.max(0, p.cattle - p.silver) * ctx.weeksLeft;
