@@ -8,7 +8,8 @@ import { effortToFinish, stepCosts } from './rules/potential.ts';
 import { G, blockadeBetween, prepareTable, type Table } from './rules/table.ts';
 import { SYMBOL_AT, SYMBOL_FOR, SYMBOLS4, type GroundSymbol } from './symbols.ts';
 import { readJson } from '../../core/json-file.ts';
-import { calibratedStaggers, seatFairness, seatFeatures } from './seats.ts';
+import { calibratedStaggers, seatFairness, seatFeatures, templeSeatFairness } from './seats.ts';
+import { kindsReading, type KindsReading } from './kinds.ts';
 import { rowsOf } from './stagger.ts';
 import { templeAnalysis, templeCalibration, type TempleMetrics } from './temple-score.ts';
 /** Each symbol's slot in SYMBOLS4, and the slot of the symbol that pays each ground code (-1: none). */
@@ -30,7 +31,7 @@ export interface StartMetrics {
   corridor: number;
 }
 
-export interface GoldCityScore {
+export interface GoldCityScore extends Partial<KindsReading> {
   difficulty: number;
   band: Band;
   /** The rounds to finish the calibration predicts for the map's number of players. */
@@ -360,7 +361,7 @@ export function scoreGoldCity(map: GoldCityMap): GoldCityScore {
   score.fairness = {
     ...score.fairness,
     ...(map.temples?.length
-      ? { note: 'seat shares are calibrated on base courses; the Golden Temples layer has not been playtested for them' }
+      ? templeSeatFairness(players, rows)
       : seatFairness(seatFeatures(plain.predictedRounds, plain.model.features), players, rows)),
   };
   return score;
@@ -388,5 +389,6 @@ function scoreCourse(map: GoldCityMap): GoldCityScore {
     fairness: a.fairness,
     metrics: a.metrics,
     model: { version: cal.version, features: reportedFeatures(a.features) },
+    ...kindsReading(rounds, difficulty, a.features, scale, temples),
   };
 }

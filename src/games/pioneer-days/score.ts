@@ -4,17 +4,34 @@ import { readJson } from '../../core/json-file.ts';
 import { CATALOGUE, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';
 import { settler } from './rules/bots.ts';
+import { planTurn } from './rules/planner.ts';
 import { playGame } from './rules/playtest.ts';
 import { trailOf } from './rules/state.ts';
 
-interface Calibration extends LinearModel {
-  /** The 0–100 scale per table size: predicted VP at difficulty 0 (`easyVp`) and 100 (`hardVp`). */
-  scale: Record<string, { easyVp: number; hardVp: number }>;
+interface TableModel {
+  coefficients: number[];
+  intercept: number;
+  /** The 0–100 scale: predicted VP at difficulty 0 (`easyVp`) and 100 (`hardVp`). */
+  scale: { easyVp: number; hardVp: number };
+  /** The same features fitted to each kind of player alone: where they part, the score gives an interval. */
+  byKind: Record<Kind, { coefficients: number[]; intercept: number }>;
 }
+/** One model per table size: the kinds weigh the features differently at each (scripts/calibrate-pioneer-days.ts). */
+interface Calibration {
+  version: string;
+  features: string[];
+  tables: Record<string, TableModel>;
+}
+/** The two kinds of player the difficulty is calibrated on: the greedy settler and the lookahead planner. */
+export type Kind = 'settler' | 'planner';
+export const KINDS: readonly Kind[] = ['settler', 'planner'];
+/** Difficulty points between the kinds' readings beyond which a score's confidence drops a step. */
+const DISAGREE_STEP = 10;
 const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/pioneer-days.json', import.meta.url));
 
-/** Reference games the score plays (about 2 ms each). */
-export const REFERENCE_GAMES = 3;
+/** Reference games the score plays: settlers (about 2–8 ms a game), lookahead planners (20–100 ms). */
+export const REFERENCE_GAMES = 6;
+export const PLANNER_REFERENCE_GAMES = 2;
 
 export interface PioneerDaysScore {
   difficulty: number;
@@ -32,6 +49,8 @@ export interface PioneerDaysScore {
       meanDisasters: number;
       unmetPerPlayer: number;
       lostPerPlayer: number;
+      /** Lookahead planners, one a seat (one noiseless game, one seeded): the second kind's view of the trail. */
+      planner: { meanVp: number; disasters: number; unmetPerPlayer: number; townsfolkVp: number };
     };
     /** Dice faces in the whole script, by face. */
     faces: Record<string, number>;
@@ -46,10 +65,18 @@ export interface PioneerDaysScore {
      */
     stacking: { item: string; vpPerItem: number };
   };
-  /** Mean VP per player the calibrated model predicts for seeded settler bots. */
+  /** Mean VP per player the calibrated model predicts, on average over the two kinds of player. */
   predictedVp: number;
   /** Spread of the reference game's scores between seats, in VP (seat fairness). */
   seatSpread: number;
+  /**
+   * What each kind of player alone predicts (VP per player, and that VP on this table size's
+   * difficulty scale); `interval` spans both readings and the difficulty, and `confidence` says
+   * how far apart the kinds are (high: within 10 points, medium: within 20, low: further).
+   */
+  kinds: Record<Kind, { predictedVp: number; difficulty: number }>;
+  interval: [number, number];
+  confidence: 'high' | 'medium' | 'low';
   model: { version: string; features: Record<string, number> };
 }
 
@@ -60,6 +87,10 @@ export function trailMetrics(map: PioneerDaysMap): PioneerDaysScore['metrics'] {
   // labels, so the trail alone decides all of them and their mean is steadier than one game.
   const games = Array.from({ length: REFERENCE_GAMES }, (_, k) => playGame(trail, bots, k === 0 ? undefined : `reference/${k}`));
   const game = games[0]!;
+  // The planners' games: one noiseless, the rest seeded under fixed labels, like the settlers'.
+  const planners = Array.from({ length: trail.players }, () => planTurn);
+  const planned = Array.from({ length: PLANNER_REFERENCE_GAMES }, (_, k) => playGame(trail, planners, k === 0 ? undefined : `planner/${k}`));
+  const perPlanned = (f: (g: (typeof planned)[number]) => number) => round2(planned.reduce((a, g) => a + f(g), 0) / planned.length);
   const mean = (f: (g: (typeof games)[number]) => number) => round2(games.reduce((a, g) => a + f(g), 0) / games.length);
   const vpBySeat = game.scores.map((_, i) => mean((g) => g.scores[i]!.vp));
   const faces: Record<string, number> = Object.fromEntries(CATALOGUE.faces.map((f) => [f, 0]));
@@ -84,6 +115,12 @@ export function trailMetrics(map: PioneerDaysMap): PioneerDaysScore['metrics'] {
       meanDisasters: mean((g) => g.state.disasters.length),
       unmetPerPlayer: mean((g) => g.state.unmetNeeds / trail.players),
       lostPerPlayer: mean((g) => g.state.players.reduce((a, p) => a + p.lost, 0) / trail.players),
+      planner: {
+        meanVp: perPlanned((g) => g.scores.reduce((a, s) => a + s.vp, 0) / trail.players),
+        disasters: perPlanned((g) => g.state.disasters.length),
+        unmetPerPlayer: perPlanned((g) => g.state.unmetNeeds / trail.players),
+        townsfolkVp: perPlanned((g) => g.scores.reduce((a, s) => a + s.townsfolk, 0) / trail.players),
+      },
     },
     faces,
     earlyGold: map.gold.slice(0, 12).reduce((a, g) => a + g, 0),
@@ -112,6 +149,10 @@ export function features(m: PioneerDaysScore['metrics']): Record<string, number>
     referenceDisasters: m.reference.meanDisasters,
     referenceUnmet: m.reference.unmetPerPlayer,
     referenceLost: m.reference.lostPerPlayer,
+    plannerVp: m.reference.planner.meanVp,
+    plannerDisasters: m.reference.planner.disasters,
+    plannerUnmet: m.reference.planner.unmetPerPlayer,
+    plannerTownsfolkVp: m.reference.planner.townsfolkVp,
     wildShare: (m.faces.wild ?? 0) / dice,
     earlyGold: m.earlyGold,
     townItems: m.townItems,
@@ -124,16 +165,30 @@ export function features(m: PioneerDaysScore['metrics']): Record<string, number>
 export function scorePioneerDays(map: PioneerDaysMap): PioneerDaysScore {
   const metrics = trailMetrics(map);
   const f = features(metrics);
-  const predictedVp = predict(calibration, f);
-  const scale = calibration.scale[String(metrics.players)] ?? calibration.scale['4']!;
+  const table = calibration.tables[String(metrics.players)] ?? calibration.tables['4']!;
+  const model = (m: { coefficients: number[]; intercept: number }): LinearModel => ({ ...m, features: calibration.features, version: calibration.version });
+  const predictedVp = predict(model(table), f);
+  const scale = table.scale;
   // Fewer points reached is a harsher trail: the scale runs from high VP (0) to low VP (100).
-  const difficulty = difficultyBetween(-predictedVp, -scale.easyVp, -scale.hardVp);
+  const onScale = (vp: number) => difficultyBetween(-vp, -scale.easyVp, -scale.hardVp);
+  const difficulty = onScale(predictedVp);
+  const kinds = Object.fromEntries(
+    KINDS.map((kind) => {
+      const vp = predict(model(table.byKind[kind]), f);
+      return [kind, { predictedVp: round2(vp), difficulty: onScale(vp) }];
+    }),
+  ) as PioneerDaysScore['kinds'];
+  const readings = [difficulty, ...KINDS.map((k) => kinds[k].difficulty)];
+  const apart = Math.abs(kinds.settler.difficulty - kinds.planner.difficulty);
   const vps = metrics.reference.vpBySeat;
   return {
     difficulty,
     band: bandOf(difficulty),
     metrics,
     predictedVp: round2(predictedVp),
+    kinds,
+    interval: [Math.min(...readings), Math.max(...readings)],
+    confidence: apart <= DISAGREE_STEP ? 'high' : apart <= 2 * DISAGREE_STEP ? 'medium' : 'low',
     seatSpread: Math.max(...vps) - Math.min(...vps),
     model: { version: calibration.version, features: reportedFeatures(f) },
   };

@@ -4,6 +4,7 @@ import { DAYS, WEEKS, type Effect, type Face, type Gain, type Ongoing } from '..
 import { BOT_WEIGHTS as W } from './bot-weights.ts';
 import type { Action, WagonSize } from './engine.ts';
 import { countFor, strikesAfter } from './engine.ts';
+import { planTurn } from './planner.ts';
 import { capacity, changeCost, effectsOf, incomeFor, load, ongoing, protectedFrom, seatToMove, type GameState, type PlayerState, type Trail } from './state.ts';
 
 /** A bot only chooses: given the state, the action for the seat to move. */
@@ -211,4 +212,5 @@ export const baseline: Bot = (state, trail, rng) => {
   return (rng ? rng.pick(all) : all[0]!).action;
 };
 
-export const BOTS: Record<string, Bot> = { settler, baseline };
+/** Every player by name: the two bots here and the second kind, the lookahead planner (planner.ts). */
+export const BOTS: Record<string, Bot> = { settler, baseline, planner: planTurn };
