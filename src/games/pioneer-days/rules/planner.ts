@@ -29,7 +29,7 @@ export const PLANNER_WEIGHTS = Object.freeze({
   /** Expected strikes a disaster's harm is counted for, at most (the harm is read on today's holdings). */
   maxStrikes: 1.5,
   /** Noise on each turn's worth for seeded planners, so games on one trail differ. */
-  noise: 0.5,
+  noise: 0.25,
 });
 const W = PLANNER_WEIGHTS;
 
