@@ -75,7 +75,7 @@ const templeSeats: { version: string; tables: Record<string, { winRates: number[
  */
 export function templeSeatFairness(players: number, rows: SeatRows | undefined): { winRates: number[]; model: string } | { winRates?: undefined; note: string } {
   const table = templeSeats?.tables[String(players)];
-  if (!templeSeats || !table) return { note: `no temple seat figures for ${players} players` };
-  if (!rows || rows.some((r) => r !== 0)) return { note: 'temple seat figures are measured from the plain start only, not a stagger' };
+  if (!templeSeats || !table) return { note: `no Golden Temples seat figures for ${players} players` };
+  if (!rows || rows.some((r) => r !== 0)) return { note: 'Golden Temples seat figures are measured from the plain start only, not under a stagger' };
   return { winRates: table.winRates, model: templeSeats.version };
 }

@@ -12,7 +12,7 @@ import type { Rng } from '../../../core/rng.ts';
 import { CATALOGUE, FACES, TOWNS, TOWNSFOLK } from '../catalogue.ts';
 import { DAYS, WEEKS, type Face } from '../model.ts';
 import { applyAction, canSatisfy, countFor, finalScores, strikesAfter, type Action } from './engine.ts';
-import { capacity, load, ongoing, protectedFrom, seatToMove, type GameState, type PlayerState, type Trail } from './state.ts';
+import { capacity, changeCost, load, ongoing, protectedFrom, seatToMove, type GameState, type PlayerState, type Trail } from './state.ts';
 
 /** The planner's own numbers (what a silver, a free space, a turn of growth are worth to it). */
 export const PLANNER_WEIGHTS = Object.freeze({
@@ -45,10 +45,10 @@ export function legalTurns(state: GameState, player: PlayerState, changeCostNow:
     seen.add(key);
     for (const face of FACES) {
       const change = face === die.face ? {} : { change: face };
-      // Buying a face to take its income never pays: the change costs at least what income gives.
       if (face !== die.face && player.silver < changeCostNow) continue;
       for (const use of USES_ALL) {
         if (use === 'income') {
+          // Buying a face to take its income never pays: the change costs at least what income gives.
           if (face === die.face) out.push({ type: 'die', die: i, use });
           continue;
         }
@@ -155,7 +155,7 @@ function after(state: GameState, trail: Trail, action: Action): GameState | unde
 export function planTurn(state: GameState, trail: Trail, rng: Rng | undefined): Action {
   const seat = seatToMove(state, trail);
   const p = state.players[seat]!;
-  const cost = Math.max(1, CATALOGUE.changeCost - ongoing(p).reduce((a, o) => a + ('changeDiscount' in o ? o.changeDiscount : 0), 0));
+  const cost = changeCost(p);
   let best: Action | undefined;
   let bestValue = -Infinity;
   let bestState: GameState | undefined;
