@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { fitLinear } from '../../scripts/linear-model.ts';
 import { sceneToSvg } from '../../src/render/svg.ts';
 import { DEFAULT_STYLE } from '../../src/core/scene.ts';
+import templeSeats from '../../fixtures/calibration/gold-city-temple-seats.json' with { type: 'json' };
 
 const hexDistance = (a: { q: number; r: number }, b: { q: number; r: number }) => (Math.abs(a.q - b.q) + Math.abs(a.r - b.r) + Math.abs(a.q + a.r - b.q - b.r)) / 2;
 const staggered = (seed: string, rows: number[], options: object = {}) => {
@@ -76,11 +77,18 @@ describe('staggered start (option stagger)', () => {
     expect(buildMap(goldCity, '42', { stagger: 'none' }).digest).toBe(buildMap(goldCity, '42', {}).digest);
   });
 
-  it('a temple course takes the stagger asked for, and says the seat model was not fitted on temple courses', () => {
+  it('a temple course takes the stagger asked for, and says its seat figures were measured from the plain start only', () => {
     const map = buildScoredMap(goldCity, '42', { stagger: '0001', temples: true }) as GoldCityMap & { score: GoldCityScore };
     expect(map.stagger).toHaveLength(1);
     expect(map.score.fairness.winRates).toBeUndefined();
-    expect(map.score.fairness.note).toMatch(/Golden Temples/);
+    expect(map.score.fairness.note).toMatch(/Golden Temples.*plain start/);
+  });
+
+  it('a temple course from the plain start gets the seat shares measured on temple courses', () => {
+    const plain = buildScoredMap(goldCity, '42', { temples: true }) as GoldCityMap & { score: GoldCityScore };
+    const measured = (templeSeats as { version: string; tables: Record<string, { winRates: number[] }> });
+    expect(plain.score.fairness.winRates).toEqual(measured.tables['4']!.winRates);
+    expect(plain.score.fairness.model).toBe(measured.version);
   });
 
   it('the balance search plays every stagger of the table size on the same game seeds and keeps the most even, the same twice', () => {

@@ -53,7 +53,7 @@ describe('Pioneer Days rules engine', () => {
     const state = newGame(trail);
     const seat = seatToMove(state, trail);
     const p = state.players[seat]!;
-    p.equipment.push('E13'); // Axe: a wood die gives 1 wood
+    p.equipment.push('G13'); // Axe: a wood die gives 1 wood
     const die = state.pool.findIndex((d) => d.face !== 'wood');
     applyAction(state, trail, { type: 'die', die, use: 'action', change: 'wood' });
     expect(state.players[seat]!.wood).toBe(2); // 1 at start + the action; the Axe did not fire

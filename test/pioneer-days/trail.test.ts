@@ -64,7 +64,7 @@ describe('Pioneer Days trails', () => {
     ['townsfolk-set', (m) => (m.weeks[0]!.townsfolk[0] = `${'ABCDE'.split('').find((s) => !m.townsfolkSets.includes(s))}01`)],
     ['townsfolk-repeated', (m) => (m.weeks[1]!.townsfolk[0] = m.weeks[0]!.townsfolk[0]!)],
     ['equipment', (m) => m.weeks[0]!.equipment.pop()],
-    ['equipment-tile', (m) => (m.weeks[0]!.equipment[0] = 'E28')],
+    ['equipment-tile', (m) => (m.weeks[0]!.equipment[0] = 'G28')],
     ['equipment-repeated', (m) => (m.weeks[1]!.equipment[0] = m.weeks[0]!.equipment[0]!)],
     ['days', (m) => m.weeks[0]!.days.pop()],
     ['dice', (m) => m.weeks[0]!.days[0]!.dice.pop()],

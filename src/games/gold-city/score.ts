@@ -5,7 +5,8 @@ import { analyse, type CourseFairness, type CourseMetrics, type StartMetrics } f
 import { MOST_SPACES_PER_CARD, ROUNDS_SCALE } from './difficulty-scale.ts';
 import type { GoldCityMap } from './model.ts';
 import { HAND_SIZE } from './rules/cards.ts';
-import { calibratedStaggers, seatFairness, seatFeatures } from './seats.ts';
+import { calibratedStaggers, seatFairness, seatFeatures, templeSeatFairness } from './seats.ts';
+import { kindsReading, type KindsReading } from './kinds.ts';
 import { rowsOf } from './stagger.ts';
 import { templeCalibration } from './temple-score.ts';
 
@@ -16,7 +17,7 @@ import { templeCalibration } from './temple-score.ts';
  */
 const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/gold-city.json', import.meta.url));
 
-export interface GoldCityScore {
+export interface GoldCityScore extends Partial<KindsReading> {
   difficulty: number;
   band: Band;
   /** The rounds to finish the calibration predicts for the map's number of players. */
@@ -77,7 +78,7 @@ export function scoreGoldCity(map: GoldCityMap): GoldCityScore {
   score.fairness = {
     ...score.fairness,
     ...(map.temples?.length
-      ? { note: 'seat shares are calibrated on base courses; the Golden Temples layer has not been playtested for them' }
+      ? templeSeatFairness(players, rows)
       : seatFairness(seatFeatures(plain.predictedRounds, plain.model.features), players, rows)),
   };
   return score;
@@ -105,5 +106,6 @@ function scoreCourse(map: GoldCityMap): GoldCityScore {
     fairness: a.fairness,
     metrics: a.metrics,
     model: { version: cal.version, features: reportedFeatures(a.features) },
+    ...kindsReading(rounds, difficulty, a.features, scale, temples),
   };
 }

@@ -62,3 +62,20 @@ export function seatFairness(features: Readonly<Record<string, number>>, players
   if (!shares || !seatCalibration) return { note: rows ? `no seat model for a stagger of ${rowsKey(rows)} at ${players} players` : 'the stagger is not one the seat model knows' };
   return { winRates: shares.map((s) => round2(100 * s)), model: seatCalibration.version };
 }
+
+const TEMPLE_SEAT_FIXTURE = new URL('../../../fixtures/calibration/gold-city-temple-seats.json', import.meta.url);
+// Absent only while scripts/calibrate-gold-city-temple-seats.ts writes it for the first time.
+const templeSeats: { version: string; tables: Record<string, { winRates: number[] }> } | undefined = existsSync(TEMPLE_SEAT_FIXTURE) ? readJson(TEMPLE_SEAT_FIXTURE) : undefined;
+
+/**
+ * A temple course's seat figures: each seat's measured share of the wins from the plain start at
+ * the table size, over temple courses of every tier and length. Pawns never block one another on
+ * a temple course and every seat tours the same temples, so turn order is what the figure holds;
+ * a staggered temple start was not measured.
+ */
+export function templeSeatFairness(players: number, rows: SeatRows | undefined): { winRates: number[]; model: string } | { winRates?: undefined; note: string } {
+  const table = templeSeats?.tables[String(players)];
+  if (!templeSeats || !table) return { note: `no Golden Temples seat figures for ${players} players` };
+  if (!rows || rows.some((r) => r !== 0)) return { note: 'Golden Temples seat figures are measured from the plain start only, not under a stagger' };
+  return { winRates: table.winRates, model: templeSeats.version };
+}

@@ -1,7 +1,7 @@
 import { readJson } from '../../core/json-file.ts';
 import type { Catalogue, Colour, Equipment, Face, Town, Townsfolk } from './model.ts';
 
-/** The designed card catalogue: fixtures/pioneer-days/catalogue.json (design notes in docs/pioneer-days.md). */
+/** The designed card catalogue: fixtures/pioneer-days/catalogue.json; schemas/pioneer-days.catalogue.json says what each field means (design notes in docs/pioneer-days.md). */
 export const CATALOGUE = readJson<Catalogue>(new URL('../../../fixtures/pioneer-days/catalogue.json', import.meta.url));
 
 export const FACES: readonly Face[] = CATALOGUE.faces;

@@ -2,7 +2,7 @@ import type { GeneratorInfo, ScoreBase } from '../../core/game-module.ts';
 
 export const GAME_ID = 'pioneer-days';
 /** What a seed builds; bump with regenerated goldens whenever any seed's trail changes. */
-export const GENERATOR_VERSION = '1.0.0';
+export const GENERATOR_VERSION = '2.0.0';
 
 export const WEEKS = 4;
 export const DAYS = 5;
@@ -52,9 +52,10 @@ export interface PioneerDaysMap {
 
 /** What an item gain or a need may name. */
 export type Item = 'silver' | 'cattle' | 'wood' | 'medicine' | 'gold' | 'favour' | 'equipment';
-export type Gain = Partial<Record<Item, number>> & { wagon?: 'small' | 'large' };
+/** Every gain is a count (schemas/pioneer-days.catalogue.json says what each one counts). */
+export type Gain = Partial<Record<Item | 'smallWagon', number>>;
 
-export type Ongoing = { protect: DisasterId } | { spaces: number } | { income: Face; plus: number } | { changeCost: number } | { townCattle: number };
+export type Ongoing = { protect: DisasterId } | { spaces: number } | { income: Face; plus: number } | { changeDiscount: number } | { townCattle: number };
 export type Effect = { kind: 'immediate'; gain: Gain } | { kind: 'triggered'; on: Face; gain: Gain } | ({ kind: 'ongoing' } & Ongoing);
 
 export type Scoring = { flat: number } | { per: 'cattle' | 'wood' | 'medicine' | 'gold' | 'equipment' | 'favour' | 'wagon' | 'townsfolk' | 'silver'; every: number; vp: number };
@@ -87,6 +88,7 @@ export interface Wagon {
 export interface Catalogue {
   note: string;
   faces: Face[];
+  /** `track` counts spaces, the first included: a disaster strikes after track − 1 advances. */
   disasters: Array<{ id: DisasterId; colour: Colour; track: number }>;
   wildColour: Colour;
   income: Record<Face, number>;

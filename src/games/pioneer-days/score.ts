@@ -1,20 +1,36 @@
 import type { Band } from '../../core/game-module.ts';
 import { bandOf, difficultyBetween, predict, reportedFeatures, round2, type LinearModel } from '../../core/difficulty.ts';
 import { readJson } from '../../core/json-file.ts';
-import { CATALOGUE, TOWNS } from './catalogue.ts';
+import { CATALOGUE, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';
-import { settler } from './rules/bots.ts';
+import { planner, settler } from './rules/bots.ts';
 import { playGame } from './rules/playtest.ts';
 import { trailOf } from './rules/state.ts';
 
-interface Calibration extends LinearModel {
-  /** The 0–100 scale per table size: predicted VP at difficulty 0 (`easyVp`) and 100 (`hardVp`). */
-  scale: Record<string, { easyVp: number; hardVp: number }>;
+interface TableModel {
+  coefficients: number[];
+  intercept: number;
+  /** The 0–100 scale: predicted VP at difficulty 0 (`easyVp`) and 100 (`hardVp`). */
+  scale: { easyVp: number; hardVp: number };
+  /** The same features fitted to each kind of player alone: where they part, the score gives an interval. */
+  byKind: Record<Kind, { coefficients: number[]; intercept: number }>;
 }
+/** One model per table size: the kinds weigh the features differently at each (scripts/calibrate-pioneer-days.ts). */
+interface Calibration {
+  version: string;
+  features: string[];
+  tables: Record<string, TableModel>;
+}
+/** The two kinds of player the difficulty is calibrated on: the greedy settler and the lookahead planner. */
+export type Kind = 'settler' | 'planner';
+export const KINDS: readonly Kind[] = ['settler', 'planner'];
+/** Difficulty points between the kinds' readings beyond which a score's confidence drops a step. */
+const DISAGREE_STEP = 10;
 const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/pioneer-days.json', import.meta.url));
 
-/** Reference games the score plays (about 2 ms each). */
-export const REFERENCE_GAMES = 3;
+/** Reference games the score plays: settlers (about 2–8 ms a game), lookahead planners (20–100 ms). */
+export const REFERENCE_GAMES = 6;
+export const PLANNER_REFERENCE_GAMES = 2;
 
 export interface PioneerDaysScore {
   difficulty: number;
@@ -32,6 +48,8 @@ export interface PioneerDaysScore {
       meanDisasters: number;
       unmetPerPlayer: number;
       lostPerPlayer: number;
+      /** Lookahead planners, one a seat (one noiseless game, one seeded): the second kind's view of the trail. */
+      planner: { meanVp: number; disasters: number; unmetPerPlayer: number; townsfolkVp: number };
     };
     /** Dice faces in the whole script, by face. */
     faces: Record<string, number>;
@@ -40,11 +58,24 @@ export interface PioneerDaysScore {
     /** Items the nine town cards ask for, and the favours they pay. */
     townItems: number;
     townFavours: number;
+    /**
+     * Every townsfolk card scores on its own (as printed), so cards that score the same item
+     * multiply: the most VP per item that the trail's dealt townsfolk stack on one item.
+     */
+    stacking: { item: string; vpPerItem: number };
   };
-  /** Mean VP per player the calibrated model predicts for seeded settler bots. */
+  /** Mean VP per player the calibrated model predicts, on average over the two kinds of player. */
   predictedVp: number;
   /** Spread of the reference game's scores between seats, in VP (seat fairness). */
   seatSpread: number;
+  /**
+   * What each kind of player alone predicts (VP per player, and that VP on this table size's
+   * difficulty scale); `interval` spans both readings and the difficulty, and `confidence` says
+   * how far apart the kinds are (high: within 10 points, medium: within 20, low: further).
+   */
+  kinds: Record<Kind, { predictedVp: number; difficulty: number }>;
+  interval: [number, number];
+  confidence: 'high' | 'medium' | 'low';
   model: { version: string; features: Record<string, number> };
 }
 
@@ -55,6 +86,10 @@ export function trailMetrics(map: PioneerDaysMap): PioneerDaysScore['metrics'] {
   // labels, so the trail alone decides all of them and their mean is steadier than one game.
   const games = Array.from({ length: REFERENCE_GAMES }, (_, k) => playGame(trail, bots, k === 0 ? undefined : `reference/${k}`));
   const game = games[0]!;
+  // The planners' games: one noiseless, the rest seeded under fixed labels, like the settlers'.
+  const planners = Array.from({ length: trail.players }, () => planner);
+  const planned = Array.from({ length: PLANNER_REFERENCE_GAMES }, (_, k) => playGame(trail, planners, k === 0 ? undefined : `planner/${k}`));
+  const perPlanned = (f: (g: (typeof planned)[number]) => number) => round2(planned.reduce((a, g) => a + f(g), 0) / planned.length);
   const mean = (f: (g: (typeof games)[number]) => number) => round2(games.reduce((a, g) => a + f(g), 0) / games.length);
   const vpBySeat = game.scores.map((_, i) => mean((g) => g.scores[i]!.vp));
   const faces: Record<string, number> = Object.fromEntries(CATALOGUE.faces.map((f) => [f, 0]));
@@ -70,6 +105,7 @@ export function trailMetrics(map: PioneerDaysMap): PioneerDaysScore['metrics'] {
     }
   return {
     players: trail.players,
+    stacking: stackingOf(map),
     reference: {
       vpBySeat,
       meanVp: round2(vpBySeat.reduce((a, v) => a + v, 0) / vpBySeat.length),
@@ -78,12 +114,30 @@ export function trailMetrics(map: PioneerDaysMap): PioneerDaysScore['metrics'] {
       meanDisasters: mean((g) => g.state.disasters.length),
       unmetPerPlayer: mean((g) => g.state.unmetNeeds / trail.players),
       lostPerPlayer: mean((g) => g.state.players.reduce((a, p) => a + p.lost, 0) / trail.players),
+      planner: {
+        meanVp: perPlanned((g) => g.scores.reduce((a, s) => a + s.vp, 0) / trail.players),
+        disasters: perPlanned((g) => g.state.disasters.length),
+        unmetPerPlayer: perPlanned((g) => g.state.unmetNeeds / trail.players),
+        townsfolkVp: perPlanned((g) => g.scores.reduce((a, s) => a + s.townsfolk, 0) / trail.players),
+      },
     },
     faces,
     earlyGold: map.gold.slice(0, 12).reduce((a, g) => a + g, 0),
     townItems,
     townFavours,
   };
+}
+
+export function stackingOf(map: PioneerDaysMap): { item: string; vpPerItem: number } {
+  const rate = new Map<string, number>();
+  for (const w of map.weeks)
+    for (const id of w.townsfolk) {
+      const s = TOWNSFOLK.get(id)?.scoring;
+      if (s && 'per' in s) rate.set(s.per, (rate.get(s.per) ?? 0) + s.vp / s.every);
+    }
+  let best = { item: 'none', vpPerItem: 0 };
+  for (const [item, vpPerItem] of [...rate].sort(([a], [b]) => (a < b ? -1 : 1))) if (vpPerItem > best.vpPerItem) best = { item, vpPerItem: round2(vpPerItem) };
+  return best;
 }
 
 /** What the calibrated model reads (see scripts/calibrate-pioneer-days.ts). */
@@ -94,10 +148,15 @@ export function features(m: PioneerDaysScore['metrics']): Record<string, number>
     referenceDisasters: m.reference.meanDisasters,
     referenceUnmet: m.reference.unmetPerPlayer,
     referenceLost: m.reference.lostPerPlayer,
+    plannerVp: m.reference.planner.meanVp,
+    plannerDisasters: m.reference.planner.disasters,
+    plannerUnmet: m.reference.planner.unmetPerPlayer,
+    plannerTownsfolkVp: m.reference.planner.townsfolkVp,
     wildShare: (m.faces.wild ?? 0) / dice,
     earlyGold: m.earlyGold,
     townItems: m.townItems,
     townFavours: m.townFavours,
+    stacking: m.stacking.vpPerItem,
     players: m.players,
   };
 }
@@ -105,16 +164,30 @@ export function features(m: PioneerDaysScore['metrics']): Record<string, number>
 export function scorePioneerDays(map: PioneerDaysMap): PioneerDaysScore {
   const metrics = trailMetrics(map);
   const f = features(metrics);
-  const predictedVp = predict(calibration, f);
-  const scale = calibration.scale[String(metrics.players)] ?? calibration.scale['4']!;
+  const table = calibration.tables[String(metrics.players)] ?? calibration.tables['4']!;
+  const model = (m: { coefficients: number[]; intercept: number }): LinearModel => ({ ...m, features: calibration.features, version: calibration.version });
+  const predictedVp = predict(model(table), f);
+  const scale = table.scale;
   // Fewer points reached is a harsher trail: the scale runs from high VP (0) to low VP (100).
-  const difficulty = difficultyBetween(-predictedVp, -scale.easyVp, -scale.hardVp);
+  const onScale = (vp: number) => difficultyBetween(-vp, -scale.easyVp, -scale.hardVp);
+  const difficulty = onScale(predictedVp);
+  const kinds = Object.fromEntries(
+    KINDS.map((kind) => {
+      const vp = predict(model(table.byKind[kind]), f);
+      return [kind, { predictedVp: round2(vp), difficulty: onScale(vp) }];
+    }),
+  ) as PioneerDaysScore['kinds'];
+  const readings = [difficulty, ...KINDS.map((k) => kinds[k].difficulty)];
+  const apart = Math.abs(kinds.settler.difficulty - kinds.planner.difficulty);
   const vps = metrics.reference.vpBySeat;
   return {
     difficulty,
     band: bandOf(difficulty),
     metrics,
     predictedVp: round2(predictedVp),
+    kinds,
+    interval: [Math.min(...readings), Math.max(...readings)],
+    confidence: apart <= DISAGREE_STEP ? 'high' : apart <= 2 * DISAGREE_STEP ? 'medium' : 'low',
     seatSpread: Math.max(...vps) - Math.min(...vps),
     model: { version: calibration.version, features: reportedFeatures(f) },
   };

@@ -7,10 +7,15 @@ const FEATURE_LABELS: Record<string, string> = {
   referenceDisasters: 'disasters per reference game',
   referenceUnmet: 'town cards left unmet per player (of 9)',
   referenceLost: 'items lost for want of wagon space, per player',
+  plannerVp: 'VP per player in the lookahead planners\' reference game',
+  plannerDisasters: 'disasters in the planners\' reference game',
+  plannerUnmet: 'town cards left unmet per player by the planners (of 9)',
+  plannerTownsfolkVp: 'townsfolk VP per player in the planners\' reference game',
   wildShare: 'share of wild faces in the dice',
   earlyGold: 'nuggets on the first 12 gold tokens',
   townItems: 'items the nine towns ask for',
   townFavours: 'favours the nine towns pay',
+  stacking: 'VP per item the dealt townsfolk stack on one item',
   players: 'players',
 };
 
@@ -21,6 +26,9 @@ export function summarisePioneerDays(_map: PioneerDaysMap, score: PioneerDaysSco
     headline: `Bots reach about ${Math.round(score.predictedVp)} VP each on this trail. In the reference game ${ref.disasters.length} disaster${ref.disasters.length === 1 ? '' : 's'} struck (${struck}) and ${ref.unmetPerPlayer} of 9 town cards per player went unmet.`,
     facts: [
       ...Object.entries(score.model.features).map(([name, value]) => ({ label: FEATURE_LABELS[name] ?? name, value })),
+      { label: 'difficulty for greedy settlers alone', value: score.kinds.settler.difficulty },
+      { label: 'difficulty for lookahead planners alone', value: score.kinds.planner.difficulty },
+      { label: `how far the two kinds of player agree (${score.interval[0]}–${score.interval[1]})`, value: score.confidence },
       { label: 'VP between the best and worst seat (reference game)', value: score.seatSpread },
     ],
     chart: {

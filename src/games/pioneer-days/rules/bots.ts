@@ -4,7 +4,8 @@ import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from '../catalogue.ts';
 import { DAYS, WEEKS, type Effect, type Face, type Gain, type Ongoing } from '../model.ts';
 import { BOT_WEIGHTS as W } from './bot-weights.ts';
 import type { Action, WagonSize } from './engine.ts';
-import { countFor } from './engine.ts';
+import { countFor, strikesAfter } from './engine.ts';
+import { planTurn } from './planner.ts';
 import { capacity, changeCost, effectsOf, incomeFor, load, ongoing, protectedFrom, seatToMove, type GameState, type PlayerState, type Trail } from './state.ts';
 
 /** What Pioneer Days bots are told beyond the state: the trail, and each seat's noise (none in the reference game). */
@@ -95,7 +96,7 @@ function itemValue(ctx: Ctx, item: string): number {
 function gainValue(ctx: Ctx, g: Gain): number {
   let v = 0;
   for (const [item, n] of Object.entries(g)) {
-    if (item === 'wagon') v += 2 * W.spacePerSlot;
+    if (item === 'smallWagon') v += (n as number) * 2 * W.spacePerSlot;
     else if (item === 'equipment') v += (n as number) * Math.max(0, ...ctx.state.equipmentOffer.map((id) => effectValue(ctx, EQUIPMENT.get(id)!.effect)));
     else v += (n as number) * itemValue(ctx, item);
   }
@@ -109,7 +110,7 @@ function effectValue(ctx: Ctx, e: Effect): number {
   if ('protect' in o) return protectedFrom(ctx.p, o.protect) ? 0 : W.protect;
   if ('spaces' in o) return o.spaces * W.spacePerSlot;
   if ('income' in o) return o.plus * W.silver * ctx.turnsLeft * 0.2;
-  if ('changeCost' in o) return W.changeCostOff;
+  if ('changeDiscount' in o) return W.changeCostOff;
   return o.townCattle * ctx.p.cattle * ctx.weeksLeft * 0.7;
 }
 
@@ -132,7 +133,7 @@ function leftoverHarm(ctx: Ctx, colour: string): number {
   let harm = 0;
   DISASTERS.forEach((d, k) => {
     if (colour !== d.colour && colour !== CATALOGUE.wildColour) return;
-    if (ctx.state.tracks[k]! + 1 < d.track || protectedFrom(p, d.id)) return;
+    if (ctx.state.tracks[k]! + 1 < strikesAfter(d.track) || protectedFrom(p, d.id)) return;
     if (d.id === 'storm') harm += Math.max(0, p.wagons.length - p.wood) * 2.5;
     else if (d.id === 'raid') harm += Math.ceil(p.silver / 2) * W.silver;
     else if (d.id === 'famine') harm += Math.max(0, p.cattle - p.silver) * ctx.weeksLeft;
@@ -227,4 +228,8 @@ export const baseline = bot('baseline', (state, trail, rng) => {
   return (rng ? rng.pick(all) : all[0]!).action;
 });
 
-export const BOTS: Record<string, Bot> = { settler, baseline };
+/** Every player by name: the two bots here and the second kind, the lookahead planner (planner.ts). */
+/** The second kind of player, the lookahead planner (planner.ts), as a bot of the play kit. */
+export const planner = bot('planner', planTurn);
+
+export const BOTS: Record<string, Bot> = { settler, baseline, planner };

@@ -26,6 +26,8 @@ export interface Action {
 const WAGON = { small: CATALOGUE.wagons.find((w) => w.size === 'small')!, large: CATALOGUE.wagons.find((w) => w.size === 'large')! };
 const WAGONS_IN_SUPPLY = { small: CATALOGUE.wagons.filter((w) => w.size === 'small').length, large: CATALOGUE.wagons.filter((w) => w.size === 'large').length };
 const DISASTERS = CATALOGUE.disasters;
+/** Advances from the first space to the final one of a track of `spaces` spaces. */
+export const strikesAfter = (spaces: number) => spaces - 1;
 
 function wagonsBought(state: GameState, size: WagonSize): number {
   const spaces = WAGON[size].spaces;
@@ -57,7 +59,7 @@ function gain(state: GameState, trail: Trail, player: PlayerState, g: Gain, equi
   player.favours += g.favour ?? 0;
   for (let k = 0; k < (g.gold ?? 0); k++) drawGold(state, trail, player);
   for (let k = 0; k < (g.equipment ?? 0); k++) takeEquipment(state, player, equipment);
-  if (g.wagon && wagonsBought(state, g.wagon) < WAGONS_IN_SUPPLY[g.wagon]) player.wagons.push({ spaces: WAGON[g.wagon].spaces, damage: 0 });
+  for (let k = 0; k < (g.smallWagon ?? 0); k++) if (wagonsBought(state, 'small') < WAGONS_IN_SUPPLY.small) player.wagons.push({ spaces: WAGON.small.spaces, damage: 0 });
 }
 
 /**
@@ -160,11 +162,15 @@ function endDay(state: GameState, trail: Trail): void {
   state.townsfolkSlots = FACES.map((_, k) => week.townsfolk[k] ?? null);
 }
 
-/** Markers move; any that reach the end strike at once, top track first, and go back to the start. */
+/**
+ * Markers move; any that reach the final space strike at once, top track first, and go back to the
+ * first space. `state.tracks` counts advances from the first space, so a track of L spaces strikes
+ * after L − 1 advances (the rules: "reaches the final space of its track").
+ */
 function advance(state: GameState, tracks: number[], final: boolean): void {
   for (const k of tracks) state.tracks[k]!++;
   DISASTERS.forEach((d, k) => {
-    if (state.tracks[k]! < d.track) return;
+    if (state.tracks[k]! < strikesAfter(d.track)) return;
     state.tracks[k] = 0;
     state.disasters.push({ week: state.week + 1, day: Math.min(state.day + 1, DAYS), disaster: d.id, final });
     for (const p of state.players) strike(p, d.id);

@@ -110,7 +110,7 @@ export function ongoing(player: PlayerState): Ongoing[] {
 export const protectedFrom = (player: PlayerState, disaster: DisasterId) => ongoing(player).some((o) => 'protect' in o && o.protect === disaster);
 
 export function changeCost(player: PlayerState): number {
-  const off = ongoing(player).reduce((a, o) => a + ('changeCost' in o ? o.changeCost : 0), 0);
+  const off = ongoing(player).reduce((a, o) => a + ('changeDiscount' in o ? o.changeDiscount : 0), 0);
   return Math.max(1, CATALOGUE.changeCost - off);
 }
 

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { difficultyOnScale, round2, type Scale } from '../../core/difficulty.ts';
+import { readJson } from '../../core/json-file.ts';
+
+/**
+ * The difficulty as a second kind of player would read it. Gold City's difficulty is calibrated
+ * on the greedy planner (rules/bots.ts); the Monte-Carlo turn sampler (rules/sampler.ts) plays
+ * the same maps slower, and ranks them much alike (fixtures/calibration/gold-city-players.json,
+ * written by scripts/compare-gold-city-players.ts). Its rounds are predicted from the planner's
+ * prediction and a few course features, and placed on the sampler's own scale: the table size's
+ * scale of planner rounds carried over by the plain planner-to-sampler shift. Where the two
+ * readings part, `interval` spans them and `confidence` drops.
+ */
+interface LayerModel {
+  sampler: { features: string[]; coefficients: number[]; intercept: number };
+  /** Sampler rounds from planner rounds and players: [rounds, players]. */
+  samplerFromPlanner: { coefficients: number[]; intercept: number };
+}
+interface PlayersFixture {
+  version: string;
+  base: LayerModel;
+  temples: LayerModel;
+}
+
+const FIXTURE = new URL('../../../fixtures/calibration/gold-city-players.json', import.meta.url);
+// Absent only while the comparison script writes it for the first time.
+const fixture: PlayersFixture | undefined = existsSync(FIXTURE) ? readJson<PlayersFixture>(FIXTURE) : undefined;
+
+/** Difficulty points between the kinds' readings beyond which confidence drops a step. */
+const DISAGREE_STEP = 10;
+
+export interface KindsReading {
+  kinds: { planner: { predictedRounds: number; difficulty: number }; sampler: { predictedRounds: number; difficulty: number } };
+  interval: [number, number];
+  confidence: 'high' | 'medium' | 'low';
+}
+
+export function kindsReading(predictedRounds: number, difficulty: number, features: Readonly<Record<string, number>>, scale: Scale, temples: boolean): KindsReading | undefined {
+  const layer = fixture?.[temples ? 'temples' : 'base'];
+  if (!fixture || !layer) return undefined;
+  const players = features.players ?? 4;
+  const values: Record<string, number> = { ...features, predictedRounds };
+  const m = layer.sampler;
+  const samplerRounds = m.features.reduce((v, name, k) => v + (m.coefficients[k] as number) * (values[name] ?? 0), m.intercept);
+  const shift = layer.samplerFromPlanner;
+  const carried = scale.map((r) => shift.intercept + (shift.coefficients[0] as number) * r + (shift.coefficients[1] as number) * players) as unknown as Scale;
+  const sampler = difficultyOnScale(samplerRounds, carried);
+  const apart = Math.abs(sampler - difficulty);
+  return {
+    kinds: { planner: { predictedRounds: round2(predictedRounds), difficulty }, sampler: { predictedRounds: round2(samplerRounds), difficulty: sampler } },
+    interval: [Math.min(difficulty, sampler), Math.max(difficulty, sampler)],
+    confidence: apart <= DISAGREE_STEP ? 'high' : apart <= 2 * DISAGREE_STEP ? 'medium' : 'low',
+  };
+}
