@@ -1,4 +1,5 @@
 import type { Scene, Style } from './scene.ts';
+import type { GamePlays } from './plays.ts';
 
 /** One broken invariant: `rule` is stable for machines, `at` points at the offending part. */
 export interface Problem {
@@ -74,6 +75,8 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
    * setting tried, so it is slow), with what those games measured.
    */
   balance?(map: M, games: number): { options: Partial<O>; report: Record<string, unknown> };
+  /** Play reports of people's games on its maps (src/games/<id>/plays.ts). */
+  plays?: GamePlays<M, S>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,0 +1,41 @@
+import { difficultyOnScale, type Scale } from '../../core/difficulty.ts';
+import { readJson } from '../../core/json-file.ts';
+import type { GamePlays, PlaySeat } from '../../core/plays.ts';
+import type { FieldError } from '../../core/schema.ts';
+import { loadSchema } from '../../core/schemas.ts';
+import type { LostValleyMap } from './model.ts';
+import type { LostValleyScore } from './score.ts';
+
+const { scales } = readJson<{ scales: Record<string, Scale> }>(new URL('../../../fixtures/calibration/lost-valley.json', import.meta.url));
+
+const goldOf = (seat: PlaySeat) => seat.gold as number | undefined;
+
+/**
+ * Lost Valley's rounds say little (the ice block ends the game); its tables measure a landscape
+ * by the gold a prospector banks, as its score does, and rank seats by their gold.
+ */
+export const lostValleyPlays: GamePlays<LostValleyMap, LostValleyScore> = {
+  reportSchema: loadSchema('lost-valley.play'),
+  measureLabel: 'gold per prospector',
+  players: (map) => map.options?.players ?? 4,
+  measure(report) {
+    const golds = report.seats.map(goldOf).filter((g): g is number => g !== undefined);
+    // Only a report with every seat's gold says what a prospector banked on average.
+    return golds.length === report.players ? golds.reduce((a, g) => a + g, 0) / golds.length : undefined;
+  },
+  predicted: (_map, score) => score.predictedGold,
+  spread: (players) => {
+    const s = scales[String(players)] ?? scales['4']!;
+    return Math.abs(s[2] - s[1]);
+  },
+  difficultyOf: (value, players) => difficultyOnScale(value, scales[String(players)] ?? scales['4']!),
+  check(_map, score, report) {
+    const errors: FieldError[] = [];
+    const banked = report.seats.reduce((a, s) => a + (goldOf(s) ?? 0), 0);
+    if (banked > score.metrics.goldTotal) errors.push({ field: 'seats', message: `bank ${banked} nuggets in all, more than the ${score.metrics.goldTotal} on this landscape` });
+    return errors;
+  },
+  seatResult: goldOf,
+  better: 'higher',
+  resultUnit: 'nuggets',
+};

@@ -1,0 +1,44 @@
+import { difficultyBetween, type LinearModel } from '../../core/difficulty.ts';
+import { readJson } from '../../core/json-file.ts';
+import type { GamePlays, PlaySeat } from '../../core/plays.ts';
+import type { FieldError } from '../../core/schema.ts';
+import { loadSchema } from '../../core/schemas.ts';
+import type { PioneerDaysMap } from './model.ts';
+import type { PioneerDaysScore } from './score.ts';
+import { playersOf } from './validate.ts';
+
+const { scale } = readJson<LinearModel & { scale: Record<string, { easyVp: number; hardVp: number }> }>(new URL('../../../fixtures/calibration/pioneer-days.json', import.meta.url));
+
+const vpOf = (seat: PlaySeat) => seat.vp as number | undefined;
+
+/**
+ * A trail lasts its days whatever happens, so Pioneer Days' tables measure it by the points a
+ * player reaches (fewer is harsher), as its score does, and rank seats by their points.
+ */
+export const pioneerDaysPlays: GamePlays<PioneerDaysMap, PioneerDaysScore> = {
+  reportSchema: loadSchema('pioneer-days.play'),
+  measureLabel: 'VP per player',
+  players: playersOf,
+  measure(report) {
+    const vps = report.seats.map(vpOf).filter((v): v is number => v !== undefined);
+    return vps.length === report.players ? vps.reduce((a, v) => a + v, 0) / vps.length : undefined;
+  },
+  predicted: (_map, score) => score.predictedVp,
+  spread: (players) => {
+    const s = scale[String(players)] ?? scale['4']!;
+    return Math.abs(s.easyVp - s.hardVp) / 4;
+  },
+  difficultyOf(value, players) {
+    const s = scale[String(players)] ?? scale['4']!;
+    return difficultyBetween(-value, -s.easyVp, -s.hardVp);
+  },
+  check(map, _score, report) {
+    const errors: FieldError[] = [];
+    const days = map.weeks.reduce((a, w) => a + w.days.length, 0);
+    if (report.rounds > days) errors.push({ field: 'rounds', message: `must be at most the ${days} days of this trail` });
+    return errors;
+  },
+  seatResult: vpOf,
+  better: 'higher',
+  resultUnit: 'VP',
+};
