@@ -170,10 +170,11 @@ export function registerStoreCommands(program: Command): void {
     .argument('[file]', 'the export (default: stdin)')
     .action(async (file: string | undefined) => {
       if (file !== undefined && !existsSync(file)) throw usage(file, 'no such file');
-      const lines = createInterface({ input: file ? createReadStream(file) : process.stdin, crlfDelay: Infinity });
       const counts = { created: 0, same: 0, conflict: 0 };
       const errors: Array<{ field: string; message: string }> = [];
       await withStore(async (store) => {
+        // Made once the store is open: lines read before the loop starts would be lost.
+        const lines = createInterface({ input: file ? createReadStream(file) : process.stdin, crlfDelay: Infinity });
         let n = 0;
         for await (const line of lines) {
           n++;
