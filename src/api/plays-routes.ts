@@ -80,6 +80,14 @@ export function mountPlayRoutes(app: Express, r: PlayRoutes): void {
     res.json({ status: 'ok', store: r.store.backend });
   });
 
+  // What a client needs to report this game's plays: the body's schema and what the results mean.
+  app.get('/api/v1/games/:game/plays', (req, res) => {
+    const game = r.gameOf(req);
+    if (!game.plays) throw new HttpProblem(404, 'No play reports for this game', `${game.id} takes no play reports yet`);
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.json({ game: game.id, reportSchema: game.plays.reportSchema, measure: game.plays.measureLabel, result: { unit: game.plays.resultUnit, better: game.plays.better } });
+  });
+
   app.post('/api/v1/games/:game/maps/:seed/plays', async (req, res) => {
     const store = storeOf(r);
     const { options } = queryOf(req, ['options']);
@@ -92,7 +100,7 @@ export function mountPlayRoutes(app: Express, r: PlayRoutes): void {
       if (checked.status === 400) throw badInput(checked.errors, 'Not a play report');
       throw new HttpProblem(422, 'The report cannot be true of this map', detail, { errors: checked.errors });
     }
-    const { outcome, play } = await stored(() => recordPlay(store, game, map, checked, who.id));
+    const { outcome, play } = await stored(() => recordPlay(store, game, map, checked, who));
     if (outcome === 'conflict') throw new HttpProblem(409, 'Another report has this reportId', `This map already has report "${checked.report.reportId}" with a different body; choose a new reportId.`, { errors: [{ field: 'reportId', message: 'is taken by a different report' }] });
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Location', `${req.baseUrl}${req.path}/${encodeURIComponent(play.report.reportId)}`);

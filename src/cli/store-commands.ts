@@ -133,7 +133,7 @@ export function registerStoreCommands(program: Command): void {
       const out = await withStore(async (store) => {
         const keyId = opts.name === undefined ? undefined : await store.liveKeyId(clubName(opts.name));
         if (opts.name !== undefined && !keyId) throw usage('--name', `no live key named "${opts.name}"`);
-        return recordPlay(store, game, map, checked, keyId);
+        return recordPlay(store, game, map, checked, keyId ? { id: keyId, name: opts.name! } : undefined);
       });
       if (out.outcome === 'conflict') throw usage('reportId', `this map already has report "${checked.report.reportId}" with a different body`);
       process.stderr.write(`goldmaps: ${out.outcome === 'created' ? 'stored' : 'already stored, unchanged'}\n`);
@@ -205,8 +205,9 @@ export function registerStoreCommands(program: Command): void {
             continue;
           }
           const keyId = typeof row.writer === 'string' ? await store.liveKeyId(row.writer) : undefined;
+          const writer = keyId ? { id: keyId, name: row.writer as string } : undefined;
           const receivedAt = typeof row.receivedAt === 'string' && !Number.isNaN(Date.parse(row.receivedAt)) ? row.receivedAt : undefined;
-          const { outcome } = await recordPlay(store, game, map, checked, keyId, receivedAt);
+          const { outcome } = await recordPlay(store, game, map, checked, writer, receivedAt);
           counts[outcome]++;
         }
       });

@@ -43,7 +43,7 @@ export function checkReport(game: AnyGameModule, map: PlayedMap, body: unknown):
 }
 
 /** Files a checked report under its map with what the table measured and what the bots predicted. */
-export function recordPlay(store: PlayStore, game: AnyGameModule, map: PlayedMap, checked: Extract<CheckedReport, { ok: true }>, keyId?: string, receivedAt?: string) {
+export function recordPlay(store: PlayStore, game: AnyGameModule, map: PlayedMap, checked: Extract<CheckedReport, { ok: true }>, writer?: { id: string; name: string }, receivedAt?: string) {
   const plays = playsOf(game);
   const botMeasure = plays.predicted(map, map.score);
   return store.addPlay({
@@ -56,7 +56,7 @@ export function recordPlay(store: PlayStore, game: AnyGameModule, map: PlayedMap
     measure: plays.measure(checked.report),
     botMeasure,
     botDifficulty: map.score!.difficulty,
-    ...(keyId ? { keyId } : {}),
+    ...(writer ? { keyId: writer.id, writer: writer.name } : {}),
     ...(receivedAt ? { receivedAt } : {}),
   });
 }
@@ -101,6 +101,8 @@ export interface PlaySummary {
   seed: string;
   options: Record<string, unknown>;
   digest: string;
+  /** The table size the map is for: how many seats a report has at most. */
+  tableSize: number;
   reports: number;
   rounds: { mean: number | null; sd: number | null };
   winShares: Array<{ seat: number; share: number }>;
@@ -138,6 +140,7 @@ export async function playSummary(store: PlayStore, game: AnyGameModule, map: Pl
     seed: map.seed,
     options: map.options,
     digest: map.digest,
+    tableSize: players,
     reports: reports.length,
     rounds: { mean: rounds.length ? round2(meanOf(rounds)) : null, sd: rounds.length > 1 ? round2(sdOf(rounds)!) : null },
     winShares: wins.map((w, i) => ({ seat: i + 1, share: reports.length ? round2(w / reports.length) : 0 })),

@@ -28,6 +28,8 @@ export interface NewPlay {
   botMeasure: number;
   botDifficulty: number;
   keyId?: string;
+  /** The name of that key, to show with the stored report. */
+  writer?: string;
   receivedAt?: string;
 }
 
@@ -148,16 +150,18 @@ export class PlayStore {
    * has the same body (a client's retry), `conflict` when it differs.
    */
   async addPlay(p: NewPlay): Promise<{ outcome: 'created' | 'same' | 'conflict'; play: StoredPlay }> {
-    const inserted = await this.db.query<{ seq: number }>(
+    const inserted = await this.db.query<{ seq: number; received_at: Date | string }>(
       `INSERT INTO plays (game, digest, seed, options, report_id, key_id, players, rounds, measure, bot_measure, bot_difficulty, body, body_digest, received_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, COALESCE($14::timestamptz, now()))
-       ON CONFLICT (game, digest, report_id) DO NOTHING RETURNING seq`,
+       ON CONFLICT (game, digest, report_id) DO NOTHING RETURNING seq, received_at`,
       [p.game, p.digest, p.seed, JSON.stringify(p.options), p.report.reportId, p.keyId ?? null, p.report.players, p.report.rounds, p.measure ?? null, p.botMeasure, p.botDifficulty, JSON.stringify(p.report), p.bodyDigest, p.receivedAt ?? null],
     );
+    const made = inserted[0];
+    // The common case answers from what it wrote; only a repeated reportId reads what is there.
+    if (made) return { outcome: 'created', play: { seq: made.seq, game: p.game, seed: p.seed, options: p.options, digest: p.digest, receivedAt: iso(made.received_at), ...(p.writer ? { writer: p.writer } : {}), report: p.report } };
     const rows = await this.db.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM plays p LEFT JOIN keys k ON k.id = p.key_id WHERE p.game = $1 AND p.digest = $2 AND p.report_id = $3`, [p.game, p.digest, p.report.reportId]);
     const row = rows[0]!;
-    const outcome = inserted.length > 0 ? 'created' : row.body_digest === p.bodyDigest ? 'same' : 'conflict';
-    return { outcome, play: toPlay(row) };
+    return { outcome: row.body_digest === p.bodyDigest ? 'same' : 'conflict', play: toPlay(row) };
   }
 
   /** Deletes a report written by `keyId`: `missing` when there is none, `forbidden` when another key wrote it. */
