@@ -96,7 +96,8 @@ function leaderboardRow(entry) {
 
 async function refresh() {
   if (!shown) return;
-  const s = await json(`${shown.base}/plays?${new URLSearchParams({ ...shown.query, order: 'best' })}`);
+  // Revalidated every time (its ETag makes that cheap): a report just sent must show at once.
+  const s = await json(`${shown.base}/plays?${new URLSearchParams({ ...shown.query, order: 'best' })}`, { cache: 'no-cache' });
   // `rounds` is the summary's own field (every game's reports have it), not a map's.
   const { difficulty: d, rounds: lasted } = s;
   const times = s.reports === 1 ? 'once' : `${s.reports} times`;

@@ -64,8 +64,8 @@ export function fitAsPlayed(input: readonly MapReports[], defaults: AsPlayedDefa
   const sigmaFitted = n - k >= MIN_DF_FOR_SIGMA;
   const sigma2 = sigmaFitted ? Math.max(ssw / (n - k), 1e-6) : defaults.sigma ** 2;
   const centre = k > 0 ? maps.reduce((a, m) => a + m.prior, 0) / k : 0;
-  // The prior on (c, d): c within about two map spreads, d (the slope's change) within ±0.5.
-  const priorC = 1 / (2 * defaults.tau) ** 2;
+  // The prior on (c, d): c (the tables' overall offset) about one map spread, d (the slope's change) ±0.5.
+  const priorC = 1 / defaults.tau ** 2;
   const priorD = 1 / 0.5 ** 2;
 
   /** Weighted least squares of (mean − prior) on (1, prior − centre), with the prior's precision added. */
