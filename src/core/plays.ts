@@ -49,3 +49,9 @@ export interface GamePlays<M = unknown, S = unknown> {
   better: 'lower' | 'higher';
   resultUnit: string;
 }
+
+/** A per-seat result averaged over the table, when every seat gave it (else undefined). */
+export function tableMean(report: PlayReport, result: (seat: PlaySeat) => number | undefined): number | undefined {
+  const values = report.seats.map(result).filter((v): v is number => v !== undefined);
+  return values.length === report.players ? values.reduce((a, v) => a + v, 0) / values.length : undefined;
+}

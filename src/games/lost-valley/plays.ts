@@ -1,6 +1,6 @@
 import { difficultyOnScale, type Scale } from '../../core/difficulty.ts';
 import { readJson } from '../../core/json-file.ts';
-import type { GamePlays, PlaySeat } from '../../core/plays.ts';
+import { tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
 import { loadSchema } from '../../core/schemas.ts';
 import type { LostValleyMap } from './model.ts';
@@ -18,11 +18,8 @@ export const lostValleyPlays: GamePlays<LostValleyMap, LostValleyScore> = {
   reportSchema: loadSchema('lost-valley.play'),
   measureLabel: 'gold per prospector',
   players: (map) => map.options?.players ?? 4,
-  measure(report) {
-    const golds = report.seats.map(goldOf).filter((g): g is number => g !== undefined);
-    // Only a report with every seat's gold says what a prospector banked on average.
-    return golds.length === report.players ? golds.reduce((a, g) => a + g, 0) / golds.length : undefined;
-  },
+  // Only a report with every seat's gold says what a prospector banked on average.
+  measure: (report) => tableMean(report, goldOf),
   predicted: (_map, score) => score.predictedGold,
   spread: (players) => {
     const s = scales[String(players)] ?? scales['4']!;

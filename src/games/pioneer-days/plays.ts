@@ -1,6 +1,6 @@
 import { difficultyBetween, type LinearModel } from '../../core/difficulty.ts';
 import { readJson } from '../../core/json-file.ts';
-import type { GamePlays, PlaySeat } from '../../core/plays.ts';
+import { tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
 import { loadSchema } from '../../core/schemas.ts';
 import type { PioneerDaysMap } from './model.ts';
@@ -19,10 +19,7 @@ export const pioneerDaysPlays: GamePlays<PioneerDaysMap, PioneerDaysScore> = {
   reportSchema: loadSchema('pioneer-days.play'),
   measureLabel: 'VP per player',
   players: playersOf,
-  measure(report) {
-    const vps = report.seats.map(vpOf).filter((v): v is number => v !== undefined);
-    return vps.length === report.players ? vps.reduce((a, v) => a + v, 0) / vps.length : undefined;
-  },
+  measure: (report) => tableMean(report, vpOf),
   predicted: (_map, score) => score.predictedVp,
   spread: (players) => {
     const s = scale[String(players)] ?? scale['4']!;
