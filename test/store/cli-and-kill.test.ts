@@ -1,5 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
 
@@ -59,6 +61,13 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
     expect(bad.stderr).toMatch(/^goldmaps: players: /m);
     const list = JSON.parse((await goldmaps(place.env, ['plays', 'list', 'gold-city', '--seed', 'cli-1'])).stdout) as { reports: number };
     expect(list.reports).toBe(1);
+    // The deliberate step: the fitted mapping as a fixture with a new version each time it is written.
+    const fixture = join(mkdtempSync(join(tmpdir(), 'goldmaps-cal-')), 'gold-city.plays.json');
+    for (const version of ['gold-city-plays-1', 'gold-city-plays-2']) {
+      const cal = await goldmaps(place.env, ['calibrate', 'gold-city', '--from-plays', '--out', fixture]);
+      expect(cal.code, cal.stderr).toBe(0);
+      expect(JSON.parse(readFileSync(fixture, 'utf8'))).toMatchObject({ version, tables: { '4': { b: expect.any(Number), maps: 1, reports: 1 } } });
+    }
     const exported = await goldmaps(place.env, ['plays', 'export']);
     const lines = exported.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(1);
