@@ -7,7 +7,8 @@
  *   PNG:    raw `sharp(svg).png()` of the same SVG at the same pixel size, in its own process
  *           (and the RSS after a soak of the service with every process under it, summed);
  *   JSON:   a bare Express 5 app and raw node:http answering the same bytes and headers.
- * BENCH_ONLY=generate,score,lost-valley,render,http,png,reach picks suites (reach: reroll attempts per
+ * BENCH_ONLY=generate,score,lost-valley,render,http,png,reach,plays picks suites (plays: report
+ * ingestion on PGlite and PostgreSQL vs a bare INSERT loop into the same database, bench/plays.ts) (reach: reroll attempts per
  * target from each game's defaults, BENCH_REACH_SEEDS base seeds, 50); BENCH_PNG_RENDERS sets the
  * soak length (2000); BENCH_ROUNDS and BENCH_SECONDS the JSON load rounds (3 × 5 s per server).
  */
@@ -35,6 +36,7 @@ import { plannerBot } from '../src/games/gold-city/rules/bots.ts';
 import { playGame } from '../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
 import { prepareTable } from '../src/games/gold-city/rules/table.ts';
+import { benchPlays } from './plays.ts';
 import { interleaved, measure, median, printTable, timingRow, type Timing } from './measure.ts';
 
 const only = process.env.BENCH_ONLY?.split(',');
@@ -216,6 +218,8 @@ if (want('png')) {
     for (const s of servers) await stopService(s);
   }
 }
+
+if (want('plays')) await benchPlays(ratioRow, rows);
 
 // Difficulty you can ask for: attempts a reroll from each game's default options needs per target.
 const reach: Array<Record<string, string | number>> = [];

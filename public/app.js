@@ -1,5 +1,6 @@
 // The goldmaps page: every control talks to the same HTTP API a game client would use.
 import { attachZoom } from './zoom.js';
+import { hidePlays, showPlays, wirePlays } from './plays.js';
 
 const $ = (id) => document.getElementById(id);
 const api = '/api/v1';
@@ -297,6 +298,7 @@ async function show(gameId, seed, options) {
   wireTooltips();
   showScore(map.score);
   showDownloads(gameId, seed, options);
+  void showPlays(gameId, seed, options);
   const share = shareUrl(gameId, seed, options);
   $('share').value = share;
   history.replaceState(null, '', share);
@@ -320,6 +322,7 @@ function clearResult() {
   $('tooltip').hidden = true;
   $('hover-info').textContent = '';
   showScore(undefined);
+  hidePlays();
   history.replaceState(null, '', location.pathname);
 }
 
@@ -384,6 +387,19 @@ async function doReroll() {
   }, 'Rerolling…');
 }
 
+/** Today's map for duplicate play: the same seed everywhere today, a pure function of the date. */
+async function today() {
+  const game = selectedGame();
+  await run(async () => {
+    const chosen = readOptions(game);
+    const query = Object.keys(chosen).length ? `?options=${encodeURIComponent(JSON.stringify(chosen))}` : '';
+    const d = await call(`${api}/games/${game.id}/daily${query}`);
+    setOptions(d.options);
+    await show(game.id, d.seed, readOptions(game));
+    $('status').textContent = `Today's map (${d.date}): seed ${d.seed}. Every table playing it today shares its leaderboard.`;
+  }, "Fetching today's map…");
+}
+
 async function start() {
   const body = await call(`${api}/games`);
   games = body.games;
@@ -414,6 +430,8 @@ async function start() {
     generate();
   });
   $('reroll').addEventListener('click', doReroll);
+  $('today').addEventListener('click', today);
+  wirePlays();
   $('zoom-in').addEventListener('click', () => zoom?.zoomBy(1.5));
   $('zoom-out').addEventListener('click', () => zoom?.zoomBy(1 / 1.5));
   $('zoom-fit').addEventListener('click', () => zoom?.fit());

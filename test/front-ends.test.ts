@@ -27,7 +27,7 @@ function keys(value: unknown, out = new Set<string>()): Set<string> {
 }
 
 /** The fields every map document and score has: the face, not a game. */
-const SHARED = new Set([...keys({ game: 0, generator: { name: 0, version: 0 }, seed: 0, options: 0, digest: 0, score: { difficulty: 0, band: 0, summary: { headline: 0, facts: [{ label: 0, value: 0 }], chart: { title: 0, bars: [{ label: 0, value: 0, text: 0 }] } } } })]);
+const SHARED = new Set([...keys({ game: 0, generator: { name: 0, version: 0 }, seed: 0, options: 0, digest: 0, score: { difficulty: 0, band: 0, interval: 0, confidence: 0, summary: { headline: 0, facts: [{ label: 0, value: 0 }], chart: { title: 0, bars: [{ label: 0, value: 0, text: 0 }] } } } })]);
 
 /** Words the page uses for the DOM and JSON Schema, which games happen to use as field names too. */
 const PAGE_VOCABULARY = new Set(['type', 'kind', 'value', 'label', 'title', 'name', 'id', 'data']);

@@ -19,6 +19,8 @@ import { AnswerCache, MapCache, type CachedMap } from './map-cache.ts';
 import { buildOpenApi } from './openapi.ts';
 import { HttpProblem, badInput, sendProblem } from './problem.ts';
 import { RenderGate } from './render-gate.ts';
+import { mountPlayRoutes } from './plays-routes.ts';
+import type { PlayStore } from '../store/store.ts';
 
 export interface Limits extends RenderLimits {
   bodyBytes: number;
@@ -101,7 +103,7 @@ function toInputProblem(e: unknown): unknown {
   return e instanceof InputError ? badInput(e.errors, e.title) : e;
 }
 
-export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger; limits?: Limits }) {
+export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => new Date() }: { logger: Logger; limits?: Limits; store?: PlayStore; now?: () => Date }) {
   const app = express();
   const cache = new MapCache(limits.cachedMaps);
   const renders = new RenderGate(limits.renderConcurrency, limits.renderQueue);
@@ -242,6 +244,8 @@ export function createApp({ logger, limits = DEFAULT_LIMITS }: { logger: Logger;
     if (!result) throw new HttpProblem(422, 'Reroll ran out of time', `Ask for fewer attempts (the service allows ${limits.rerollMillis} ms).`, { errors: [{ field: 'maxAttempts', message: 'too many for the time limit' }] });
     res.json(result);
   });
+
+  mountPlayRoutes(app, { store, gameOf, mapFor, now });
 
   app.use((req, _res, next) => {
     next(new HttpProblem(404, 'Not found', `No route for ${req.method} ${req.path}`));

@@ -2,6 +2,7 @@ import { loadSchema } from '../core/schemas.ts';
 import { GAMES } from '../games/index.ts';
 import { FORMATS, FORMAT_PARAMETERS } from '../formats/index.ts';
 import { readJson } from '../core/json-file.ts';
+import { playPaths, playSecuritySchemes } from './plays-openapi.ts';
 const packageJson = readJson<{ version: string }>(new URL('../../package.json', import.meta.url));
 
 const problem = { description: 'Problem details', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
@@ -90,8 +91,9 @@ export function buildOpenApi(): Record<string, unknown> {
           responses: { '200': { description: 'The first hit, or the nearest candidate', content: { 'application/json': { schema: { type: 'object' } } } }, '400': problem },
         },
       },
+      ...playPaths(gameParam, seedParam, problem),
       '/api/v1/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } } } },
     },
-    components: { schemas },
+    components: { schemas, securitySchemes: playSecuritySchemes },
   };
 }

@@ -16,9 +16,12 @@ export class HttpProblem extends Error {
 
 const TYPES: Record<number, string> = {
   400: 'bad-request',
+  401: 'unauthorized',
+  403: 'forbidden',
   404: 'not-found',
   405: 'method-not-allowed',
   406: 'not-acceptable',
+  409: 'conflict',
   413: 'payload-too-large',
   415: 'unsupported-media-type',
   422: 'invalid-map',

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { createApp, DEFAULT_LIMITS, type Limits } from './app.ts';
+import type { PlayStore } from '../store/store.ts';
 
 export const DEFAULT_PORT = 8080;
 
@@ -21,8 +22,10 @@ export async function startServer({
   logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination({ sync: false })),
   limits = DEFAULT_LIMITS,
   graceMillis = 10_000,
-}: { port?: number; host?: string; logger?: Logger; limits?: Limits; graceMillis?: number } = {}): Promise<Running> {
-  const { handle, close: closeApp } = createApp({ logger, limits });
+  store,
+  now,
+}: { port?: number; host?: string; logger?: Logger; limits?: Limits; graceMillis?: number; store?: PlayStore; now?: () => Date } = {}): Promise<Running> {
+  const { handle, close: closeApp } = createApp({ logger, limits, store, ...(now ? { now } : {}) });
   const server = createServer(handle).listen(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

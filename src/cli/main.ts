@@ -10,6 +10,7 @@ import { formatParams, renderRequest } from '../formats/render.ts';
 import { reroll, type Target } from '../core/reroll.ts';
 import type { Shard } from '../core/rank.ts';
 import { GAMES, findGame } from '../games/index.ts';
+import { openCliStore, registerStoreCommands } from './store-commands.ts';
 
 /** Exit codes: 0 fine, 1 a map that is invalid, 2 bad usage or bad input, 3 a reroll that missed. */
 const EXIT_INVALID = 1;
@@ -293,6 +294,8 @@ export function buildProgram(): Command {
       emit(csv, opts.out);
     });
 
+  registerStoreCommands(program);
+
   program
     .command('serve')
     .description('serve the HTTP API (and the web page) until SIGTERM or Ctrl-C')
@@ -304,10 +307,11 @@ export function buildProgram(): Command {
       const text = opts.port ?? process.env.PORT ?? String(DEFAULT_PORT);
       const port = Number(text);
       if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`--port: "${text}" is not a port number`);
-      const running = await startServer({ port, host: opts.host });
+      const store = await openCliStore('server');
+      const running = await startServer({ port, host: opts.host, store });
       const stop = (signal: string) => {
         process.stderr.write(`goldmaps: ${signal}, finishing in-flight requests\n`);
-        void running.close().then(() => process.exit(0));
+        void running.close().then(() => store.close()).then(() => process.exit(0));
       };
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));

@@ -61,3 +61,14 @@ export function reportedFeatures(features: Readonly<Record<string, number>>): Re
   for (const k of Object.keys(features)) out[k] = round2(features[k] as number);
   return out;
 }
+
+/** How far the kinds of player a score is calibrated on agree about a map. */
+export type Confidence = 'high' | 'medium' | 'low';
+
+/** Difficulty points the kinds' readings may part by before confidence drops a step. */
+const DISAGREE_STEP = 10;
+
+/** Within one step of each other the kinds agree (high), within two roughly (medium), else low. */
+export function confidenceOf(apart: number): Confidence {
+  return apart <= DISAGREE_STEP ? 'high' : apart <= 2 * DISAGREE_STEP ? 'medium' : 'low';
+}

@@ -1,4 +1,6 @@
+import type { Confidence } from './difficulty.ts';
 import type { Scene, Style } from './scene.ts';
+import type { GamePlays } from './plays.ts';
 
 /** One broken invariant: `rule` is stable for machines, `at` points at the offending part. */
 export interface Problem {
@@ -12,6 +14,13 @@ export type Band = 'easy' | 'medium' | 'hard' | 'expert';
 export interface ScoreBase {
   difficulty: number;
   band: Band;
+  /**
+   * Where the kinds of player the score is calibrated on read this map, lowest to highest: a
+   * map they disagree about has a wide interval instead of a false precision.
+   */
+  interval?: [number, number];
+  /** How far those kinds agree: within 10 points high, within 20 medium, further low. */
+  confidence?: Confidence;
   /** The score in words and figures, for people: what a page shows, written by the game. */
   summary?: ScoreSummary;
 }
@@ -83,6 +92,8 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
    * setting tried, so it is slow), with what those games measured.
    */
   balance?(map: M, games: number): { options: Partial<O>; report: B };
+  /** Play reports of people's games on its maps (src/games/<id>/plays.ts). */
+  plays?: GamePlays<M, S>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,7 +194,9 @@ describe('PNGs drawn in render children', () => {
 });
 
 it('`goldmaps serve` ends its render children on SIGTERM', async () => {
-  const serve = spawn(process.execPath, [new URL('../../bin/goldmaps.js', import.meta.url).pathname, 'serve', '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // A data directory of its own: the repository's ./data may be held by a server someone runs.
+  const data = mkdtempSync(join(tmpdir(), 'goldmaps-sigterm-'));
+  const serve = spawn(process.execPath, [new URL('../../bin/goldmaps.js', import.meta.url).pathname, 'serve', '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GOLDMAPS_DATA: data } });
   try {
     let out = '';
     serve.stdout.on('data', (d) => (out += d));
@@ -210,5 +214,6 @@ it('`goldmaps serve` ends its render children on SIGTERM', async () => {
     expect(pids.filter(alive)).toEqual([]);
   } finally {
     if (serve.exitCode === null) serve.kill('SIGKILL');
+    rmSync(data, { recursive: true, force: true });
   }
 });

@@ -46,7 +46,8 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
       const s = scoreLostValley(fresh(`interval-${i}`, { players: 2 + (i % 3) }));
       const { greedy, planner } = s.kinds;
       expect(s.interval).toEqual([Math.min(greedy.difficulty, planner.difficulty), Math.max(greedy.difficulty, planner.difficulty)]);
-      expect(s.confidence).toBeCloseTo(1 - (s.interval[1] - s.interval[0]) / 100, 5);
+      const width = s.interval[1] - s.interval[0];
+      expect(s.confidence).toBe(width <= 10 ? 'high' : width <= 20 ? 'medium' : 'low');
       expect(s.predictedGold).toBeCloseTo((greedy.predictedGold + planner.predictedGold) / 2, 1);
       if (s.interval[1] - s.interval[0] >= 20) wide++;
     }

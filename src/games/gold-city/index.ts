@@ -1,5 +1,6 @@
 import { summariseGoldCity } from './summary.ts';
 import { steerGoldCity } from './steer.ts';
+import { goldCityPlays } from './plays.ts';
 import type { GameModule } from '../../core/game-module.ts';
 import { loadSchema } from '../../core/schemas.ts';
 import { generateGoldCity } from './generate.ts';
@@ -25,6 +26,7 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore, P
   sheets: goldCitySheets,
   score: scoreGoldCity,
   playtest,
+  plays: goldCityPlays,
   balance: (map, games) => {
     const report = balanceSeats(map, { screen: games, confirm: 3 * games });
     return { options: { stagger: report.stagger }, report };

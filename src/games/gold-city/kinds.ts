@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { difficultyOnScale, round2, type Scale } from '../../core/difficulty.ts';
+import { confidenceOf, difficultyOnScale, round2, type Confidence, type Scale } from '../../core/difficulty.ts';
 import { readJson } from '../../core/json-file.ts';
 
 /**
@@ -26,13 +26,11 @@ const FIXTURE = new URL('../../../fixtures/calibration/gold-city-players.json', 
 // Absent only while the comparison script writes it for the first time.
 const fixture: PlayersFixture | undefined = existsSync(FIXTURE) ? readJson<PlayersFixture>(FIXTURE) : undefined;
 
-/** Difficulty points between the kinds' readings beyond which confidence drops a step. */
-const DISAGREE_STEP = 10;
 
 export interface KindsReading {
   kinds: { planner: { predictedRounds: number; difficulty: number }; sampler: { predictedRounds: number; difficulty: number } };
   interval: [number, number];
-  confidence: 'high' | 'medium' | 'low';
+  confidence: Confidence;
 }
 
 export function kindsReading(predictedRounds: number, difficulty: number, features: Readonly<Record<string, number>>, scale: Scale, temples: boolean): KindsReading | undefined {
@@ -49,6 +47,6 @@ export function kindsReading(predictedRounds: number, difficulty: number, featur
   return {
     kinds: { planner: { predictedRounds: round2(predictedRounds), difficulty }, sampler: { predictedRounds: round2(samplerRounds), difficulty: sampler } },
     interval: [Math.min(difficulty, sampler), Math.max(difficulty, sampler)],
-    confidence: apart <= DISAGREE_STEP ? 'high' : apart <= 2 * DISAGREE_STEP ? 'medium' : 'low',
+    confidence: confidenceOf(apart),
   };
 }

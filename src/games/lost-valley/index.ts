@@ -1,4 +1,5 @@
 import { summariseLostValley } from './summary.ts';
+import { lostValleyPlays } from './plays.ts';
 import type { GameModule } from '../../core/game-module.ts';
 import { loadSchema } from '../../core/schemas.ts';
 import { generateLostValley } from './generate.ts';
@@ -24,4 +25,5 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   sheets: lostValleySheets,
   steer: steerLostValley,
   playtest,
+  plays: lostValleyPlays,
 };

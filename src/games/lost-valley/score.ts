@@ -1,7 +1,7 @@
 import type { Band } from '../../core/game-module.ts';
 import { mapDigest } from '../../core/canonical.ts';
 import { corners, isFace, vertexKey, type Face } from '../../geometry/trilattice/lattice.ts';
-import { bandOf, difficultyOnScale, predict, reportedFeatures, round2, type LinearModel, type Scale } from '../../core/difficulty.ts';
+import { bandOf, confidenceOf, difficultyOnScale, predict, reportedFeatures, round2, type Confidence, type LinearModel, type Scale } from '../../core/difficulty.ts';
 import { ICE_ROLL, type FaceTriple, type LostValleyMap } from './model.ts';
 import { movementGraph, turnsOnFoot, type MovementGraph } from './movement.ts';
 import { readJson } from '../../core/json-file.ts';
@@ -54,8 +54,8 @@ export interface LostValleyScore {
   kinds: Record<'greedy' | 'planner', { predictedGold: number; difficulty: number }>;
   /** The two kinds' difficulties, lower first: a landscape they rate alike has a narrow interval. */
   interval: [number, number];
-  /** 1 − the interval's width / 100: how far the two kinds of player agree about this landscape. */
-  confidence: number;
+  /** How far the two kinds of player agree about this landscape (the interval within 10 points: high, 20: medium). */
+  confidence: Confidence;
   raw: number;
   /** The landscape lies outside what the model was fitted on; `extrapolation` says how. */
   extrapolated: boolean;
@@ -289,7 +289,7 @@ export function scoreLostValley(map: LostValleyMap, cal: Calibration = calibrati
     raw: round2(mean),
     kinds,
     interval,
-    confidence: round2(1 - (interval[1] - interval[0]) / 100),
+    confidence: confidenceOf(interval[1] - interval[0]),
     extrapolated: reasons.length > 0,
     ...(reasons.length > 0 ? { extrapolation: reasons } : {}),
     model: { version: cal.version, features: reportedFeatures(f) },

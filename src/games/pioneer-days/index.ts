@@ -1,3 +1,4 @@
+import { pioneerDaysPlays } from './plays.ts';
 import type { GameModule } from '../../core/game-module.ts';
 import { loadSchema } from '../../core/schemas.ts';
 import { generatePioneerDays } from './generate.ts';
@@ -22,4 +23,5 @@ export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, Pioneer
   scene: pioneerDaysScene,
   sheets: pioneerDaysSheets,
   playtest,
+  plays: pioneerDaysPlays,
 };

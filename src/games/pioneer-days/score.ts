@@ -1,5 +1,5 @@
 import type { Band } from '../../core/game-module.ts';
-import { bandOf, difficultyBetween, predict, reportedFeatures, round2, type LinearModel } from '../../core/difficulty.ts';
+import { bandOf, confidenceOf, difficultyBetween, predict, reportedFeatures, round2, type Confidence, type LinearModel } from '../../core/difficulty.ts';
 import { readJson } from '../../core/json-file.ts';
 import { CATALOGUE, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';
@@ -24,8 +24,6 @@ interface Calibration {
 /** The two kinds of player the difficulty is calibrated on: the greedy settler and the lookahead planner. */
 export type Kind = 'settler' | 'planner';
 export const KINDS: readonly Kind[] = ['settler', 'planner'];
-/** Difficulty points between the kinds' readings beyond which a score's confidence drops a step. */
-const DISAGREE_STEP = 10;
 const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/pioneer-days.json', import.meta.url));
 
 /** Reference games the score plays: settlers (about 2–8 ms a game), lookahead planners (20–100 ms). */
@@ -75,7 +73,7 @@ export interface PioneerDaysScore {
    */
   kinds: Record<Kind, { predictedVp: number; difficulty: number }>;
   interval: [number, number];
-  confidence: 'high' | 'medium' | 'low';
+  confidence: Confidence;
   model: { version: string; features: Record<string, number> };
 }
 
@@ -187,7 +185,7 @@ export function scorePioneerDays(map: PioneerDaysMap): PioneerDaysScore {
     predictedVp: round2(predictedVp),
     kinds,
     interval: [Math.min(...readings), Math.max(...readings)],
-    confidence: apart <= DISAGREE_STEP ? 'high' : apart <= 2 * DISAGREE_STEP ? 'medium' : 'low',
+    confidence: confidenceOf(apart),
     seatSpread: Math.max(...vps) - Math.min(...vps),
     model: { version: calibration.version, features: reportedFeatures(f) },
   };

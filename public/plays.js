@@ -1,0 +1,187 @@
+// Games people played on the map on show: the summary, the leaderboard and a form to report one.
+// Written over the API alone: the game's report schema says which results a seat can give.
+const $ = (id) => document.getElementById(id);
+const KEY = 'goldmaps.writerKey';
+let shown = null; // { base, query, size, info }
+let reportId = null; // kept while one game's report is being sent, so a retry is the same report
+
+async function json(url, init) {
+  const res = await fetch(url, init);
+  const type = res.headers.get('content-type') ?? '';
+  const body = type.includes('json') ? await res.json() : null;
+  if (!res.ok) throw Object.assign(new Error(body?.title ?? `${res.status}`), { problem: body ?? { title: `${res.status} ${res.statusText}` }, status: res.status });
+  return body;
+}
+
+const infos = new Map();
+async function gameInfo(gameId) {
+  if (!infos.has(gameId)) infos.set(gameId, json(`/api/v1/games/${encodeURIComponent(gameId)}/plays`).catch(() => null));
+  return infos.get(gameId);
+}
+
+/** The results a seat may give, from the game's report schema: every seat field but its number and handle. */
+function seatFields(info) {
+  const props = info.reportSchema.properties?.seats?.items?.properties ?? {};
+  return Object.entries(props).map(([name, schema]) => ({ name, schema }));
+}
+
+function words(name) {
+  return name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+}
+
+function buildSeats(size, info) {
+  const box = $('report-seats');
+  box.replaceChildren();
+  for (let seat = 1; seat <= size; seat++) {
+    const row = document.createElement('fieldset');
+    row.className = 'seat';
+    const legend = document.createElement('legend');
+    legend.textContent = `Seat ${seat}`;
+    row.append(legend);
+    const fields = [{ name: 'handle', schema: { type: 'string', maxLength: 40, description: 'name on the leaderboard' } }, ...seatFields(info)];
+    for (const { name, schema } of fields) {
+      const label = document.createElement('label');
+      label.textContent = words(name);
+      const input = document.createElement('input');
+      input.id = `seat-${seat}-${name}`;
+      input.dataset.seat = String(seat);
+      input.dataset.field = name;
+      input.type = schema.type === 'string' ? 'text' : 'number';
+      if (schema.maxLength) input.maxLength = schema.maxLength;
+      if (schema.minimum !== undefined) input.min = String(schema.minimum);
+      if (schema.maximum !== undefined) input.max = String(schema.maximum);
+      if (schema.description) input.title = schema.description;
+      label.htmlFor = input.id;
+      row.append(label, input);
+    }
+    box.append(row);
+  }
+}
+
+function readReport(size) {
+  const seats = [];
+  for (let seat = 1; seat <= size; seat++) {
+    const entry = { seat };
+    for (const input of document.querySelectorAll(`#report-seats input[data-seat="${seat}"]`)) {
+      if (input.value === '') continue;
+      entry[input.dataset.field] = input.type === 'number' ? Number(input.value) : input.value;
+    }
+    seats.push(entry);
+  }
+  const winners = $('report-winners').value.split(/[\s,]+/).filter(Boolean).map(Number);
+  reportId ??= crypto.randomUUID();
+  const body = { reportId, players: size, rounds: Number($('report-rounds').value), winners, seats };
+  if ($('report-perceived').value) body.perceived = Number($('report-perceived').value);
+  if ($('report-date').value) body.playedOn = $('report-date').value;
+  return body;
+}
+
+function showKeyField() {
+  const has = Boolean(localStorage.getItem(KEY));
+  $('report-key-field').hidden = has;
+  $('report-forget').hidden = !has;
+}
+
+function leaderboardRow(entry) {
+  const li = document.createElement('li');
+  const who = document.createElement('span');
+  who.className = 'who';
+  who.textContent = entry.handle ?? `seat ${entry.seat}`;
+  const what = document.createElement('span');
+  what.className = 'what';
+  what.textContent = `${entry.result} ${entry.unit}${entry.playedOn ? ` · ${entry.playedOn}` : ''}`;
+  li.append(who, ' ', what);
+  return li;
+}
+
+async function refresh() {
+  if (!shown) return;
+  // Revalidated every time (its ETag makes that cheap): a report just sent must show at once.
+  const s = await json(`${shown.base}/plays?${new URLSearchParams({ ...shown.query, order: 'best' })}`, { cache: 'no-cache' });
+  // `rounds` is the summary's own field (every game's reports have it), not a map's.
+  const { difficulty: d, rounds: lasted } = s;
+  const times = s.reports === 1 ? 'once' : `${s.reports} times`;
+  $('plays-headline').textContent = s.reports === 0 ? `Not played yet; as played it would be ${d.band} (bots: ${d.botBand}) until tables say otherwise.` : `Played ${times}, as played: ${d.band} (bots: ${d.botBand})`;
+  $('plays-facts').textContent =
+    s.reports === 0
+      ? `Difficulty as played ${d.asPlayed}, likely ${d.interval[0]}–${d.interval[1]}.`
+      : `Difficulty as played ${d.asPlayed} (likely ${d.interval[0]}–${d.interval[1]}), bots ${d.bot}. ${d.measure.label}: tables ${d.measure.asPlayed}, bots ${d.measure.bot}.${lasted.mean !== null ? ` Rounds ${lasted.mean} on average.` : ''}`;
+  const list = $('leaderboard');
+  list.replaceChildren(...(s.best ?? []).slice(0, 10).map(leaderboardRow));
+  $('leaderboard-empty').hidden = (s.best ?? []).length > 0;
+  $('plays').dataset.reports = String(s.reports);
+}
+
+/** Shows the plays of a map (or hides the panel for a game that takes none). */
+export async function showPlays(gameId, seed, options) {
+  const info = await gameInfo(gameId);
+  if (!info) {
+    shown = null;
+    $('plays').hidden = true;
+    return;
+  }
+  const query = Object.keys(options).length ? { options: JSON.stringify(options) } : {};
+  const base = `/api/v1/games/${encodeURIComponent(gameId)}/maps/${encodeURIComponent(seed)}`;
+  let size;
+  try {
+    size = (await json(`${base}/plays?${new URLSearchParams(query)}`)).tableSize;
+  } catch (e) {
+    $('plays').hidden = false;
+    $('plays-headline').textContent = `Play reports are not available (${e.message}).`;
+    return;
+  }
+  shown = { base, query, size, info };
+  reportId = null;
+  buildSeats(size, info);
+  $('report-rounds').value = '';
+  $('report-winners').value = '';
+  $('report-status').textContent = '';
+  showKeyField();
+  $('plays').hidden = false;
+  try {
+    await refresh();
+  } catch (e) {
+    $('plays-headline').textContent = `Play reports are not available (${e.message}).`;
+  }
+}
+
+export function hidePlays() {
+  shown = null;
+  $('plays').hidden = true;
+}
+
+async function submit(ev) {
+  ev.preventDefault();
+  if (!shown) return;
+  const typed = $('report-key').value.trim();
+  if (typed) localStorage.setItem(KEY, typed);
+  const key = localStorage.getItem(KEY);
+  if (!key) {
+    $('report-status').textContent = 'Give your club\'s writer key first.';
+    return;
+  }
+  $('report-status').textContent = 'Sending…';
+  try {
+    await json(`${shown.base}/plays?${new URLSearchParams(shown.query)}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(readReport(shown.size)) });
+    reportId = null;
+    $('report-key').value = '';
+    showKeyField();
+    $('report-status').textContent = 'Thank you: the game is recorded.';
+    await refresh();
+  } catch (e) {
+    if (e.status === 401) {
+      localStorage.removeItem(KEY);
+      showKeyField();
+    }
+    const errors = e.problem?.errors ?? [];
+    $('report-status').textContent = errors.length ? errors.map((x) => `${x.field} ${x.message}`).join('; ') : (e.problem?.detail ?? e.message);
+  }
+}
+
+export function wirePlays() {
+  $('report-form').addEventListener('submit', submit);
+  $('report-forget').addEventListener('click', () => {
+    localStorage.removeItem(KEY);
+    showKeyField();
+  });
+}

@@ -1,0 +1,157 @@
+import type { Express, Request, Response } from 'express';
+import { sha256Hex } from '../core/canonical.ts';
+import { dailySeed, dateOf, isDate, secondsToMidnight } from '../core/daily.ts';
+import type { AnyGameModule } from '../core/game-module.ts';
+import { NoPlays, checkReport, playSummary, playsOf, recordPlay, type PlayedMap } from '../plays/service.ts';
+import type { PlayStore, StoredPlay } from '../store/store.ts';
+import type { CachedMap } from './map-cache.ts';
+import { HttpProblem, badInput } from './problem.ts';
+
+export interface PlayRoutes {
+  store?: PlayStore;
+  gameOf(req: Request): AnyGameModule;
+  mapFor(game: AnyGameModule, seed: string, options: string | undefined): CachedMap;
+  now(): Date;
+}
+
+/** The summary may change with any report: revalidated by ETag, never kept long, never immutable. */
+const SUMMARY_CACHE = 'public, max-age=5';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const unauthorised = () => new HttpProblem(401, 'A valid writer key is required', 'Send Authorization: Bearer <key> with a live key (goldmaps keys create).', { headers: { 'WWW-Authenticate': 'Bearer realm="goldmaps"' } });
+
+/** Query fields a plays route takes; anything else is refused by name. */
+function queryOf(req: Request, allowed: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.query as Record<string, unknown>)) {
+    if (!allowed.includes(k)) throw badInput([{ field: k, message: 'is not a known field' }]);
+    if (typeof v !== 'string') throw badInput([{ field: k, message: 'must be given once' }]);
+    out[k] = v;
+  }
+  return out;
+}
+
+function storeOf(r: PlayRoutes): PlayStore {
+  if (!r.store) throw new HttpProblem(503, 'No play-report store', 'This server runs without a store.');
+  return r.store;
+}
+
+/** A store that cannot answer is the service's trouble, not the client's: 503, try again. */
+async function stored<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof HttpProblem) throw e;
+    throw Object.assign(new HttpProblem(503, 'The play-report store is unavailable', 'Try again shortly.', { headers: { 'Retry-After': '5' } }), { cause: e });
+  }
+}
+
+const shownPlay = (p: StoredPlay) => ({ game: p.game, seed: p.seed, options: p.options, digest: p.digest, receivedAt: p.receivedAt, report: p.report });
+
+function ifNoneMatch(req: Request, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  return header !== undefined && header.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
+}
+
+export function mountPlayRoutes(app: Express, r: PlayRoutes): void {
+  const played = (req: Request, options: string | undefined): { game: AnyGameModule; map: PlayedMap } => {
+    const game = r.gameOf(req);
+    try {
+      playsOf(game);
+    } catch (e) {
+      if (e instanceof NoPlays) throw new HttpProblem(404, 'No play reports for this game', e.message);
+      throw e;
+    }
+    return { game, map: r.mapFor(game, String(req.params.seed), options).map as PlayedMap };
+  };
+
+  const writer = async (req: Request, store: PlayStore) => {
+    const header = req.headers.authorization ?? '';
+    const m = /^Bearer ([^\s]{1,200})$/.exec(header);
+    const who = m ? await stored(() => store.authenticate(m[1]!)) : undefined;
+    if (!who) throw unauthorised();
+    return who;
+  };
+
+  app.get('/readyz', async (_req, res) => {
+    if (!r.store) return void res.json({ status: 'ok', store: 'none' });
+    await stored(() => r.store!.ready());
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok', store: r.store.backend });
+  });
+
+  // What a client needs to report this game's plays: the body's schema and what the results mean.
+  app.get('/api/v1/games/:game/plays', (req, res) => {
+    const game = r.gameOf(req);
+    if (!game.plays) throw new HttpProblem(404, 'No play reports for this game', `${game.id} takes no play reports yet`);
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.json({ game: game.id, reportSchema: game.plays.reportSchema, measure: game.plays.measureLabel, result: { unit: game.plays.resultUnit, better: game.plays.better } });
+  });
+
+  app.post('/api/v1/games/:game/maps/:seed/plays', async (req, res) => {
+    const store = storeOf(r);
+    const { options } = queryOf(req, ['options']);
+    const who = await writer(req, store);
+    if (!req.is('application/json') && !req.is('application/*+json')) throw new HttpProblem(415, 'Send the report as application/json');
+    const { game, map } = played(req, options);
+    const checked = checkReport(game, map, req.body);
+    if (!checked.ok) {
+      const detail = checked.errors.map((e) => `${e.field || '(root)'}: ${e.message}`).join('; ');
+      if (checked.status === 400) throw badInput(checked.errors, 'Not a play report');
+      throw new HttpProblem(422, 'The report cannot be true of this map', detail, { errors: checked.errors });
+    }
+    const { outcome, play } = await stored(() => recordPlay(store, game, map, checked, who));
+    if (outcome === 'conflict') throw new HttpProblem(409, 'Another report has this reportId', `This map already has report "${checked.report.reportId}" with a different body; choose a new reportId.`, { errors: [{ field: 'reportId', message: 'is taken by a different report' }] });
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Location', `${req.baseUrl}${req.path}/${encodeURIComponent(play.report.reportId)}`);
+    res.status(outcome === 'created' ? 201 : 200).json(shownPlay(play));
+  });
+
+  app.get('/api/v1/games/:game/maps/:seed/plays', async (req, res) => {
+    const store = storeOf(r);
+    const { options, order = 'recent' } = queryOf(req, ['options', 'order']);
+    if (order !== 'recent' && order !== 'best') throw badInput([{ field: 'order', message: 'must be one of "recent", "best"' }]);
+    const { game, map } = played(req, options);
+    const state = await stored(() => store.state(game.id));
+    const etag = `W/"${sha256Hex(`${state}\u0000${map.digest}\u0000${order}`).slice(0, 32)}"`;
+    res.setHeader('Cache-Control', SUMMARY_CACHE);
+    res.setHeader('ETag', etag);
+    if (ifNoneMatch(req, etag)) return void res.status(304).end();
+    res.json(await stored(() => playSummary(store, game, map, { order, state })));
+  });
+
+  app.delete('/api/v1/games/:game/maps/:seed/plays/:reportId', async (req, res) => {
+    const store = storeOf(r);
+    const { options } = queryOf(req, ['options']);
+    const who = await writer(req, store);
+    const { game, map } = played(req, options);
+    const outcome = await stored(() => store.deletePlay(game.id, map.digest, String(req.params.reportId), who.id));
+    if (outcome === 'missing') throw new HttpProblem(404, 'No such report', `This map has no report "${String(req.params.reportId)}".`);
+    if (outcome === 'forbidden') throw new HttpProblem(403, 'Another key wrote this report', 'Only the key that wrote a report can delete it.');
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(204).end();
+  });
+
+  const daily = (req: Request, res: Response, date: string, cache: string) => {
+    const { options } = queryOf(req, ['options']);
+    const game = r.gameOf(req);
+    const seed = dailySeed(date);
+    const { map } = r.mapFor(game, seed, options);
+    const base = `/api/v1/games/${encodeURIComponent(game.id)}/maps/${encodeURIComponent(seed)}`;
+    const query = options === undefined ? '' : `?options=${encodeURIComponent(options)}`;
+    res.setHeader('Cache-Control', cache);
+    res.json({ game: game.id, date, seed, options: map.options, url: `${base}${query}`, plays: `${base}/plays${query}`, map });
+  };
+
+  // Today's seed changes at midnight UTC: cached until then at most, never as immutable.
+  app.get('/api/v1/games/:game/daily', (req, res) => {
+    const now = r.now();
+    daily(req, res, dateOf(now), `public, max-age=${Math.min(300, secondsToMidnight(now))}`);
+  });
+
+  app.get('/api/v1/games/:game/daily/:date', (req, res) => {
+    const date = String(req.params.date);
+    if (!isDate(date)) throw badInput([{ field: 'date', message: 'must be a date YYYY-MM-DD (years 2000–2999)' }]);
+    daily(req, res, date, IMMUTABLE);
+  });
+}

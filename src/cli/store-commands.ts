@@ -1,0 +1,245 @@
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Command } from 'commander';
+import { canonicalJson } from '../core/canonical.ts';
+import type { AnyGameModule } from '../core/game-module.ts';
+import { InputError, buildScoredMap } from '../core/maps.ts';
+import { findGame, GAMES } from '../games/index.ts';
+import { NoPlays, checkReport, fitFor, playSummary, playsOf, recordPlay, type PlayedMap } from '../plays/service.ts';
+import { StoreBusy } from '../store/lock.ts';
+import { openStore } from '../store/open.ts';
+import { KeyNameTaken, type PlayStore, type StoredPlay } from '../store/store.ts';
+
+/** Bad usage, said as the rest of the CLI says it: "goldmaps: <flag>: <message>", exit 2. */
+const usage = (field: string, message: string) => new InputError([{ field, message }]);
+
+/** The store the server uses (GOLDMAPS_DATA or DATABASE_URL), refused in one line while a server holds an embedded one. */
+export async function openCliStore(role: string): Promise<PlayStore> {
+  try {
+    return await openStore(role);
+  } catch (e) {
+    if (e instanceof StoreBusy) throw usage('store', e.message);
+    throw e;
+  }
+}
+
+async function withStore<T>(work: (store: PlayStore) => Promise<T>): Promise<T> {
+  const store = await openCliStore('CLI command');
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+const NAME = /^[^\u0000-\u001f\u007f]{1,64}$/;
+function clubName(name: string): string {
+  if (!NAME.test(name)) throw usage('--name', 'must be 1–64 characters without control characters');
+  return name;
+}
+
+function gameWithPlays(id: string): AnyGameModule {
+  const game = findGame(id);
+  if (!game) throw usage('game', `unknown game "${id}" (known: ${GAMES.map((g) => g.id).join(', ')})`);
+  try {
+    playsOf(game);
+  } catch (e) {
+    if (e instanceof NoPlays) throw usage('game', e.message);
+    throw e;
+  }
+  return game;
+}
+
+function parseOptions(text: string | undefined): unknown {
+  if (text === undefined) return {};
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw usage('--options', `not valid JSON (${(e as Error).message})`);
+  }
+}
+
+const mapOf = (game: AnyGameModule, seed: string, options: unknown) => buildScoredMap(game, seed, options) as PlayedMap;
+
+/** One exported line: where the report was played, when it arrived, who wrote it, and its body. */
+const exportLine = (p: StoredPlay) => canonicalJson({ game: p.game, seed: p.seed, options: p.options, digest: p.digest, reportId: p.report.reportId, receivedAt: p.receivedAt, ...(p.writer ? { writer: p.writer } : {}), report: p.report });
+
+const csvCell = (v: unknown) => {
+  const text = v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+const CSV_COLUMNS = ['game', 'seed', 'options', 'digest', 'reportId', 'receivedAt', 'writer', 'players', 'rounds', 'winners', 'perceived', 'playedOn', 'seats'] as const;
+const csvLine = (p: StoredPlay) =>
+  [p.game, p.seed, p.options, p.digest, p.report.reportId, p.receivedAt, p.writer, p.report.players, p.report.rounds, p.report.winners.join(' '), p.report.perceived, p.report.playedOn, p.report.seats].map(csvCell).join(',');
+
+export function registerStoreCommands(program: Command): void {
+  const keys = program.command('keys').description("writers' keys for play reports (stored as salted hashes, on the server's store)");
+  keys
+    .command('create')
+    .description('make a key for a club or client and print it once, alone on the last line of stdout')
+    .requiredOption('--name <club>', 'who the key is for (1–64 characters; one live key a name)')
+    .action(async (opts: { name: string }) => {
+      const name = clubName(opts.name);
+      const key = await withStore(async (store) => {
+        try {
+          return await store.createKey(name);
+        } catch (e) {
+          if (e instanceof KeyNameTaken) throw usage('--name', e.message);
+          throw e;
+        }
+      });
+      process.stderr.write(`goldmaps: a key for "${name}"; it is shown this once and only its hash is kept\n`);
+      process.stdout.write(`${key}\n`);
+    });
+  keys
+    .command('list')
+    .description('the keys: name, id, created, revoked (tab-separated; never the key itself)')
+    .action(async () => {
+      const rows = await withStore((store) => store.listKeys());
+      for (const k of rows) process.stdout.write(`${k.name}\t${k.id}\t${k.createdAt}\t${k.revokedAt ?? 'live'}\n`);
+    });
+  keys
+    .command('revoke')
+    .description("revoke a name's live key: its writes are refused from then on")
+    .requiredOption('--name <club>', 'whose key')
+    .action(async (opts: { name: string }) => {
+      const name = clubName(opts.name);
+      const n = await withStore((store) => store.revokeKey(name));
+      if (n === 0) throw usage('--name', `no live key named "${name}"`);
+      process.stderr.write(`goldmaps: revoked the key of "${name}"\n`);
+    });
+
+  const plays = program.command('plays').description('play reports of games people played, on the same store as the server');
+  plays
+    .command('add')
+    .description('store a report (JSON, from --file or stdin) for a map; print it as stored')
+    .argument('<game>', 'game id')
+    .requiredOption('--seed <seed>', 'the map its seed')
+    .option('--options <json>', "the map's options as JSON")
+    .option('--file <report.json>', 'the report (default: stdin)')
+    .option('--name <club>', 'file it under this live key (so that key may delete it over HTTP)')
+    .action(async (gameId: string, opts: { seed: string; options?: string; file?: string; name?: string }) => {
+      const game = gameWithPlays(gameId);
+      const map = mapOf(game, opts.seed, parseOptions(opts.options));
+      const source = opts.file ?? '(stdin)';
+      let body: unknown;
+      try {
+        body = JSON.parse(readFileSync(opts.file ?? 0, 'utf8'));
+      } catch (e) {
+        throw usage(source, `not a readable JSON report (${(e as Error).message})`);
+      }
+      const checked = checkReport(game, map, body);
+      if (!checked.ok) throw new InputError(checked.errors);
+      const out = await withStore(async (store) => {
+        const keyId = opts.name === undefined ? undefined : await store.liveKeyId(clubName(opts.name));
+        if (opts.name !== undefined && !keyId) throw usage('--name', `no live key named "${opts.name}"`);
+        return recordPlay(store, game, map, checked, keyId ? { id: keyId, name: opts.name! } : undefined);
+      });
+      if (out.outcome === 'conflict') throw usage('reportId', `this map already has report "${checked.report.reportId}" with a different body`);
+      process.stderr.write(`goldmaps: ${out.outcome === 'created' ? 'stored' : 'already stored, unchanged'}\n`);
+      process.stdout.write(`${JSON.stringify(out.play, null, 2)}\n`);
+    });
+  plays
+    .command('list')
+    .description("a map's summary as the API answers it (reports, rounds, seats' shares, difficulty as played)")
+    .argument('<game>', 'game id')
+    .requiredOption('--seed <seed>', 'the map its seed')
+    .option('--options <json>', "the map's options as JSON")
+    .option('--order <order>', 'recent, or best (adds the leaderboard)', 'recent')
+    .action(async (gameId: string, opts: { seed: string; options?: string; order: string }) => {
+      const game = gameWithPlays(gameId);
+      if (opts.order !== 'recent' && opts.order !== 'best') throw usage('--order', 'must be recent or best');
+      const map = mapOf(game, opts.seed, parseOptions(opts.options));
+      const summary = await withStore((store) => playSummary(store, game, map, { order: opts.order as 'recent' | 'best' }));
+      process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    });
+  plays
+    .command('export')
+    .description('every report, one JSON line each (what import reads), in the order they arrived; or CSV')
+    .option('--format <format>', 'jsonl or csv', 'jsonl')
+    .action(async (opts: { format: string }) => {
+      if (opts.format !== 'jsonl' && opts.format !== 'csv') throw usage('--format', 'must be jsonl or csv');
+      await withStore(async (store) => {
+        if (opts.format === 'csv') process.stdout.write(`${CSV_COLUMNS.join(',')}\n`);
+        for await (const p of store.allPlays()) process.stdout.write(`${opts.format === 'csv' ? csvLine(p) : exportLine(p)}\n`);
+      });
+    });
+  plays
+    .command('import')
+    .description('read exported JSON lines (a file, or stdin) and store the reports not yet stored; each is checked as a new one')
+    .argument('[file]', 'the export (default: stdin)')
+    .action(async (file: string | undefined) => {
+      if (file !== undefined && !existsSync(file)) throw usage(file, 'no such file');
+      const counts = { created: 0, same: 0, conflict: 0 };
+      const errors: Array<{ field: string; message: string }> = [];
+      await withStore(async (store) => {
+        // Made once the store is open: lines read before the loop starts would be lost.
+        const lines = createInterface({ input: file ? createReadStream(file) : process.stdin, crlfDelay: Infinity });
+        let n = 0;
+        for await (const line of lines) {
+          n++;
+          if (line.trim() === '') continue;
+          const at = `line ${n}`;
+          let row: { game?: unknown; seed?: unknown; options?: unknown; receivedAt?: unknown; writer?: unknown; report?: unknown };
+          try {
+            row = JSON.parse(line);
+          } catch {
+            errors.push({ field: at, message: 'is not JSON' });
+            continue;
+          }
+          const game = typeof row.game === 'string' ? findGame(row.game) : undefined;
+          if (!game?.plays || typeof row.seed !== 'string') {
+            errors.push({ field: at, message: 'names no known game and seed' });
+            continue;
+          }
+          let map: PlayedMap;
+          try {
+            map = mapOf(game, row.seed, row.options ?? {});
+          } catch (e) {
+            errors.push({ field: at, message: e instanceof InputError ? e.errors.map((x) => `${x.field}: ${x.message}`).join('; ') : String(e) });
+            continue;
+          }
+          const checked = checkReport(game, map, row.report);
+          if (!checked.ok) {
+            errors.push(...checked.errors.map((x) => ({ field: `${at}: report.${x.field}`, message: x.message })));
+            continue;
+          }
+          const keyId = typeof row.writer === 'string' ? await store.liveKeyId(row.writer) : undefined;
+          const writer = keyId ? { id: keyId, name: row.writer as string } : undefined;
+          const receivedAt = typeof row.receivedAt === 'string' && !Number.isNaN(Date.parse(row.receivedAt)) ? row.receivedAt : undefined;
+          const { outcome } = await recordPlay(store, game, map, checked, writer, receivedAt);
+          counts[outcome]++;
+        }
+      });
+      process.stderr.write(`goldmaps: imported ${counts.created} new, ${counts.same} already stored, ${counts.conflict} conflicting with a stored report\n`);
+      if (errors.length > 0) throw new InputError(errors);
+      if (counts.conflict > 0) process.exitCode = 2;
+    });
+
+  program
+    .command('calibrate')
+    .description("fit the mapping from the bots' predictions to the tables' reports and write it as a reviewable calibration fixture with a new version")
+    .argument('<game>', 'game id')
+    .requiredOption('--from-plays', 'from the play reports in the store')
+    .option('--out <file>', 'where to write it (default fixtures/calibration/<game>.plays.json)')
+    .action(async (gameId: string, opts: { out?: string }) => {
+      const game = gameWithPlays(gameId);
+      const out = opts.out ?? new URL(`../../fixtures/calibration/${game.id}.plays.json`, import.meta.url).pathname;
+      const previous = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { version?: string }).version : undefined;
+      const number = Number(/-(\d+)$/.exec(previous ?? '')?.[1] ?? 0) + 1;
+      const tables = await withStore(async (store) => {
+        const sizes = await store.tableSizes(game.id);
+        const fitted: Record<string, unknown> = {};
+        for (const players of sizes) {
+          const f = await fitFor(store, game, players);
+          if (f.reports > 0) fitted[String(players)] = { a: f.a, b: f.b, tau: f.tau, sigma: f.sigma, maps: f.maps, reports: f.reports, fitted: f.fitted };
+        }
+        return fitted;
+      });
+      if (Object.keys(tables).length === 0) throw usage('game', `no reports of ${game.id} with the table's measure yet`);
+      const fixture = { version: `${game.id}-plays-${number}`, game: game.id, measure: playsOf(game).measureLabel, model: 'tables ≈ a + b · bots (per table size), docs/plays.md', tables };
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(out, `${JSON.stringify(fixture, null, 2)}\n`);
+      process.stderr.write(`goldmaps: wrote ${out} (${fixture.version}); review it and commit it to move the scores\n`);
+    });
+}

@@ -1,0 +1,45 @@
+import { difficultyOnScale, type Scale } from '../../core/difficulty.ts';
+import { readJson } from '../../core/json-file.ts';
+import { tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
+import type { FieldError } from '../../core/schema.ts';
+import { loadSchema } from '../../core/schemas.ts';
+import type { LostValleyMap } from './model.ts';
+import type { LostValleyScore } from './score.ts';
+
+const calibration = readJson<{ scales: Record<string, Scale>; planner: { scales: Record<string, Scale> }; combined: Record<string, Scale> }>(new URL('../../../fixtures/calibration/lost-valley.json', import.meta.url));
+const at = (scales: Record<string, Scale>, players: number): Scale => scales[String(players)] ?? scales['4']!;
+const { scales } = calibration;
+
+const goldOf = (seat: PlaySeat) => seat.gold as number | undefined;
+
+/**
+ * Lost Valley's rounds say little (the ice block ends the game); its tables measure a landscape
+ * by the gold a prospector banks, as its score does, and rank seats by their gold.
+ */
+export const lostValleyPlays: GamePlays<LostValleyMap, LostValleyScore> = {
+  reportSchema: loadSchema('lost-valley.play'),
+  measureLabel: 'gold per prospector',
+  players: (map) => map.options?.players ?? 4,
+  // Only a report with every seat's gold says what a prospector banked on average.
+  measure: (report) => tableMean(report, goldOf),
+  predicted: (_map, score) => score.predictedGold,
+  spread: (players) => {
+    const s = at(scales, players);
+    return Math.abs(s[2] - s[1]);
+  },
+  // A table's gold goes on the 0–100 scale as the score puts its prediction there: read on each
+  // kind's scale, the two readings averaged and placed on the scale of such means.
+  difficultyOf: (value, players) => {
+    const mean = (difficultyOnScale(value, at(scales, players)) + difficultyOnScale(value, at(calibration.planner.scales, players))) / 2;
+    return difficultyOnScale(mean, at(calibration.combined, players));
+  },
+  check(_map, score, report) {
+    const errors: FieldError[] = [];
+    const banked = report.seats.reduce((a, s) => a + (goldOf(s) ?? 0), 0);
+    if (banked > score.metrics.goldTotal) errors.push({ field: 'seats', message: `bank ${banked} nuggets in all, more than the ${score.metrics.goldTotal} on this landscape` });
+    return errors;
+  },
+  seatResult: goldOf,
+  better: 'higher',
+  resultUnit: 'nuggets',
+};

@@ -1,0 +1,175 @@
+import { canonicalJson, sha256Hex } from '../core/canonical.ts';
+import { asPlayed, fitAsPlayed, type AsPlayedFit } from '../core/as-played.ts';
+import { bandOf } from '../core/difficulty.ts';
+import type { AnyGameModule, MapDocumentBase, ScoreBase } from '../core/game-module.ts';
+import type { GamePlays, PlayReport } from '../core/plays.ts';
+import { check, type FieldError } from '../core/schema.ts';
+import type { PlayStore, StoredPlay } from '../store/store.ts';
+
+/** A built map with its digest and score: what a report is checked against and filed under. */
+export type PlayedMap = MapDocumentBase & { digest: string; seed: string; options: Record<string, unknown>; score?: ScoreBase };
+
+export type CheckedReport = { ok: true; report: PlayReport; bodyDigest: string } | { ok: false; status: 400 | 422; errors: FieldError[] };
+
+export class NoPlays extends Error {}
+
+export function playsOf(game: AnyGameModule): GamePlays {
+  if (!game.plays || !game.score) throw new NoPlays(`${game.id} takes no play reports yet`);
+  return game.plays as GamePlays;
+}
+
+/** The body against the game's report schema (400), then against the map (422: it cannot be true of it). */
+export function checkReport(game: AnyGameModule, map: PlayedMap, body: unknown): CheckedReport {
+  const plays = playsOf(game);
+  const checked = check<PlayReport>(plays.reportSchema, body);
+  if (!checked.ok) return { ok: false, status: 400, errors: checked.errors };
+  const report = checked.value;
+  const errors: FieldError[] = [];
+  const players = plays.players(map);
+  if (report.players !== players) errors.push({ field: 'players', message: `must be ${players}: this map is for ${players} players` });
+  if (report.seats.length > report.players) errors.push({ field: 'seats', message: `lists ${report.seats.length} seats for ${report.players} players` });
+  const seen = new Set<number>();
+  report.seats.forEach((s, i) => {
+    if (s.seat > report.players) errors.push({ field: `seats[${i}].seat`, message: `must be at most ${report.players}` });
+    if (seen.has(s.seat)) errors.push({ field: `seats[${i}].seat`, message: `seat ${s.seat} is listed twice` });
+    seen.add(s.seat);
+  });
+  report.winners.forEach((w, i) => {
+    if (w > report.players) errors.push({ field: `winners[${i}]`, message: `must be a seat from 1 to ${report.players}` });
+  });
+  if (errors.length === 0) errors.push(...plays.check(map, map.score, report));
+  if (errors.length > 0) return { ok: false, status: 422, errors };
+  return { ok: true, report, bodyDigest: `sha256:${sha256Hex(canonicalJson(report))}` };
+}
+
+/** Files a checked report under its map with what the table measured and what the bots predicted. */
+export function recordPlay(store: PlayStore, game: AnyGameModule, map: PlayedMap, checked: Extract<CheckedReport, { ok: true }>, writer?: { id: string; name: string }, receivedAt?: string) {
+  const plays = playsOf(game);
+  const botMeasure = plays.predicted(map, map.score);
+  return store.addPlay({
+    game: game.id,
+    seed: map.seed,
+    options: map.options,
+    digest: map.digest,
+    report: checked.report,
+    bodyDigest: checked.bodyDigest,
+    measure: plays.measure(checked.report),
+    botMeasure,
+    botDifficulty: map.score!.difficulty,
+    ...(writer ? { keyId: writer.id, writer: writer.name } : {}),
+    ...(receivedAt ? { receivedAt } : {}),
+  });
+}
+
+/** Fits per (store, game, table size), kept while the game's reports are unchanged. */
+const fits = new WeakMap<PlayStore, Map<string, { state: string; fit: AsPlayedFit }>>();
+
+export async function fitFor(store: PlayStore, game: AnyGameModule, players: number, state?: string): Promise<AsPlayedFit> {
+  const plays = playsOf(game);
+  const tag = state ?? (await store.state(game.id));
+  let mine = fits.get(store);
+  if (!mine) fits.set(store, (mine = new Map()));
+  const key = `${game.id}\u0000${players}`;
+  const kept = mine.get(key);
+  if (kept && kept.state === tag) return kept.fit;
+  const rows = await store.table(game.id, players);
+  const byMap = new Map<string, { key: string; prior: number; values: number[] }>();
+  for (const r of rows) {
+    let m = byMap.get(r.digest);
+    if (!m) byMap.set(r.digest, (m = { key: r.digest, prior: r.botMeasure, values: [] }));
+    m.values.push(r.measure);
+  }
+  const spread = plays.spread(players);
+  const fit = fitAsPlayed([...byMap.values()], { tau: spread, sigma: spread });
+  mine.set(key, { state: tag, fit });
+  return fit;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const meanOf = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+function sdOf(xs: readonly number[]): number | null {
+  if (xs.length < 2) return null;
+  const m = meanOf(xs);
+  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
+}
+
+/** How a report appears in a summary: the body as sent, with when it arrived. */
+const shown = (p: StoredPlay) => ({ ...p.report, receivedAt: p.receivedAt });
+
+export interface PlaySummary {
+  game: string;
+  seed: string;
+  options: Record<string, unknown>;
+  digest: string;
+  /** The table size the map is for: how many seats a report has at most. */
+  tableSize: number;
+  reports: number;
+  rounds: { mean: number | null; sd: number | null };
+  winShares: Array<{ seat: number; share: number }>;
+  perceived: { mean: number; reports: number } | null;
+  difficulty: {
+    bot: number;
+    botBand: string;
+    asPlayed: number;
+    band: string;
+    interval: [number, number];
+    measure: { label: string; bot: number; asPlayed: number; sd: number; reports: number };
+    model: { a: number; b: number; tau: number; sigma: number; maps: number; reports: number };
+  };
+  recent: Array<ReturnType<typeof shown>>;
+  best?: Array<{ reportId: string; seat: number; handle?: string; result: number; unit: string; playedOn?: string }>;
+}
+
+/** Everything people's games say about one map. `state` is the store's tag it was computed at. */
+export async function playSummary(store: PlayStore, game: AnyGameModule, map: PlayedMap, { order = 'recent', state }: { order?: 'recent' | 'best'; state?: string } = {}): Promise<PlaySummary> {
+  const plays = playsOf(game);
+  const players = plays.players(map);
+  const [reports, fit] = await Promise.all([store.playsOf(game.id, map.digest), fitFor(store, game, players, state)]);
+  const rounds = reports.map((p) => p.report.rounds);
+  const wins = new Array<number>(players).fill(0);
+  for (const p of reports) for (const w of p.report.winners) if (w <= players) wins[w - 1]! += 1 / p.report.winners.length;
+  const felt = reports.map((p) => p.report.perceived).filter((v): v is number => v !== undefined);
+  const values = reports.filter((p) => p.report.players === players).map((p) => plays.measure(p.report)).filter((v): v is number => v !== undefined);
+  const prior = plays.predicted(map, map.score);
+  const belief = asPlayed(fit, prior, values);
+  const scaled = (v: number) => plays.difficultyOf(v, players, map);
+  const ends = [scaled(belief.mean - 1.96 * belief.sd), scaled(belief.mean + 1.96 * belief.sd)].sort((x, y) => x - y) as [number, number];
+  const asPlayedDifficulty = scaled(belief.mean);
+  const summary: PlaySummary = {
+    game: game.id,
+    seed: map.seed,
+    options: map.options,
+    digest: map.digest,
+    tableSize: players,
+    reports: reports.length,
+    rounds: { mean: rounds.length ? round2(meanOf(rounds)) : null, sd: rounds.length > 1 ? round2(sdOf(rounds)!) : null },
+    winShares: wins.map((w, i) => ({ seat: i + 1, share: reports.length ? round2(w / reports.length) : 0 })),
+    perceived: felt.length ? { mean: round2(meanOf(felt)), reports: felt.length } : null,
+    difficulty: {
+      bot: map.score!.difficulty,
+      botBand: map.score!.band,
+      asPlayed: asPlayedDifficulty,
+      band: bandOf(asPlayedDifficulty),
+      interval: ends,
+      measure: { label: plays.measureLabel, bot: round2(prior), asPlayed: round2(belief.mean), sd: round2(belief.sd), reports: values.length },
+      model: { a: round2(fit.a), b: round2(fit.b), tau: round2(fit.tau), sigma: round2(fit.sigma), maps: fit.maps, reports: fit.reports },
+    },
+    recent: reports.slice(-10).reverse().map(shown),
+  };
+  if (order === 'best') summary.best = leaderboard(plays, reports);
+  return summary;
+}
+
+/** Every seat that gives the game's result, best first; ties keep the order the reports came in. */
+function leaderboard(plays: GamePlays, reports: readonly StoredPlay[]): NonNullable<PlaySummary['best']> {
+  const sign = plays.better === 'lower' ? 1 : -1;
+  const rows = reports.flatMap((p) =>
+    p.report.seats.flatMap((s) => {
+      const result = plays.seatResult(s);
+      if (result === undefined) return [];
+      return [{ reportId: p.report.reportId, seat: s.seat, ...(s.handle ? { handle: s.handle } : {}), result, unit: plays.resultUnit, ...(p.report.playedOn ? { playedOn: p.report.playedOn } : {}), order: p.seq }];
+    }),
+  );
+  rows.sort((x, y) => sign * (x.result - y.result) || x.order - y.order || x.seat - y.seat);
+  return rows.slice(0, 50).map(({ order: _order, ...row }) => row);
+}

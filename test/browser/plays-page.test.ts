@@ -1,0 +1,109 @@
+/// <reference lib="dom" />
+import { existsSync } from 'node:fs';
+import { pino } from 'pino';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Running } from '../../src/api/server.ts';
+import type { PlayStore } from '../../src/store/store.ts';
+import { freshPlace, type StorePlace } from '../support/stores.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CHROMIUM_REQUIRED) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+
+describe.skipIf(!available)('play reports on the web page, in a real Chromium', () => {
+  let place: StorePlace;
+  let store: PlayStore;
+  let server: Running;
+  let url: string;
+  let browser: Browser;
+  let key: string;
+
+  beforeAll(async () => {
+    place = await freshPlace('pglite');
+    store = await place.open();
+    key = await store.createKey('browser club');
+    server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store });
+    url = `http://127.0.0.1:${server.port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await store?.close();
+    await place?.drop();
+  });
+
+  async function open(context: Awaited<ReturnType<Browser['newContext']>>, path = '/'): Promise<Page> {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${url}${path}`);
+    await page.waitForSelector('body[data-ready=true]');
+    expect(errors).toEqual([]);
+    return page;
+  }
+
+  it("shows today's map with its plays, takes a report with the key asked once, and lists it on the leaderboard", async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await open(context);
+    await page.click('#today');
+    await page.waitForFunction(() => /Today's map/.test(document.querySelector('#status')?.textContent ?? ''));
+    const date = new Date().toISOString().slice(0, 10);
+    expect(await page.textContent('#status')).toContain(`seed daily-${date}`);
+    await page.waitForFunction(() => /Not played yet/.test(document.querySelector('#plays-headline')?.textContent ?? ''));
+    const bots = (await (await fetch(`${url}/api/v1/games/gold-city/maps/daily-${date}`)).json()) as { score: { band: string } };
+    expect(await page.textContent('#plays-headline')).toContain(`(bots: ${bots.score.band})`);
+
+    await page.click('#report summary');
+    expect(await page.isVisible('#report-key')).toBe(true);
+    await page.fill('#report-key', key);
+    await page.fill('#report-rounds', '26');
+    await page.fill('#report-winners', '1');
+    await page.selectOption('#report-perceived', '4');
+    await page.fill('#seat-1-handle', 'Ann');
+    await page.fill('#seat-1-finishedRound', '26');
+    await page.fill('#seat-2-handle', 'Bo');
+    await page.fill('#seat-2-finishedRound', '27');
+    await page.click('#report-send');
+    // The finishing round of seat 2 is past the game's end: the service's 422 in words, nothing stored.
+    await page.waitForFunction(() => /seats\[1\]\.finishedRound must be at most/.test(document.querySelector('#report-status')?.textContent ?? ''));
+    await page.fill('#seat-2-finishedRound', '26');
+    await page.click('#report-send');
+    await page.waitForFunction(() => /recorded/.test(document.querySelector('#report-status')?.textContent ?? ''));
+    await page.waitForFunction(() => /Played once, as played: \w+ \(bots: \w+\)/.test(document.querySelector('#plays-headline')?.textContent ?? ''));
+    expect(await page.locator('#leaderboard li').allTextContents()).toEqual(['Ann 26 rounds', 'Bo 26 rounds']);
+    expect(await page.isVisible('#report-key')).toBe(false);
+    await page.screenshot({ path: 'test-results/plays-desktop.png', fullPage: true });
+
+    // The key stays in this browser: a second report needs none typed, and a wrong one says which field.
+    await page.fill('#report-rounds', '1');
+    await page.click('#report-send');
+    await page.waitForFunction(() => /rounds must be at least/.test(document.querySelector('#report-status')?.textContent ?? ''));
+    await page.fill('#report-rounds', '24');
+    await page.fill('#seat-1-finishedRound', '23');
+    await page.fill('#seat-2-finishedRound', '24');
+    await page.fill('#seat-1-handle', '<img src=x onerror=alert(1)>');
+    await page.click('#report-send');
+    await page.waitForFunction(() => /handle must be/.test(document.querySelector('#report-status')?.textContent ?? ''));
+    await page.fill('#seat-1-handle', 'Cy');
+    await page.click('#report-send');
+    await page.waitForFunction(() => /Played 2 times/.test(document.querySelector('#plays-headline')?.textContent ?? ''));
+    expect((await page.locator('#leaderboard li').allTextContents()).map((t) => t.split(' ')[0])).toEqual(['Cy', 'Bo', 'Ann', 'Bo']);
+    const summary = (await (await fetch(`${url}/api/v1/games/gold-city/maps/daily-${date}/plays`)).json()) as { reports: number; perceived: { mean: number } };
+    expect(summary.reports).toBe(2);
+    expect(summary.perceived.mean).toBe(4);
+    await context.close();
+  });
+
+  it('fits a phone screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await open(context, `/?game=gold-city&seed=daily-${new Date().toISOString().slice(0, 10)}`);
+    await page.waitForFunction(() => /Played/.test(document.querySelector('#plays-headline')?.textContent ?? ''));
+    await page.click('#report summary');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await page.locator('#plays').screenshot({ path: 'test-results/plays-phone.png' });
+    await context.close();
+  });
+});
