@@ -326,22 +326,30 @@ function clearResult() {
   history.replaceState(null, '', location.pathname);
 }
 
-async function run(task, message) {
+/** Runs a request; `reveal` brings the answer into view (after Generate or Reroll, on any screen). */
+async function run(task, message, reveal = false) {
   clearErrors();
   $('status').textContent = message;
   for (const b of document.querySelectorAll('button')) b.disabled = true;
   try {
     await task();
+    if (reveal) $('result').scrollIntoView({ block: 'start' });
   } catch (e) {
     const had = current !== null;
-    clearResult();
-    $('status').textContent = had ? 'The previous map was taken away: it does not answer what was asked.' : '';
     if (e.problem) showProblem(e.problem);
     else $('error-general').textContent = `The service could not be reached (${e.message}).`;
+    failed(had);
     return;
   } finally {
     for (const b of document.querySelectorAll('button')) b.disabled = false;
   }
+}
+
+/** After any error, the page's own or the API's: the old answer goes, and the first error comes into view. */
+function failed(had = current !== null) {
+  clearResult();
+  $('status').textContent = had ? 'The previous map was taken away: it does not answer what was asked.' : '';
+  [...document.querySelectorAll('.error')].find((el) => el.textContent)?.closest('.field, fieldset, p')?.scrollIntoView({ block: 'center' });
 }
 
 function randomSeed() {
@@ -355,6 +363,7 @@ function seedMissing() {
   if ($('seed').value !== '') return false;
   clearErrors();
   showProblem({ errors: [{ field: 'seed', message: 'must not be empty' }] });
+  failed();
   return true;
 }
 
@@ -365,7 +374,7 @@ async function generate() {
   await run(async () => {
     await show(game.id, $('seed').value, options);
     $('status').textContent = `Seed ${$('seed').value}.`;
-  }, 'Building the map…');
+  }, 'Building the map…', true);
 }
 
 async function doReroll() {
@@ -384,7 +393,7 @@ async function doReroll() {
     const note = changed.length ? ` The reroll chose ${changed.map((k) => `${k} ${chosen[k]}`).join(', ')}.` : '';
     $('status').textContent = r.hit ? `Found at attempt ${r.attempts}: seed ${r.seed}, difficulty ${r.map.score.difficulty} (${r.map.score.band}).${note}` : r.message;
     $('status').classList.toggle('missed', !r.hit);
-  }, 'Rerolling…');
+  }, 'Rerolling…', true);
 }
 
 /** Today's map for duplicate play: the same seed everywhere today, a pure function of the date. */
@@ -406,16 +415,24 @@ async function start() {
   formats = body.formats;
   for (const g of games) $('game').append(new Option(g.title, g.id));
   const params = new URLSearchParams(location.search);
-  const wanted = games.find((g) => g.id === params.get('game')) ?? games[0];
-  $('game').value = wanted.id;
+  // A share link that cannot be read says so, rather than quietly showing some other map.
+  const unreadable = [];
+  const named = params.get('game');
+  const wanted = named === null ? games[0] : games.find((g) => g.id === named);
+  if (!wanted) unreadable.push(`names no game "${named}" (the games are ${games.map((g) => g.title).join(', ')})`);
+  const game = wanted ?? games[0];
+  $('game').value = game.id;
   let options = {};
   try {
     options = params.get('options') ? JSON.parse(params.get('options')) : {};
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new Error('not an object');
   } catch {
-    $('error-general').textContent = 'The options in this link are not valid JSON; using the defaults.';
+    options = {};
+    unreadable.push('has options that are not a JSON object');
   }
-  renderOptions(wanted, options);
-  $('seed').value = params.get('seed') ?? randomSeed();
+  renderOptions(game, options);
+  // The first visit shows a map at once: seed 42 of the first game, or the link's own.
+  $('seed').value = params.get('seed') ?? (params.size === 0 ? '42' : randomSeed());
   $('game').addEventListener('change', () => {
     renderOptions(selectedGame());
     // The map on show belongs to the other game: take it away rather than leave it as if current.
@@ -449,10 +466,13 @@ async function start() {
       $('status').textContent = 'Select the link and copy it.';
     }
   });
-  if (params.get('seed')) {
+  if (unreadable.length > 0) {
+    $('error-general').textContent = `This link ${unreadable.join(' and ')}, so no map is shown for it; choose one and press Generate.`;
+    history.replaceState(null, '', location.pathname);
+  } else {
     await run(async () => {
-      await show(wanted.id, params.get('seed'), options);
-      $('status').textContent = `Seed ${params.get('seed')}.`;
+      await show(game.id, $('seed').value, options);
+      $('status').textContent = `Seed ${$('seed').value}.`;
     }, 'Building the map…');
   }
   document.body.dataset.ready = 'true';

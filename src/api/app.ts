@@ -12,7 +12,7 @@ import type { Target } from '../core/reroll.ts';
 import { RasterFailed, RasterPool } from '../batch/raster-pool.ts';
 import { WorkPool } from '../batch/work-pool.ts';
 import { GAMES, findGame } from '../games/index.ts';
-import { DEFAULT_RENDER_LIMITS, formatParameters, type OutputFormat, type RenderLimits } from '../formats/format.ts';
+import { DEFAULT_RENDER_LIMITS, downloadsFor, fileStem, formatParameters, type OutputFormat, type RenderLimits } from '../formats/format.ts';
 import { FORMATS, findFormat } from '../formats/index.ts';
 import { formatParams, renderRequest, variantParams } from '../formats/render.ts';
 import { AnswerCache, MapCache, type CachedMap } from './map-cache.ts';
@@ -51,13 +51,31 @@ function gameOf(req: Request): AnyGameModule {
   return game;
 }
 
-const EXTENSION = new RegExp(`^(.*)\\.(${FORMATS.map((f) => f.id).join('|')})$`, 's');
+/** A final `.` and a word that starts with a letter: an extension, known or not (`42.png`, `42.jpg`, `42.PNG`). */
+const EXTENSION = /^(.+)\.([A-Za-z][A-Za-z0-9]{0,9})$/s;
 
-/** `42`, `42.png`; a seed that itself ends in a format's extension is written with an extra `.json`. */
-function splitSeed(raw: string): { seed: string; format: OutputFormat } {
-  const m = EXTENSION.exec(raw);
-  if (m && m[1]) return { seed: m[1], format: findFormat(m[2] as string)! };
-  return { seed: raw, format: findFormat('json')! };
+/**
+ * `42`, `42.png`, `42.PNG`; read from the raw path segment, so a seed that really ends in `.jpg`
+ * is addressed with its dot percent-encoded (`42%2Ejpg`), or with an extra `.json`. An unknown
+ * extension is a 404 naming the formats rather than the JSON of a seed called "42.jpg".
+ */
+function splitSeed(rawSegment: string): { seed: string; format: OutputFormat } {
+  const m = EXTENSION.exec(rawSegment);
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      throw badInput([{ field: 'seed', message: 'is not valid percent-encoding' }]);
+    }
+  };
+  if (!m) return { seed: decode(rawSegment), format: findFormat('json')! };
+  const format = findFormat(m[2]!.toLowerCase());
+  if (!format) {
+    throw new HttpProblem(404, 'Unknown format', `No format ".${m[2]}"; the formats are ${FORMATS.map((f) => `.${f.id}`).join(', ')}. A seed that really ends in ".${m[2]}" is addressed with its dot percent-encoded (${m[1]}%2E${m[2]}) or with an extra .json.`, {
+      errors: [{ field: 'format', message: `must be one of ${FORMATS.map((f) => f.id).join(', ')}` }],
+    });
+  }
+  return { seed: decode(m[1]!), format };
 }
 
 function parseOptions(text: string | undefined): unknown {
@@ -178,7 +196,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
         optionsSchema: g.optionsSchema,
         mapSchema: g.mapSchema.$id,
         // What a page may offer of this game's maps: each format's presets the game can serve.
-        downloads: FORMATS.flatMap((f) => f.downloads.filter((d) => !d.needs || g[d.needs]).map(({ label, params }) => ({ format: f.id, label, params }))),
+        downloads: FORMATS.flatMap((f) => downloadsFor(f, g).map(({ id, label, params }) => ({ id, format: f.id, label, params }))),
       })),
       formats: FORMATS.map((f) => ({
         id: f.id,
@@ -192,7 +210,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
 
   app.get('/api/v1/games/:game/maps/:seed', async (req, res) => {
     const game = gameOf(req);
-    const { seed, format } = splitSeed(String(req.params.seed));
+    const { seed, format } = splitSeed(req.path.slice(req.path.lastIndexOf('/') + 1));
     const params = checkedQuery(req, format);
     const entry = mapFor(game, seed, params.options as string | undefined);
     const { map } = entry;
@@ -210,7 +228,8 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
       out = await (format.heavy ? renders.run(draw) : draw());
       if (format.cacheable) entry.rendered.set(variantKey, out);
     }
-    if (out.filename) res.setHeader('Content-Disposition', `inline; filename="${out.filename}"`);
+    // Saved as `gold-city-42.png`, not `42.png`: every download names its game and seed.
+    res.setHeader('Content-Disposition', `inline; filename="${out.filename ?? `${fileStem(game, map)}.${format.id}`}"`);
     res.type(format.mediaType).send(out.body);
     if (format.cacheable && res.statusCode === 200) answers.remember(req.originalUrl, res.getHeaders(), out.body);
   });

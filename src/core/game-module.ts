@@ -85,6 +85,11 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
    * names the ones the caller gave, whose values the settings must be judged with.
    */
   steer?(target: { min: number; max: number }, options: O, pinned: readonly string[]): Array<Partial<O>>;
+  /**
+   * The ids of the download presets (src/formats/) that mean something for this game's maps, for
+   * a game whose board is not what every preset assumes; absent, every preset its face can draw.
+   */
+  downloads?: readonly string[];
   /** Seeded bot games on the map: the ground truth the score is calibrated against. */
   playtest?(map: M, run: { games: number }): P;
   /**

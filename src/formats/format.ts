@@ -66,7 +66,23 @@ export interface OutputFormat {
    * The downloads a page offers of a map, as labels and parameters; `needs` names the part of
    * the game face a download depends on (a kit needs `sheets`, a setup sheet `setup`), so games without it are not offered it.
    */
-  downloads: Array<{ label: string; params: Record<string, unknown>; needs?: 'sheets' | 'setup' }>;
+  downloads: Download[];
+}
+
+/**
+ * One download preset. `id` is what a game names in its `downloads` list to offer only the
+ * presets that mean something for its maps (no 100 px a hex for a trail sheet).
+ */
+export interface Download {
+  id: string;
+  label: string;
+  params: Record<string, unknown>;
+  needs?: 'sheets' | 'setup';
+}
+
+/** The presets `game` offers of `format`: what its face can draw, and only those it names if it names any. */
+export function downloadsFor(format: OutputFormat, game: AnyGameModule): Download[] {
+  return format.downloads.filter((d) => (!d.needs || game[d.needs]) && (!game.downloads || game.downloads.includes(d.id)));
 }
 
 /**

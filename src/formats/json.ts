@@ -12,5 +12,5 @@ export const jsonFormat: OutputFormat = {
   heavy: false,
   cacheable: true,
   render: async ({ map }) => ({ body: JSON.stringify(map) }),
-  downloads: [{ label: 'JSON', params: {} }],
+  downloads: [{ id: 'json', label: 'JSON', params: {} }],
 };

@@ -77,11 +77,11 @@ export const pdfFormat: OutputFormat = {
     return { body: pdf, filename: `${fileStem(game, map)}${sheets ? `-${layout}` : ''}.pdf` };
   },
   downloads: [
-    { label: 'PDF kit to cut out, A4', params: { layout: 'kit', paper: 'a4' }, needs: 'sheets' },
-    { label: 'PDF kit to cut out, Letter', params: { layout: 'kit', paper: 'letter' }, needs: 'sheets' },
-    { label: 'PDF poster, true size on A0', params: { paper: 'a0', size: 'true' } },
-    { label: 'PDF, true size on A4', params: { paper: 'a4', size: 'true' } },
-    { label: 'PDF, true size on Letter', params: { paper: 'letter', size: 'true' } },
-    { label: 'PDF, one page', params: { paper: 'a4', size: 'fit' } },
+    { id: 'pdf-kit-a4', label: 'PDF kit to cut out, A4', params: { layout: 'kit', paper: 'a4' }, needs: 'sheets' },
+    { id: 'pdf-kit-letter', label: 'PDF kit to cut out, Letter', params: { layout: 'kit', paper: 'letter' }, needs: 'sheets' },
+    { id: 'pdf-poster-a0', label: 'PDF poster, true size on A0', params: { paper: 'a0', size: 'true' } },
+    { id: 'pdf-a4', label: 'PDF, true size on A4', params: { paper: 'a4', size: 'true' } },
+    { id: 'pdf-letter', label: 'PDF, true size on Letter', params: { paper: 'letter', size: 'true' } },
+    { id: 'pdf-fit', label: 'PDF, one page', params: { paper: 'a4', size: 'fit' } },
   ],
 };

@@ -57,7 +57,7 @@ export const pngFormat: OutputFormat = {
     return { body: await sceneToPng(scene!, sizeRequest(params), rasterise) };
   },
   downloads: [
-    { label: 'PNG', params: { dpi: 300 } },
-    { label: 'PNG for virtual tabletops (100 px a hex)', params: { hexPx: 100 } },
+    { id: 'png', label: 'PNG', params: { dpi: 300 } },
+    { id: 'png-tabletop', label: 'PNG for virtual tabletops (100 px a hex)', params: { hexPx: 100 } },
   ],
 };

@@ -12,5 +12,5 @@ export const svgFormat: OutputFormat = {
   heavy: false,
   cacheable: false,
   render: async ({ scene }) => ({ body: sceneToSvg(scene!) }),
-  downloads: [{ label: 'SVG', params: {} }],
+  downloads: [{ id: 'svg', label: 'SVG', params: {} }],
 };

@@ -24,4 +24,7 @@ export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, Pioneer
   sheets: pioneerDaysSheets,
   playtest,
   plays: pioneerDaysPlays,
+  // A trail sheet is a column of text and spaces read at the table: no hexes to size for a
+  // virtual tabletop, nothing an A0 poster adds.
+  downloads: ['json', 'svg', 'png', 'pdf-kit-a4', 'pdf-kit-letter', 'pdf-a4', 'pdf-letter', 'pdf-fit'],
 };

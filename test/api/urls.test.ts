@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServer } from '../support/server.ts';
+
+/** Extensions, case and file names over a real listening server, replayed answers included. */
+describe('seed URLs and downloads', () => {
+  let server: Awaited<ReturnType<typeof testServer>>;
+  beforeAll(async () => {
+    server = await testServer();
+  });
+  afterAll(async () => server?.close());
+  const get = (path: string) => fetch(`${server.url}/api/v1/games/gold-city/maps/${path}`);
+
+  it('refuses an unknown extension with a 404 naming the formats and how to address such a seed', async () => {
+    const res = await get('42.jpg');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    const body = (await res.json()) as { detail: string; errors: Array<{ field: string }> };
+    expect(body.detail).toMatch(/\.json, \.svg, \.png, \.pdf/);
+    expect(body.detail).toContain('42%2Ejpg');
+    expect(body.errors[0]!.field).toBe('format');
+  });
+
+  it('reads a percent-encoded dot as part of the seed, and an extra .json likewise', async () => {
+    const encoded = (await (await get('42%2Ejpg')).json()) as { seed: string; digest: string };
+    expect(encoded.seed).toBe('42.jpg');
+    const extra = (await (await get('42.jpg.json')).json()) as { seed: string; digest: string };
+    expect(extra.digest).toBe(encoded.digest);
+    // A dot followed by a number is no extension: the seed keeps it.
+    expect(((await (await get('1.5')).json()) as { seed: string }).seed).toBe('1.5');
+  });
+
+  it('takes extensions and enum parameters in any case, and refuses a wrong word naming the field', async () => {
+    const upper = await get('42.PNG?width=100');
+    expect(upper.status).toBe(200);
+    expect(upper.headers.get('content-type')).toBe('image/png');
+    const pdf = await get('42.Pdf?paper=A4&size=Fit');
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bad = await get('42.pdf?paper=B5');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: Array<{ field: string }> }).errors[0]!.field).toBe('paper');
+  });
+
+  it('names every download after its game and seed, and a replayed answer carries the same name', async () => {
+    for (const [path, name] of [
+      ['42', 'gold-city-42.json'],
+      ['42.svg', 'gold-city-42.svg'],
+      ['42.png?width=100', 'gold-city-42.png'],
+      ['42.pdf?size=fit', 'gold-city-42.pdf'],
+      ['a%2Fb.json', 'gold-city-a%2Fb.json'],
+    ]) {
+      const res = await get(path!);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-disposition'), path).toBe(`inline; filename="${name}"`);
+      await res.arrayBuffer();
+    }
+    // The second answer of a cacheable URL comes from the replay ahead of express.
+    const again = await get('42');
+    expect(again.headers.get('content-disposition')).toBe('inline; filename="gold-city-42.json"');
+  });
+
+  it("offers each game only the downloads that mean something for it", async () => {
+    const { games } = (await (await fetch(`${server.url}/api/v1/games`)).json()) as { games: Array<{ id: string; downloads: Array<{ id: string }> }> };
+    const ids = (game: string) => games.find((g) => g.id === game)!.downloads.map((d) => d.id);
+    expect(ids('gold-city')).toEqual(expect.arrayContaining(['png-tabletop', 'pdf-poster-a0', 'pdf-kit-a4']));
+    expect(ids('pioneer-days')).not.toContain('png-tabletop');
+    expect(ids('pioneer-days')).not.toContain('pdf-poster-a0');
+    expect(ids('pioneer-days')).toContain('pdf-kit-a4');
+  });
+});

@@ -1,0 +1,89 @@
+/// <reference lib="dom" />
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServer } from '../support/server.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CHROMIUM_REQUIRED) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+
+/** The page answers at once: a map on first load, answers and errors brought into view, no sideways scroll. */
+describe.skipIf(!available)('the page answers what was asked', () => {
+  let server: Awaited<ReturnType<typeof testServer>>;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await testServer();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(path: string, width: number, height = 800): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}${path}`);
+    await page.waitForSelector('body[data-ready=true]');
+    expect(errors).toEqual([]);
+    return page;
+  }
+  const inView = (page: Page, selector: string) =>
+    page.evaluate((sel) => {
+      const b = document.querySelector(sel)!.getBoundingClientRect();
+      return b.top >= -1 && b.top < window.innerHeight;
+    }, selector);
+
+  it('shows seed 42 of the first game on first load', async () => {
+    const page = await open('/', 1366, 900);
+    const { games } = (await (await fetch(`${server.url}/api/v1/games`)).json()) as { games: Array<{ id: string }> };
+    const doc = (await (await fetch(`${server.url}/api/v1/games/${games[0]!.id}/maps/42`)).json()) as { digest: string };
+    expect(await page.getAttribute('#result', 'data-digest')).toBe(doc.digest);
+    expect(await page.inputValue('#seed')).toBe('42');
+    await page.screenshot({ path: 'test-results/answers-first-load-1366.png' });
+    await page.close();
+  });
+
+  it('brings the map into view after Generate on a phone', async () => {
+    const page = await open('/', 375);
+    await page.fill('#seed', 'phone');
+    await page.click('#generate');
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('phone'));
+    expect(await inView(page, '#result')).toBe(true);
+    await page.screenshot({ path: 'test-results/answers-generated-375.png' });
+    await page.close();
+  });
+
+  it('has no sideways scroll at 375 px with every panel open, in every game', async () => {
+    for (const game of ['gold-city', 'lost-valley', 'pioneer-days']) {
+      const page = await open(`/?game=${game}&seed=42`, 375);
+      await page.click('#score summary');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), game).toBeLessThanOrEqual(375);
+      await page.close();
+    }
+  });
+
+  it('an empty seed takes the old map away and brings the error into view', async () => {
+    const page = await open('/', 375);
+    expect(await page.isHidden('#result')).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.fill('#seed', '');
+    await page.click('#generate');
+    expect(await page.isHidden('#result')).toBe(true);
+    expect(await page.inputValue('#share')).toBe('');
+    expect(await page.textContent('#error-seed')).toMatch(/must not be empty/);
+    expect(await inView(page, '#error-seed')).toBe(true);
+    await page.close();
+  });
+
+  it('says so when a share link names no game or has unreadable options, and shows no other map', async () => {
+    for (const path of ['/?game=no-such-game&seed=1', `/?seed=1&options=${encodeURIComponent('{pieces:')}`]) {
+      const page = await open(path, 1366);
+      expect(await page.textContent('#error-general'), path).toMatch(/This link (names no game "no-such-game"|has options that are not a JSON object)/);
+      expect(await page.isHidden('#result'), path).toBe(true);
+      await page.close();
+    }
+  });
+});
