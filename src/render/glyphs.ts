@@ -12,9 +12,14 @@ type Font = fontkit.Font;
 let regular: Font | undefined;
 let bold: Font | undefined;
 
+/** The TTF file behind the outlines, for renderers that embed the font (the PDF). */
+export function fontFile(isBold: boolean): string {
+  return `${fontDir}${isBold ? 'DejaVuSans-Bold.ttf' : 'DejaVuSans.ttf'}`;
+}
+
 function font(isBold: boolean): Font {
-  if (isBold) return (bold ??= fontkit.openSync(`${fontDir}DejaVuSans-Bold.ttf`) as Font);
-  return (regular ??= fontkit.openSync(`${fontDir}DejaVuSans.ttf`) as Font);
+  if (isBold) return (bold ??= fontkit.openSync(fontFile(true)) as Font);
+  return (regular ??= fontkit.openSync(fontFile(false)) as Font);
 }
 
 export interface Outline {

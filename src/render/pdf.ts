@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Point, Scene, SceneItem } from '../core/scene.ts';
-import { outline, placeText } from './glyphs.ts';
+import { fontFile, outline, placeText } from './glyphs.ts';
 import { HEADER_MM, boardPageCount, planBoardPrint } from './board-plan.ts';
 import { itemBoxes, unionOf } from './bounds.ts';
 import { textBlock } from './text-block.ts';
@@ -52,13 +52,13 @@ function draw(doc: Doc, it: SceneItem): void {
       doc.circle(it.centre.x, it.centre.y, it.radius);
       return paintPath(doc, it, '#000000');
     case 'text': {
+      // Real text in the embedded (subset) DejaVu Sans, so a PDF can be searched, copied and read
+      // aloud; placed by the same outline metrics the SVG uses, so it sits where the outlines did.
       const o = outline(it.text, it.bold);
       const t = placeText(o, it.at, it.size, it.anchor, it.baseline);
       const fill = colour(it.fill) ?? { color: '#000000', opacity: 1 };
-      doc.save();
-      doc.transform(t.scale, 0, 0, -t.scale, t.x, t.y);
-      doc.path(o.d).fillColor(fill.color, fill.opacity).fill();
-      doc.restore();
+      doc.font(it.bold ? 'bold' : 'regular').fontSize(it.size).fillColor(fill.color, fill.opacity);
+      doc.text(it.text, t.x, t.y, { lineBreak: false, baseline: 'alphabetic' });
       return;
     }
     case 'group':
@@ -135,6 +135,10 @@ function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
     compress: true,
     info: { Title: title, Creator: 'goldmaps', Producer: 'goldmaps', CreationDate: new Date(0), ModDate: new Date(0) },
   });
+  // Named once a document, so the fonts are F1 and F2 and their subset tags (made from the ids)
+  // are the same in every render.
+  doc.registerFont('regular', fontFile(false));
+  doc.registerFont('bold', fontFile(true));
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
