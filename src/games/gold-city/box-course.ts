@@ -73,7 +73,9 @@ function stripSlots(rng: Rng, options: GoldCityOptions): boolean[] {
   const n = options.pieces;
   const needed = Math.max(0, n - TERRAIN_BOARDS.length);
   let count = needed;
-  if (options.strips) while (count < STRIP_BOARDS.length && rng.chance(0.3)) count++;
+  // Slots 2…n with none adjacent hold at most ⌈(n − 1) / 2⌉ strips.
+  const room = Math.min(STRIP_BOARDS.length, Math.ceil((n - 1) / 2));
+  if (options.strips) while (count < room && rng.chance(0.3)) count++;
   if (!options.strips) count = 0;
   for (;;) {
     const slots = Array.from({ length: n }, (_, i) => i < count);
