@@ -234,7 +234,7 @@ function startHexes(p: BoxPlacement): Axial[] {
     .map((h) => placed(p, h));
 }
 
-/** Every printed start space reaches a finishing space over ground a pawn can enter. */
+/** Every printed start space reaches a finishing space, and every space a pawn can enter is reached. */
 function reachesFinish(course: readonly BoxPlacement[]): boolean {
   const open = new Map<number, string>();
   for (const p of course) for (const s of tileOf(p.tile).spaces) if (s.terrain !== 'mountain') open.set(hexKey(...xy(placed(p, s))), s.terrain);
@@ -257,8 +257,9 @@ function reachesFinish(course: readonly BoxPlacement[]): boolean {
       }
     }
   }
-  // One region holds every start (they are a row), so one finish reached means all are.
-  return finish;
+  // One region holds every start (they are a row), so one finish reached means all are; and
+  // printed mountains can wall in a pocket where two faces meet, which no pawn could enter.
+  return finish && seen.size === open.size;
 }
 const xy = (h: Axial): [number, number] => [h.q, h.r];
 
