@@ -78,6 +78,7 @@ export const pdfFormat: OutputFormat = {
   },
   downloads: [
     { label: 'PDF kit to cut out, A4', params: { layout: 'kit', paper: 'a4' }, needs: 'sheets' },
+    { label: 'PDF setup sheet (from the box), A4', params: { layout: 'setup', paper: 'a4' }, needs: 'setup' },
     { label: 'PDF kit to cut out, Letter', params: { layout: 'kit', paper: 'letter' }, needs: 'sheets' },
     { label: 'PDF poster, true size on A0', params: { paper: 'a0', size: 'true' } },
     { label: 'PDF, true size on A4', params: { paper: 'a4', size: 'true' } },

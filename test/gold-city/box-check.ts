@@ -14,7 +14,7 @@ const table = JSON.parse(readFileSync(new URL('../../fixtures/rulebook/tiles.jso
 };
 const LETTER_TERRAIN: Record<string, string> = { J: 'jungle', W: 'water', V: 'village', R: 'rubble', B: 'basecamp', M: 'mountain', C: 'mountain', S: 'start' };
 const PRINTED = ['jungle1', 'village1', 'rubble1', 'water1', 'jungle2', 'rubble2'];
-const NEAR = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+const NEAR: Array<[number, number]> = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 
 function turn(q: number, r: number, turns: number): [number, number] {
   for (let i = 0; i < turns; i++) [q, r] = [-r, q + r];

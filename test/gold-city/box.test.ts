@@ -126,6 +126,27 @@ describe('rulebook courses as presets (options.course)', () => {
     expect(goldCity.validate(map)).toEqual([]);
     expect(checkAgainstTiles(map)).toEqual([]);
     // The seed deals only the cave tokens.
-    expect(buildMap(goldCity, '2', { course }).spaces).toEqual(map.spaces);
+    expect((buildMap(goldCity, '2', { course }) as GoldCityMap).spaces).toEqual(map.spaces);
+  });
+});
+
+describe('the setup sheet (layout=setup)', () => {
+  const area = { width: 210, height: 297 };
+  const style = { hexSize: 20, theme: 'print', labels: true } as never;
+  const texts = (map: GoldCityMap) => goldCity.setup!(map, style, area).sheets.flatMap((s) => JSON.stringify(s.items).match(/"text":"[^"]*"/g) ?? []);
+  it('is one page for a box course, one line a board in course order, the letters on the map', () => {
+    const map = buildMap(goldCity, '1', { course: 'hills-of-gold' }) as GoldCityMap;
+    expect(goldCity.setup!(map, style, area).sheets).toHaveLength(1);
+    const all = texts(map).join('\n');
+    expect(all).toContain('1. Start board A/B, side B, turned 1 × 60° clockwise');
+    expect(all).toContain('2. Board C/D, side C, not turned, joined to the north edge of B.');
+    expect(all).toContain('4. Board K/L, side K, turned 1 × 60° clockwise, joined to the south-east edge of G.');
+    expect(all).toContain('El Dorado piece, side jungle');
+    for (const letter of ['"text":"G"', '"text":"K"', '"text":"ED"']) expect(texts(map)).toContain(letter);
+  });
+  it('a generated course has none, and says why', () => {
+    const r = goldCity.setup!(buildMap(goldCity, '1', {}) as GoldCityMap, style, area);
+    expect(r.sheets).toEqual([]);
+    expect(r.why).toMatch(/only a course laid from the box/);
   });
 });
