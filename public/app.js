@@ -68,8 +68,6 @@ function optionControl(name, schema) {
     wrap.className = 'field';
     if (schema.enum) {
       input = document.createElement('select');
-      // An option with no default (a preset, say) starts unset: nothing is sent until one is chosen.
-      if (schema.default === undefined) input.append(new Option('—', '', true, true));
       for (const v of schema.enum) input.append(new Option(String(v), String(v), false, v === schema.default));
     } else if (schema.type === 'string') {
       input = document.createElement('input');
@@ -133,7 +131,7 @@ function readOptions(game) {
     let value;
     if (input.type === 'checkbox') value = input.checked;
     else if (input.dataset.kind === 'integer' || input.dataset.kind === 'number') value = input.value === '' ? undefined : Number(input.value);
-    else value = input.value === '' ? undefined : input.value;
+    else value = input.value;
     if (value !== undefined && value !== schema.default) out[name] = value;
   }
   return out;

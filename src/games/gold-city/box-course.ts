@@ -43,7 +43,7 @@ const footprint = (t: PrintedTile): Axial[] => [...t.spaces.map(({ q, r }) => ({
  */
 export function checkBoxOptions(options: GoldCityOptions): void {
   if (options.temples) throw new InputError([{ field: 'options.temples', message: 'the Golden Temples layer has no printed tiles: it cannot be laid from the box (tiles "box" or a course preset)' }]);
-  if (options.course !== undefined) return;
+  if (options.course !== undefined && options.course !== 'none') return;
   const most = options.strips ? MAX_BOX_PIECES : TERRAIN_BOARDS.length;
   if (options.pieces > most) {
     throw new InputError([{ field: 'options.pieces', message: `the box holds ${TERRAIN_BOARDS.length} terrain boards and ${STRIP_BOARDS.length} strips, each laid on one side: at most ${most} middle pieces${options.strips ? '' : ' with strips off'} from the box, not ${options.pieces}` }]);
@@ -319,7 +319,7 @@ function cavesOf(rng: Rng, spaces: readonly Space[]): CavePile[] {
 export function generateBoxCourse(seed: string, options: GoldCityOptions): GoldCityMap {
   checkBoxOptions(options);
   const rng = Rng.fromSeed(`${GAME_ID}\u001f${seed}`).fork('box');
-  const preset = options.course === undefined ? undefined : PRESETS[options.course];
+  const preset = options.course === undefined || options.course === 'none' ? undefined : PRESETS[options.course];
   let course: BoxPlacement[] | undefined = preset?.pieces.map((p) => ({ ...p }));
   for (let attempt = 0; !course; attempt++) {
     if (attempt === 50) throw new Error(`no box course found for ${options.pieces} pieces`);
@@ -340,7 +340,7 @@ export function generateBoxCourse(seed: string, options: GoldCityOptions): GoldC
     options: {
       blockades: options.blockades,
       caves: options.caves,
-      ...(options.course !== undefined ? { course: options.course } : {}),
+      ...(preset ? { course: options.course } : {}),
       pieces: middle,
       players: options.players,
       ...(options.stagger && options.stagger !== 'none' ? { stagger: options.stagger } : {}),

@@ -254,7 +254,7 @@ export type StageName = (typeof STAGES)[number]['name'];
 
 export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCityMap {
   // A course from the box has its own streams and stages (box-course.ts); generated maps never see them.
-  if (options.tiles === 'box' || options.course !== undefined) return generateBoxCourse(seed, options);
+  if (options.tiles === 'box' || (options.course !== undefined && options.course !== 'none')) return generateBoxCourse(seed, options);
   const build = new GoldCityBuild(seed, options);
   for (const stage of STAGES) stage.run(build);
   return build.map;

@@ -43,7 +43,7 @@ export function goldCitySetup(map: GoldCityMap, _style: Style, area: { width: nu
   if (map.blockades.length) steps.push(`${steps.length + 1}. Blockades: lay each printed blockade on the seam drawn with its id, requirement face up (${map.blockades.map((b) => `${b.id} = printed ${b.printedNumber ?? '?'} ${b.terrain} ${b.strength}`).join(', ')}).`);
   if ((map.caves ?? []).length) steps.push(`${steps.length + 1}. Caves: shuffle the 36 cave tokens and put four face down on each marked cave (C1…C${map.caves!.length}).`);
   steps.push(`${steps.length + 1}. Pawns start on the numbered start spaces in turn order.`);
-  const preset = map.options?.course ? PRESETS[map.options.course] : undefined;
+  const preset = map.options?.course ? PRESETS[map.options.course] : undefined; // 'none' is never recorded
   const title = `${preset ? preset.name : courseTitle(map)} · setup from the box`;
   const scene = courseSheet(map, { title, note: 'Which board, which side, which way round, from your box of The Quest for El Dorado. Each arrow points to the top edge of the face as drawn upright in goldmaps\' tile table (fixtures/rulebook/tiles.json); “turned n × 60° clockwise” is measured from there.', steps, label: (p) => shortName(side(p)!.letter), turns: (p) => p.turns, sheetTitle: 'setup' }, area);
   return { sheets: [scene] };
