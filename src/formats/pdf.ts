@@ -78,6 +78,7 @@ export const pdfFormat: OutputFormat = {
   },
   downloads: [
     { id: 'pdf-kit-a4', label: 'PDF kit to cut out, A4', params: { layout: 'kit', paper: 'a4' }, needs: 'sheets' },
+    { id: 'pdf-setup-a4', label: 'PDF setup sheet (from the box), A4', params: { layout: 'setup', paper: 'a4' }, needs: 'setup' },
     { id: 'pdf-kit-letter', label: 'PDF kit to cut out, Letter', params: { layout: 'kit', paper: 'letter' }, needs: 'sheets' },
     { id: 'pdf-poster-a0', label: 'PDF poster, true size on A0', params: { paper: 'a0', size: 'true' } },
     { id: 'pdf-a4', label: 'PDF, true size on A4', params: { paper: 'a4', size: 'true' } },

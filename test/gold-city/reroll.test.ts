@@ -19,10 +19,12 @@ describe('Gold City rerolls reach every band from the defaults', () => {
     const free = reroll(goldCity, { seed: 'pin', options: { players: 3 }, target: { band: 'expert' }, maxAttempts: 200 })!;
     expect(free.hit).toBe(true);
     expect(free.options).toMatchObject({ players: 3, tier: 'expert' });
-    // The map records every option but a layer left off (temples: false, stagger: "none"), which leaves no trace.
-    const { temples, stagger, ...recorded } = free.options;
+    // The map records every option but those left at a default that leaves no trace (temples: false,
+    // stagger: "none", tiles: "generated", course: "none").
+    const { temples, stagger, tiles, course, ...recorded } = free.options;
     expect(temples).toBe(false);
     expect(stagger).toBe('none');
+    expect([tiles, course]).toEqual(['generated', 'none']);
     expect(free.map.options).toEqual(recorded);
     const pinned = reroll(goldCity, { seed: 'pin', options: { tier: 'easy' }, target: { band: 'expert' }, maxAttempts: 50 })!;
     expect(pinned.hit).toBe(false);

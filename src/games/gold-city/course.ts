@@ -133,7 +133,7 @@ function placedMoments(shape: ShapeName, t: Transform): { q: number; r: number; 
  * How a step turns relative to the previous one, from cube-coordinate dot products (integer,
  * proportional to the Euclidean ones): straight on, a gentle bend, or a sharp hairpin.
  */
-function turnWeight(prevStep: Axial | undefined, step: Axial): number {
+export function turnWeight(prevStep: Axial | undefined, step: Axial): number {
   if (!prevStep) return 1;
   const a1 = prevStep.q;
   const a2 = prevStep.r;

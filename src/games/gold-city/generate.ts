@@ -2,6 +2,7 @@ import { setMapDigest } from '../../core/canonical.ts';
 import { Rng } from '../../core/rng.ts';
 import { DIRECTIONS, compareAxial, distance, type Axial } from '../../geometry/hex/axial.ts';
 import { buildBoard } from './board.ts';
+import { generateBoxCourse } from './box-course.ts';
 import { courseBoard, toSpaces, type CourseBoard } from './course-board.ts';
 import { hexAt, layCourse, type PlacedPiece } from './course.ts';
 import { layBlockades } from './blockades.ts';
@@ -252,6 +253,8 @@ export const STAGES = [
 export type StageName = (typeof STAGES)[number]['name'];
 
 export function generateGoldCity(seed: string, options: GoldCityOptions): GoldCityMap {
+  // A course from the box has its own streams and stages (box-course.ts); generated maps never see them.
+  if (options.tiles === 'box' || (options.course !== undefined && options.course !== 'none')) return generateBoxCourse(seed, options);
   const build = new GoldCityBuild(seed, options);
   for (const stage of STAGES) stage.run(build);
   return build.map;

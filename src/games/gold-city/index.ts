@@ -8,6 +8,7 @@ import { GAME_ID, GENERATOR_VERSION, type GoldCityMap, type GoldCityOptions } fr
 import { validateGoldCity } from './validate.ts';
 import { goldCityScene } from './scene.ts';
 import { goldCitySheets } from './sheets.ts';
+import { goldCitySetup } from './setup-sheet.ts';
 import { scoreGoldCity, type GoldCityScore } from './score.ts';
 import { playtest, type Playtest } from './rules/playtest.ts';
 import { balanceSeats, type BalanceReport } from './rules/balance.ts';
@@ -24,6 +25,7 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore, P
   summarise: summariseGoldCity,
   scene: goldCityScene,
   sheets: goldCitySheets,
+  setup: goldCitySetup,
   score: scoreGoldCity,
   playtest,
   plays: goldCityPlays,

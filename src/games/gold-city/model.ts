@@ -24,6 +24,10 @@ export interface GoldCityOptions {
    * seat 4 two); "none" (the default, absent from a map's options) begins every pawn on its space.
    */
   stagger?: string;
+  /** "box": laid from the printed pieces of The Quest for El Dorado; "generated" (the default) is absent from a map's options. */
+  tiles?: 'generated' | 'box';
+  /** A rulebook course by name (implies tiles "box"); absent when not asked for. */
+  course?: string;
 }
 
 export type PieceKind = 'start' | 'terrain' | 'strip' | 'finish';
@@ -47,6 +51,11 @@ export const STRENGTH_RANGE: Readonly<Record<CostedTerrain, readonly [number, nu
 export interface Piece {
   id: string;
   kind: PieceKind;
+  /** A course from the box: the printed face this piece is, turned `turns` × 60° clockwise about its origin, then moved by (dq, dr). */
+  tile?: string;
+  turns?: number;
+  dq?: number;
+  dr?: number;
 }
 
 export interface Space {
@@ -65,6 +74,8 @@ export interface Blockade {
   terrain: BlockadeTerrain;
   strength: number;
   points: number;
+  /** A course from the box: which of the six printed blockades (1–6) this is. */
+  printedNumber?: number;
 }
 
 export type TokenKind =

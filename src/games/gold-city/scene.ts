@@ -150,7 +150,19 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
     { kind: 'group', role: 'legend', items: translateItems(legendBox.items, margin, legendTop) },
   ];
 
-  return { width, height, background: page, title, items: [...spaces, ...outlines, ...blockades, ...extras, ...furniture] };
+  // A course from the box: each board's printed letter, faint, at its centre (generated courses name none).
+  const letters: SceneItem[] = [];
+  if (style.labels) {
+    for (const p of map.pieces) {
+      if (p.tile === undefined) continue;
+      const own = map.spaces.flatMap((s, i) => (s.piece === p.id ? [at(centres[i] as Point)] : []));
+      if (own.length === 0) continue;
+      const c = { x: own.reduce((a, q) => a + q.x, 0) / own.length, y: own.reduce((a, q) => a + q.y, 0) / own.length };
+      letters.push({ kind: 'text', at: c, text: p.tile.startsWith('END-') ? 'ED' : p.tile, size: size * 2.4, fill: '#ffffffb0', anchor: 'middle', bold: true, baseline: 'middle' });
+    }
+  }
+
+  return { width, height, background: page, title, items: [...spaces, ...outlines, ...blockades, ...extras, ...letters, ...furniture] };
 }
 
 const LEGEND: Array<[Terrain, string]> = [

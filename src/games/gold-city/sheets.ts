@@ -158,10 +158,19 @@ function pieceSheet(course: Course, piece: Piece, order: number, size: number, a
 }
 
 /** The whole course, small: how the cut pieces go together. */
-function assemblySheet(course: Course, pieceSheets: number, cutSheets: number, area: Area): Scene {
-  const { map } = course;
+/** What a whole-course sheet says: its title and note, the steps under it, and each piece's label and turn arrow. */
+export interface CoursePlan {
+  title: string;
+  note: string;
+  steps: string[];
+  label(p: Piece): string;
+  /** Turns × 60° clockwise the printed face lies from upright; an arrow shows it. */
+  turns?(p: Piece): number | undefined;
+  sheetTitle: string;
+}
+
+function kitPlan(map: GoldCityMap, pieceSheets: number, cutSheets: number): CoursePlan {
   const last = map.pieces[map.pieces.length - 1]?.id ?? '';
-  const title = `${courseTitle(map)} · print-and-play kit`;
   const steps: string[] = [
     `1. Print every sheet at 100% ("actual size"): the bar in each footer must measure 50 mm.`,
     `2. Cut out the ${map.pieces.length} pieces (sheets 2–${pieceSheets + 1}) along their solid outlines${cutSheets ? `, and the blockades and cave tokens (sheet${cutSheets > 1 ? 's' : ''} ${pieceSheets + 2}${cutSheets > 1 ? `–${pieceSheets + cutSheets + 1}` : ''})` : ''}.`,
@@ -172,12 +181,19 @@ function assemblySheet(course: Course, pieceSheets: number, cutSheets: number, a
   steps.push(
     `${steps.length + 1}. Pawns start on the numbered start spaces in turn order${map.stagger?.length ? `, except where a dashed line leads from a number to a ringed space: that pawn begins there (a staggered start, to even out the seats)` : ''}.`,
   );
+  return { title: `${courseTitle(map)} · print-and-play kit`, note: 'Assembly sheet: the whole course, how the pieces fit together.', steps, label: (p) => p.id, sheetTitle: 'assembly' };
+}
+
+/** The whole course small, with labels, blockades, starts and caves, and the plan's steps beneath. */
+export function courseSheet(map: GoldCityMap, plan: CoursePlan, area: Area): Scene {
+  const course = courseOf(map);
+  const { title, steps } = plan;
   const sizeAt1 = map.spaces.map((s) => centre(s.q, s.r, 1));
   const spots = map.gate ? [...sizeAt1, centre(map.gate.q, map.gate.r, 1)] : sizeAt1;
   const unit = boundsOf(spots.flatMap((c) => corners(c, 1)));
   const wide = unit.x1 - unit.x0 > unit.y1 - unit.y0;
   const page = wide ? { width: area.height, height: area.width } : area;
-  const headH = headerHeight(title, 'Assembly sheet: the whole course, how the pieces fit together.', page.width);
+  const headH = headerHeight(title, plan.note, page.width);
   const fitted = steps.map((t) => fitText(t, page.width, 3.4, { minSize: 2.8 }));
   const stepsH = fitted.reduce((sum, f) => sum + blockHeight(f, 1.3) + 1, 2);
   const room = { width: page.width, height: page.height - headH - stepsH };
@@ -189,7 +205,7 @@ function assemblySheet(course: Course, pieceSheets: number, cutSheets: number, a
     return { x: c.x + ox, y: c.y + oy };
   };
 
-  const items: SceneItem[] = [header(title, 'Assembly sheet: the whole course, how the pieces fit together.', page.width)];
+  const items: SceneItem[] = [header(title, plan.note, page.width)];
   const outline: Array<[Point, Point]> = [];
   const sums = new Map<string, { x: number; y: number; n: number }>();
   for (const s of map.spaces) {
@@ -243,14 +259,16 @@ function assemblySheet(course: Course, pieceSheets: number, cutSheets: number, a
     if (!sum) continue;
     const c = { x: sum.x / sum.n, y: sum.y / sum.n };
     items.push({ kind: 'circle', centre: c, radius: size * 1.5, fill: '#ffffffdd', stroke: INK, strokeWidth: size * 0.08 });
-    items.push({ kind: 'text', at: c, text: p.id, size: size * 1.4, fill: INK, anchor: 'middle', bold: true, baseline: 'middle' });
+    items.push({ kind: 'text', at: c, text: plan.label(p), size: size * 1.4, fill: INK, anchor: 'middle', bold: true, baseline: 'middle' });
+    const turns = plan.turns?.(p);
+    if (turns !== undefined) items.push(turnArrow(c, size, turns));
   }
   let y = page.height - stepsH + 2;
   for (const f of fitted) {
     items.push(...textBlock(f, 0, y, { fill: INK, leading: 1.3 }));
     y += blockHeight(f, 1.3) + 1;
   }
-  return { width: page.width as Mm, height: page.height as Mm, background: PAGE, title: 'assembly', items };
+  return { width: page.width as Mm, height: page.height as Mm, background: PAGE, title: plan.sheetTitle, items };
 }
 
 const TOKEN_MM = 20;
@@ -414,10 +432,23 @@ function cutSheets(course: Course, area: Area): Scene[] {
   return sheets;
 }
 
+/**
+ * Which way a printed face is turned: an arrow from the letter's ring towards the face's printed
+ * top (its letter upright), turned `turns` × 60° clockwise.
+ */
+function turnArrow(c: Point, size: number, turns: number): SceneItem {
+  const a = ((-90 + 60 * turns) * Math.PI) / 180;
+  const dir = { x: Math.cos(a), y: Math.sin(a) };
+  const from = { x: c.x + dir.x * size * 1.6, y: c.y + dir.y * size * 1.6 };
+  const tip = { x: c.x + dir.x * size * 3.2, y: c.y + dir.y * size * 3.2 };
+  const back = (t: number): Point => ({ x: tip.x - size * 0.8 * Math.cos(a + t), y: tip.y - size * 0.8 * Math.sin(a + t) });
+  return { kind: 'segments', segments: [[from, tip], [tip, back(0.5)], [tip, back(-0.5)]], stroke: INK, strokeWidth: size * 0.25 };
+}
+
 export function goldCitySheets(map: GoldCityMap, style: Style, area: Area): Scene[] {
   const course = courseOf(map);
   const pieces = map.pieces.filter((p) => map.spaces.some((s) => s.piece === p.id));
   const pieceScenes = pieces.map((p, i) => pieceSheet(course, p, i, style.hexSize, area));
   const cuts = cutSheets(course, area);
-  return [assemblySheet(course, pieceScenes.length, cuts.length, area), ...pieceScenes, ...cuts];
+  return [courseSheet(map, kitPlan(map, pieceScenes.length, cuts.length), area), ...pieceScenes, ...cuts];
 }

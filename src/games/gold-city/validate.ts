@@ -1,5 +1,6 @@
 import type { Problem } from '../../core/game-module.ts';
 import { buildBoard, neighboursOf, reachable } from './board.ts';
+import { validateBox } from './box-validate.ts';
 import { tokenSupply } from './caves.ts';
 import { guardianSupply } from './temples.ts';
 import { MAX_BLOCKADES, STRENGTH_RANGE, TOKENS_PER_PILE, isEnterable, tokenLabel, type CostedTerrain, type GoldCityMap, type Space } from './model.ts';
@@ -149,6 +150,7 @@ export function validateGoldCity(map: GoldCityMap): Problem[] {
     });
   });
   validateTemples(map, board, starts, add);
+  validateBox(map, add);
   validateStagger(map, board, numbers, finishes, open, add);
   return problems;
 }
