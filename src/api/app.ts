@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { canonicalJson, sha256Hex } from '../core/canonical.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
-import { InputError, buildScoredMap, checkMap, normaliseOptions } from '../core/maps.ts';
+import { InputError, buildScoredMap, checkMap, normaliseOptions, scoreMap } from '../core/maps.ts';
 import { check } from '../core/schema.ts';
 import { loadSchema } from '../core/schemas.ts';
 import { normaliseSeed } from '../core/seed.ts';
@@ -242,7 +242,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     if (result.problems.length > 0) {
       throw new HttpProblem(422, 'The map breaks the rules', result.problems.map((p) => p.message).join('; '), { problems: result.problems });
     }
-    res.json({ score: game.score(result.map) });
+    res.json({ score: scoreMap(game, result.map) });
   });
 
   app.post('/api/v1/games/:game/reroll', async (req, res) => {

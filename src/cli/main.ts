@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { InputError, buildMap, buildScoredMap, checkMap, normaliseOptions } from '../core/maps.ts';
+import { InputError, buildMap, buildScoredMap, checkMap, normaliseOptions, scoreMap } from '../core/maps.ts';
 import { SEED_MAX_LENGTH, normaliseSeed } from '../core/seed.ts';
 import type { AnyGameModule, Band } from '../core/game-module.ts';
 import { DEFAULT_RENDER_LIMITS } from '../formats/format.ts';
@@ -164,7 +164,7 @@ export function buildProgram(): Command {
     .action((path: string, opts: { playtest?: string }) => {
       const { game, result } = readMapDocument(path);
       if (result.problems.length > 0) throw new UsageError(`${path}: the map breaks the rules: ${result.problems.map((p) => p.message).join('; ')}`);
-      const out: Record<string, unknown> = { score: game.score(result.map) };
+      const out: Record<string, unknown> = { score: scoreMap(game, result.map) };
       if (opts.playtest !== undefined) {
         const games = Number(opts.playtest);
         if (!Number.isInteger(games) || games < 1 || games > 10_000) throw new UsageError('--playtest: a whole number of games from 1 to 10000');

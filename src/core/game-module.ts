@@ -1,6 +1,7 @@
 import type { Confidence } from './difficulty.ts';
 import type { Scene, Style } from './scene.ts';
 import type { GamePlays } from './plays.ts';
+import type { PlaysApplied } from './plays-calibration.ts';
 
 /** One broken invariant: `rule` is stable for machines, `at` points at the offending part. */
 export interface Problem {
@@ -21,6 +22,11 @@ export interface ScoreBase {
   interval?: [number, number];
   /** How far those kinds agree: within 10 points high, within 20 medium, further low. */
   confidence?: Confidence;
+  /**
+   * Present when a committed plays calibration moved the difficulty: its version and the
+   * difficulty the bots alone gave (docs/plays.md).
+   */
+  plays?: PlaysApplied;
   /** The score in words and figures, for people: what a page shows, written by the game. */
   summary?: ScoreSummary;
 }

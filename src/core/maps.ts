@@ -1,4 +1,5 @@
 import type { AnyGameModule, MapDocumentBase, Problem, ScoreBase } from './game-module.ts';
+import { applyPlaysCalibration } from './plays-calibration.ts';
 import { check, type FieldError } from './schema.ts';
 import { normaliseSeed } from './seed.ts';
 
@@ -38,9 +39,17 @@ export function buildMap(game: AnyGameModule, seedInput: string, options: unknow
 /** A map document with its score attached. */
 export type ScoredMap = MapDocumentBase & { score: ScoreBase };
 
+/**
+ * The score every front end serves, without its words: the bots' score read through the game's
+ * committed plays calibration, if it has one. Nothing scores a map any other way.
+ */
+export function scoreMap(game: AnyGameModule, map: MapDocumentBase): ScoreBase {
+  return applyPlaysCalibration(game.plays, map, game.score(map) as ScoreBase);
+}
+
 /** The game's score of a map with the game's words for it. */
 export function scoreOf(game: AnyGameModule, map: MapDocumentBase): ScoreBase {
-  const score = game.score(map) as ScoreBase;
+  const score = scoreMap(game, map);
   score.summary = game.summarise(map, score);
   return score;
 }

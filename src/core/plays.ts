@@ -1,3 +1,4 @@
+import type { PlaysCalibration } from './plays-calibration.ts';
 import type { FieldError } from './schema.ts';
 
 /** One seat of a play report: its number, an optional handle, and the game's own results. */
@@ -48,6 +49,11 @@ export interface GamePlays<M = unknown, S = unknown> {
   /** Which way a seat's result is better, and its unit. */
   better: 'lower' | 'higher';
   resultUnit: string;
+  /**
+   * The committed fixtures/calibration/<game>.plays.json, when there is one: every score the
+   * service makes then reads the bots' prediction through it (core/plays-calibration.ts).
+   */
+  calibration?: PlaysCalibration;
 }
 
 /** A per-seat result averaged over the table, when every seat gave it (else undefined). */

@@ -1,6 +1,6 @@
 import type { AnyGameModule, Band, MapDocumentBase, ScoreBase } from './game-module.ts';
 import { BAND_RANGES } from './difficulty.ts';
-import { InputError, normaliseOptions } from './maps.ts';
+import { InputError, normaliseOptions, scoreMap } from './maps.ts';
 import { SEED_MAX_LENGTH, normaliseSeed } from './seed.ts';
 
 export type Target = { band: Band } | { min: number; max: number };
@@ -81,7 +81,7 @@ function attempt(search: Search, k: number): { miss: number; result: RerollResul
   const seed = `${search.seed}/${k}`;
   const options = search.optionSets[(k - 1) % search.optionSets.length]!;
   const map = search.game.generate(seed, options) as MapDocumentBase & { score: ScoreBase };
-  map.score = search.game.score(map) as ScoreBase;
+  map.score = scoreMap(search.game, map);
   return { miss: missBy(map.score.difficulty, search.target), result: { hit: false, seed, attempts: k, options, map } };
 }
 

@@ -1,4 +1,5 @@
 import { difficultyOnScale } from '../../core/difficulty.ts';
+import { loadPlaysCalibration } from '../../core/plays-calibration.ts';
 import type { GamePlays, PlaySeat } from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
 import { loadSchema } from '../../core/schemas.ts';
@@ -46,4 +47,6 @@ export const goldCityPlays: GamePlays<GoldCityMap, GoldCityScore> = {
   seatResult: (seat: PlaySeat) => seat.finishedRound as number | undefined,
   better: 'lower',
   resultUnit: 'rounds',
+  // Absent until someone commits what `goldmaps calibrate gold-city --from-plays` wrote.
+  calibration: loadPlaysCalibration(new URL('../../../fixtures/calibration/gold-city.plays.json', import.meta.url), 'gold-city'),
 };

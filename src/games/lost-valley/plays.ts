@@ -1,5 +1,6 @@
 import { difficultyOnScale, type Scale } from '../../core/difficulty.ts';
 import { readJson } from '../../core/json-file.ts';
+import { loadPlaysCalibration } from '../../core/plays-calibration.ts';
 import { tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
 import { loadSchema } from '../../core/schemas.ts';
@@ -42,4 +43,6 @@ export const lostValleyPlays: GamePlays<LostValleyMap, LostValleyScore> = {
   seatResult: goldOf,
   better: 'higher',
   resultUnit: 'nuggets',
+  // Absent until someone commits what `goldmaps calibrate lost-valley --from-plays` wrote.
+  calibration: loadPlaysCalibration(new URL('../../../fixtures/calibration/lost-valley.plays.json', import.meta.url), 'lost-valley'),
 };

@@ -1,5 +1,6 @@
 import { difficultyBetween } from '../../core/difficulty.ts';
 import { readJson } from '../../core/json-file.ts';
+import { loadPlaysCalibration } from '../../core/plays-calibration.ts';
 import { tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
 import { loadSchema } from '../../core/schemas.ts';
@@ -41,4 +42,6 @@ export const pioneerDaysPlays: GamePlays<PioneerDaysMap, PioneerDaysScore> = {
   seatResult: vpOf,
   better: 'higher',
   resultUnit: 'VP',
+  // Absent until someone commits what `goldmaps calibrate pioneer-days --from-plays` wrote.
+  calibration: loadPlaysCalibration(new URL('../../../fixtures/calibration/pioneer-days.plays.json', import.meta.url), 'pioneer-days'),
 };
