@@ -1,19 +1,12 @@
+import type { AsPlayedFit } from './as-played.ts';
 import { existsSync } from 'node:fs';
 import { bandOf } from './difficulty.ts';
 import type { ScoreBase } from './game-module.ts';
 import { readJson } from './json-file.ts';
 import type { GamePlays } from './plays.ts';
 
-/** One table size's fitted mapping from the bots' prediction to the tables' measure. */
-export interface PlaysTable {
-  a: number;
-  b: number;
-  tau: number;
-  sigma: number;
-  maps: number;
-  reports: number;
-  fitted?: boolean;
-}
+/** One table size's fitted mapping, as the as-played fit found it (the CLI writes those fields). */
+export type PlaysTable = Pick<AsPlayedFit, 'a' | 'b' | 'tau' | 'sigma' | 'maps' | 'reports'> & Partial<Pick<AsPlayedFit, 'fitted'>>;
 
 /**
  * What `goldmaps calibrate <game> --from-plays` writes to fixtures/calibration/<game>.plays.json:
