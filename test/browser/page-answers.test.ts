@@ -1,20 +1,17 @@
 /// <reference lib="dom" />
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from '../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer } from '../support/server.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CHROMIUM_REQUIRED) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
 
 /** The page answers at once: a map on first load, answers and errors brought into view, no sideways scroll. */
-describe.skipIf(!available)('the page answers what was asked', () => {
+describe.skipIf(!chromiumAvailable)('the page answers what was asked', () => {
   let server: Awaited<ReturnType<typeof testServer>>;
   let browser: Browser;
   beforeAll(async () => {
     server = await testServer();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,24 +1,18 @@
 /// <reference lib="dom" />
-import { existsSync, readFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from '../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngDpi, testServer } from '../support/server.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-// CI installs Debian's chromium and sets CHROMIUM_REQUIRED, so there a missing browser fails.
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CHROMIUM_REQUIRED) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
 
-describe.skipIf(!available)('the web page in a real Chromium', () => {
+describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
   let server: Awaited<ReturnType<typeof testServer>>;
   let browser: Browser;
 
   beforeAll(async () => {
     server = await testServer();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

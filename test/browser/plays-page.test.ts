@@ -1,17 +1,14 @@
 /// <reference lib="dom" />
-import { existsSync } from 'node:fs';
 import { pino } from 'pino';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from '../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Running } from '../../src/api/server.ts';
 import type { PlayStore } from '../../src/store/store.ts';
 import { freshPlace, type StorePlace } from '../support/stores.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CHROMIUM_REQUIRED) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
 
-describe.skipIf(!available)('play reports on the web page, in a real Chromium', () => {
+describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chromium', () => {
   let place: StorePlace;
   let store: PlayStore;
   let server: Running;
@@ -25,7 +22,7 @@ describe.skipIf(!available)('play reports on the web page, in a real Chromium', 
     key = await store.createKey('browser club');
     server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store });
     url = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
