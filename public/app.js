@@ -43,13 +43,20 @@ function showProblem(problem) {
 }
 
 async function call(url, init) {
+  return (await answer(url, init)).body;
+}
+
+/** The download ids a map's JSON answer links to (its `Link` header): what this very map can answer. */
+const linkedDownloads = (res) => new Set([...(res.headers.get('link') ?? '').matchAll(/;\s*id="([^"]+)"/g)].map((m) => m[1]));
+
+async function answer(url, init) {
   const res = await fetch(url, init);
   const type = res.headers.get('content-type') ?? '';
   if (!res.ok) {
     const problem = type.includes('json') ? await res.json() : { title: `${res.status} ${res.statusText}` };
     throw Object.assign(new Error(problem.title), { problem });
   }
-  return type.includes('json') ? res.json() : res.text();
+  return { res, body: await (type.includes('json') ? res.json() : res.text()) };
 }
 
 function optionControl(name, schema) {
@@ -245,7 +252,7 @@ function wireTooltips() {
  * One link per download the service offers of this game's maps. A preset dpi is lowered to the highest
  * the format's pixel limit allows for this board (the PDF is vector and always prints sharp).
  */
-function showDownloads(gameId, seed, options) {
+function showDownloads(gameId, seed, options, offered) {
   // The board's print size, recorded before the zoom took over the SVG's width and height.
   const inches = (key) => parseFloat($('map').dataset[key] ?? '0') / 25.4;
   const area = inches('widthMm') * inches('heightMm');
@@ -253,6 +260,8 @@ function showDownloads(gameId, seed, options) {
   list.innerHTML = '';
   const game = games.find((g) => g.id === gameId);
   for (const d of game.downloads) {
+    // A setup sheet only for a course laid from the box, say: the map's answer links what it can give.
+    if (offered.size > 0 && !offered.has(d.id)) continue;
     const format = formats.find((f) => f.id === d.format);
     const params = { ...d.params };
     let label = d.label;
@@ -273,7 +282,7 @@ function showDownloads(gameId, seed, options) {
 }
 
 async function show(gameId, seed, options) {
-  const map = await call(mapUrl(gameId, seed, options));
+  const { res, body: map } = await answer(mapUrl(gameId, seed, options));
   const svg = await call(mapUrl(gameId, seed, options, '.svg', 'theme=print'));
   current = { game: gameId, seed, options, map };
   $('map').innerHTML = svg;
@@ -297,7 +306,7 @@ async function show(gameId, seed, options) {
   }
   wireTooltips();
   showScore(map.score);
-  showDownloads(gameId, seed, options);
+  showDownloads(gameId, seed, options, linkedDownloads(res));
   void showPlays(gameId, seed, options);
   const share = shareUrl(gameId, seed, options);
   $('share').value = share;

@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { canonicalJson, sha256Hex } from '../core/canonical.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
-import { InputError, buildScoredMap, checkMap, normaliseOptions, scoreMap } from '../core/maps.ts';
+import { InputError, buildScoredMap, checkMap, normaliseOptions, scoreMap, type ScoredMap } from '../core/maps.ts';
 import { check } from '../core/schema.ts';
 import { loadSchema } from '../core/schemas.ts';
 import { normaliseSeed } from '../core/seed.ts';
@@ -13,7 +13,7 @@ import { RasterFailed, RasterPool } from '../batch/raster-pool.ts';
 import { WorkPool } from '../batch/work-pool.ts';
 import { GAMES, findGame } from '../games/index.ts';
 import { DEFAULT_RENDER_LIMITS, downloadsFor, fileStem, formatParameters, type OutputFormat, type RenderLimits } from '../formats/format.ts';
-import { FORMATS, findFormat } from '../formats/index.ts';
+import { FORMATS, downloadsOfMap, findFormat } from '../formats/index.ts';
 import { formatParams, renderRequest, variantParams } from '../formats/render.ts';
 import { AnswerCache, MapCache, type CachedMap } from './map-cache.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -208,6 +208,15 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     });
   });
 
+  /** Each download of the map as a link relative to its JSON URL, carrying the preset's id. */
+  const downloadLinks = (game: AnyGameModule, map: ScoredMap, options: string | undefined): string =>
+    downloadsOfMap(game, map)
+      .map(({ id, label, params, format }) => {
+        const query = new URLSearchParams([...(options === undefined ? [] : [['options', options]]), ...Object.entries(params).map(([k, v]) => [k, String(v)])]);
+        return `<${encodeURIComponent(map.seed ?? '')}.${format.id}?${query}>; rel="alternate"; type="${format.mediaType}"; title="${label.replace(/["\\]/g, '')}"; id="${id}"`;
+      })
+      .join(', ');
+
   app.get('/api/v1/games/:game/maps/:seed', async (req, res) => {
     const game = gameOf(req);
     const { seed, format } = splitSeed(req.path.slice(req.path.lastIndexOf('/') + 1));
@@ -228,6 +237,9 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
       out = await (format.heavy ? renders.run(draw) : draw());
       if (format.cacheable) entry.rendered.set(variantKey, out);
     }
+    // The map's own downloads as RFC 8288 links (a setup sheet only where this map has one), so
+    // the page and API clients offer only what this map can answer.
+    if (format.id === 'json') res.setHeader('Link', downloadLinks(game, map, params.options as string | undefined));
     // Saved as `gold-city-42.png`, not `42.png`: every download names its game and seed.
     res.setHeader('Content-Disposition', `inline; filename="${out.filename ?? `${fileStem(game, map)}.${format.id}`}"`);
     res.type(format.mediaType).send(out.body);

@@ -92,6 +92,11 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
    */
   steer?(target: { min: number; max: number }, options: O, pinned: readonly string[]): Array<Partial<O>>;
   /**
+   * Why maps with these pinned options cannot reach a difficulty range, in words with the
+   * measurement behind it, where the game has measured that they cannot (a reroll's miss says it).
+   */
+  outOfReach?(target: { min: number; max: number }, options: O, pinned: readonly string[]): string | undefined;
+  /**
    * The ids of the download presets (src/formats/) that mean something for this game's maps, for
    * a game whose board is not what every preset assumes; absent, every preset its face can draw.
    */

@@ -53,6 +53,8 @@ interface Search {
   optionSets: Array<Record<string, unknown>>;
   target: Target;
   maxAttempts: number;
+  /** The game's measured reason the pinned options cannot reach the target, if it knows one. */
+  outOfReach?: string;
 }
 
 const sortedKeys = (o: Record<string, unknown>) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
@@ -70,7 +72,8 @@ function prepare(game: AnyGameModule, request: RerollRequest): Search {
   // The game says which settings of the options left open reach the target; pinned ones win.
   const steered = game.steer?.(targetRange(request.target), pinnedOptions, pinned) ?? [{}];
   const optionSets = (steered.length > 0 ? steered : [{}]).map((s) => sortedKeys(normaliseOptions(game, { ...s, ...given })));
-  return { game, seed: base.seed, pinned, optionSets, target: request.target, maxAttempts: request.maxAttempts };
+  const outOfReach = game.outOfReach?.(targetRange(request.target), pinnedOptions, pinned);
+  return { game, seed: base.seed, pinned, optionSets, target: request.target, maxAttempts: request.maxAttempts, ...(outOfReach ? { outOfReach } : {}) };
 }
 
 /**
@@ -99,7 +102,7 @@ function missMessage(search: Search, nearest: RerollResult): string {
     search.pinned.length > 0
       ? `You pinned ${search.pinned.map((k) => `options.${k}`).join(', ')}: leave ${search.pinned.length === 1 ? 'it' : 'some'} out to let the reroll choose, or ask for a target those options can reach.`
       : 'Ask for more attempts or a wider target.';
-  return `No map in ${search.maxAttempts} attempts met ${describeTarget(search.target)}; the nearest is ${nearest.seed} at difficulty ${difficulty} (${band}). ${advice}`;
+  return `No map in ${search.maxAttempts} attempts met ${describeTarget(search.target)}; the nearest is ${nearest.seed} at difficulty ${difficulty} (${band}). ${search.outOfReach ? `${search.outOfReach} ` : ''}${advice}`;
 }
 
 /** Keeps the nearest miss (the earliest on ties) and reports a hit at once. */

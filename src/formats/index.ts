@@ -1,12 +1,23 @@
-import { formatParameters } from './format.ts';
-import type { OutputFormat } from './format.ts';
+import type { AnyGameModule } from '../core/game-module.ts';
+import type { ScoredMap } from '../core/maps.ts';
+import { downloadsFor, formatParameters, type Download, type OutputFormat } from './format.ts';
 import { jsonFormat } from './json.ts';
 import { pdfFormat } from './pdf.ts';
 import { pngFormat } from './png.ts';
+import { setupMissing } from './sheet-layout.ts';
 import { svgFormat } from './svg.ts';
 
 /** The one list of output formats: API routes, OpenAPI, the CLI and the page read it. */
 export const FORMATS: readonly OutputFormat[] = [jsonFormat, svgFormat, pngFormat, pdfFormat];
+
+/**
+ * The downloads that mean something for this very map: the game's, less a setup sheet where the
+ * map has none (a generated Gold City course is no box's), so a page never offers a 400.
+ */
+export function downloadsOfMap(game: AnyGameModule, map: ScoredMap): Array<Download & { format: OutputFormat }> {
+  const noSetup = game.setup ? setupMissing(game, map) !== undefined : true;
+  return FORMATS.flatMap((format) => downloadsFor(format, game).filter((d) => !(d.needs === 'setup' && noSetup)).map((d) => ({ ...d, format })));
+}
 
 export function findFormat(id: string): OutputFormat | undefined {
   return FORMATS.find((f) => f.id === id);

@@ -1,35 +1,9 @@
 import { InputError } from '../core/maps.ts';
 import { loadSchema } from '../core/schemas.ts';
-import type { AnyGameModule } from '../core/game-module.ts';
-import type { ScoredMap } from '../core/maps.ts';
-import type { Scene, Style } from '../core/scene.ts';
 import { boardPageCount, planBoardPrint } from '../render/board-plan.ts';
 import { fitsArea, officeArea, sheetArea, type Paper, type PrintOptions } from '../render/print-layout.ts';
 import { fileStem, styleOf, type OutputFormat } from './format.ts';
-
-/** Kit hex sizes tried, largest first: whole millimetres from the board's 20 down to the schema's 8. */
-const KIT_SIZES = Array.from({ length: 13 }, (_, i) => 20 - i);
-
-type SheetMaker = (map: ScoredMap, style: Style, area: { width: number; height: number }) => Scene[];
-
-/** The largest of `sizes` at which every sheet fits `area`, if any does. */
-function largestFitting(sheets: SheetMaker, map: ScoredMap, style: Style, area: { width: number; height: number }, sizes: number[]): number | undefined {
-  return sizes.find((hexSize) => sheets(map, { ...style, hexSize }, area).every((s: Scene) => fitsArea(s.width, s.height, area)));
-}
-
-/** What draws the sheets of a sheet layout (kit or setup), or the reason this game or map has none. */
-function sheetMaker(game: AnyGameModule, map: ScoredMap, layout: 'kit' | 'setup'): SheetMaker {
-  if (layout === 'kit') {
-    const { sheets } = game;
-    if (!sheets) throw new InputError([{ field: 'layout', message: `${game.id} has no print-and-play kit yet; use layout=board` }]);
-    return (m, style, area) => sheets(m, style, area);
-  }
-  const { setup } = game;
-  if (!setup) throw new InputError([{ field: 'layout', message: `${game.id} has no setup sheet for its printed components; use layout=kit or layout=board` }]);
-  const probe = setup(map, styleOf({}), sheetArea('a4'));
-  if (probe.sheets.length === 0) throw new InputError([{ field: 'layout', message: probe.why ?? 'this map has no setup sheet; use layout=kit or layout=board' }]);
-  return (m, style, area) => setup(m, style, area).sheets;
-}
+import { KIT_SIZES, largestFitting, sheetMaker } from './sheet-layout.ts';
 
 const SHEET_TITLES = { kit: 'print-and-play kit', setup: 'setup' } as const;
 

@@ -1,7 +1,9 @@
 import { InputError } from '../core/maps.ts';
 import { loadSchema } from '../core/schemas.ts';
+import { sheetArea } from '../render/print-layout.ts';
 import { MM_PER_INCH, rasterSize } from '../render/raster-size.ts';
-import { styleOf, type OutputFormat, type RenderRequest } from './format.ts';
+import { fileStem, styleOf, type OutputFormat, type RenderRequest } from './format.ts';
+import { sheetMaker } from './sheet-layout.ts';
 
 /**
  * A hex's pixels across its flats at a dpi: the flats are √3 × hexSize mm apart (hexSize is centre
@@ -28,7 +30,11 @@ export const pngFormat: OutputFormat = {
   heavy: true,
   cacheable: false,
   limitsOf: (limits) => ({ maxPixels: limits.maxPixels }),
-  prepare({ scene, params }: RenderRequest, limits) {
+  prepare(request: RenderRequest, limits) {
+    const { game, map, params } = request;
+    // The setup sheet is one page drawn as a PDF's would be, on A4's printable area.
+    if (params.layout === 'setup') request.scene = sheetMaker(game, map, 'setup')(map, styleOf(params), sheetArea('a4'))[0];
+    const { scene } = request;
     const size = rasterSize(scene!, sizeRequest(params));
     if (size.width * size.height <= limits.maxPixels) return;
     // Name the largest of each size parameter that fits, so the caller can ask again at once.
@@ -52,12 +58,14 @@ export const pngFormat: OutputFormat = {
       'Render too large',
     );
   },
-  async render({ scene, params, rasterise }) {
+  async render({ game, map, scene, params, rasterise }) {
     const { sceneToPng } = await import('../render/png.ts');
-    return { body: await sceneToPng(scene!, sizeRequest(params), rasterise) };
+    const body = await sceneToPng(scene!, sizeRequest(params), rasterise);
+    return params.layout === 'setup' ? { body, filename: `${fileStem(game, map)}-setup.png` } : { body };
   },
   downloads: [
     { id: 'png', label: 'PNG', params: { dpi: 300 } },
+    { id: 'png-setup', label: 'PNG setup sheet (from the box)', params: { layout: 'setup', dpi: 150 }, needs: 'setup' },
     { id: 'png-tabletop', label: 'PNG for virtual tabletops (100 px a hex)', params: { hexPx: 100 } },
   ],
 };

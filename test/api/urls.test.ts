@@ -67,4 +67,29 @@ describe('seed URLs and downloads', () => {
     expect(ids('pioneer-days')).not.toContain('pdf-poster-a0');
     expect(ids('pioneer-days')).toContain('pdf-kit-a4');
   });
+
+  it('links each map to its own downloads: a setup sheet, PDF and PNG, only for a course from the box', async () => {
+    const linked = (res: Response) => [...(res.headers.get('link') ?? '').matchAll(/<([^>]+)>[^<]*id="([^"]+)"/g)].map((m) => ({ href: m[1]!, id: m[2]! }));
+    const generated = linked(await get('42'));
+    expect(generated.map((l) => l.id)).toEqual(expect.arrayContaining(['svg', 'png', 'pdf-kit-a4']));
+    expect(generated.map((l) => l.id)).not.toContain('pdf-setup-a4');
+    expect(generated.map((l) => l.id)).not.toContain('png-setup');
+    const options = encodeURIComponent(JSON.stringify({ tiles: 'box' }));
+    const box = linked(await get(`42?options=${options}`));
+    for (const id of ['pdf-setup-a4', 'png-setup']) {
+      const link = box.find((l) => l.id === id)!;
+      expect(link, id).toBeDefined();
+      // Relative to the JSON's URL, as RFC 8288 resolves it.
+      const res = await fetch(new URL(link.href, `${server.url}/api/v1/games/gold-city/maps/42?options=${options}`));
+      expect(res.status, id).toBe(200);
+      expect(res.headers.get('content-disposition'), id).toMatch(/gold-city-42-setup\.(pdf|png)"/);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.subarray(0, 4).toString('latin1'), id).toMatch(/%PDF|\x89PNG/);
+    }
+    // The PNG setup sheet is refused for a generated course, naming layout and why.
+    const refused = await get('42.png?layout=setup');
+    expect(refused.status).toBe(400);
+    const problem = (await refused.json()) as { errors: Array<{ field: string; message: string }> };
+    expect(problem.errors[0]).toMatchObject({ field: 'layout', message: expect.stringMatching(/from the box/) });
+  });
 });

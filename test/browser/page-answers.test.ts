@@ -43,6 +43,18 @@ describe.skipIf(!chromiumAvailable)('the page answers what was asked', () => {
     await page.close();
   });
 
+  it('offers the setup sheet, PDF and PNG, for a course from the box only, and its links answer', async () => {
+    const downloads = (page: Page) => page.$$eval('#download-links a', (as) => as.map((a) => ({ text: a.textContent ?? '', href: (a as HTMLAnchorElement).href })));
+    const generated = await open('/?game=gold-city&seed=42', 1366);
+    expect((await downloads(generated)).map((d) => d.text).join('\n')).not.toMatch(/setup/i);
+    await generated.close();
+    const box = await open(`/?game=gold-city&seed=42&options=${encodeURIComponent(JSON.stringify({ tiles: 'box' }))}`, 1366);
+    const setup = (await downloads(box)).filter((d) => /setup sheet/i.test(d.text));
+    expect(setup.map((d) => d.text)).toEqual([expect.stringMatching(/^PNG setup sheet/), expect.stringMatching(/^PDF setup sheet/)]);
+    for (const d of setup) expect((await fetch(d.href)).status, d.text).toBe(200);
+    await box.close();
+  });
+
   it('brings the map into view after Generate on a phone', async () => {
     const page = await open('/', 375);
     await page.fill('#seed', 'phone');

@@ -32,6 +32,18 @@ describe('Gold City rerolls reach every band from the defaults', () => {
     expect(pinned.message).toMatch(/No map in 50 attempts met band expert .*nearest is pin\/\d+ .*options\.tier/);
   });
 
+  it('says why a box course misses expert: the printed faces reach no higher, as measured', () => {
+    const box = reroll(goldCity, { seed: 'box-expert', options: { tiles: 'box', players: 2 }, target: { band: 'expert' }, maxAttempts: 12 })!;
+    expect(box.hit).toBe(false);
+    expect(box.map.score.difficulty).toBeLessThan(75);
+    expect(box.message).toMatch(/Courses from the box reach at most difficulty 73 at 2 players .*measured.*not hard enough for 75–100/);
+    // A target the box reaches carries no such reason, hit or miss.
+    const hard = reroll(goldCity, { seed: 'box-expert', options: { tiles: 'box' }, target: { min: 60, max: 61 }, maxAttempts: 2 })!;
+    expect(hard.message ?? '').not.toMatch(/Courses from the box/);
+    const preset = reroll(goldCity, { seed: 'p', options: { course: 'serpentine' }, target: { band: 'expert' }, maxAttempts: 2 })!;
+    expect(preset.message).toMatch(/options\.course builds one printed course/);
+  });
+
   it('answers, hit or miss, exactly the map and score (summary included) its seed builds', () => {
     // Attempts are scored without a summary; the answer gets its summary when it is chosen.
     const hit = reroll(goldCity, { seed: 'same', options: {}, target: { band: 'hard' }, maxAttempts: 200 })!;

@@ -18,6 +18,14 @@ export const ROUNDS_SCALE: Readonly<Record<2 | 3 | 4, Scale>> = Object.freeze({
 export const MOST_SPACES_PER_CARD = 6;
 
 /**
+ * The highest difficulty seen of a course laid from the box, per table size, over 300 random box
+ * courses each (every tier, 3–8 pieces, strips on and off): `node --import tsx
+ * scripts/measure-box-reach.ts 300 8`, the reach table of docs/gold-city.md. The printed faces
+ * are what they are, so a target wholly above this is out of the box's reach.
+ */
+export const BOX_REACH_MAX: Readonly<Record<number, number>> = Object.freeze({ 2: 73, 3: 71, 4: 69 });
+
+/**
  * The difficulties each tier makes, 10th to 90th percentile over 300 seeds at four players (the
  * scale is per table size, so other sizes are alike): what a reroll steers by when the tier is
  * left open.

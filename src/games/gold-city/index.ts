@@ -1,5 +1,5 @@
 import { summariseGoldCity } from './summary.ts';
-import { steerGoldCity } from './steer.ts';
+import { goldCityOutOfReach, steerGoldCity } from './steer.ts';
 import { goldCityPlays } from './plays.ts';
 import type { GameModule } from '../../core/game-module.ts';
 import { loadSchema } from '../../core/schemas.ts';
@@ -22,6 +22,7 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore, P
   generate: generateGoldCity,
   validate: validateGoldCity,
   steer: steerGoldCity,
+  outOfReach: goldCityOutOfReach,
   summarise: summariseGoldCity,
   scene: goldCityScene,
   sheets: goldCitySheets,
