@@ -5,7 +5,7 @@ import { textWidth } from '../../render/glyphs.ts';
 import { blockHeight, textBlock } from '../../render/text-block.ts';
 import { fitText } from '../../render/text-fit.ts';
 import { translateItems } from '../../render/transform.ts';
-import { LOOKS, archPoints, centre, corners, courseTitle, gem, gemColour, guardianDrawing, layerMarks, payWith, sharedEdge, spaceDrawing, staggerDrawing, symbol, templeDrawing, type LayerMark } from './drawings.ts';
+import { LOOKS, archPoints, centre, corners, courseTitle, gem, gemColour, guardianDrawing, layerMarks, starPoints, payWith, sharedEdge, spaceDrawing, staggerDrawing, symbol, templeDrawing, type LayerMark } from './drawings.ts';
 import type { GoldCityMap, Space, Terrain } from './model.ts';
 import { SYMBOL_FOR } from './symbols.ts';
 
@@ -194,6 +194,13 @@ const LEGEND_NOTES = [
   'Bars across seams: blockades, paid like a space; badge: requirement and tiebreak points. Black arch: cave.',
 ];
 
+/** A legend swatch's symbol: the ground's own, the start's disc or the finish's star. */
+function legendSymbol(t: Terrain, c: Point, s: number): SceneItem[] {
+  if (t === 'start') return [{ kind: 'circle', centre: c, radius: s * 0.5, fill: '#ffffff', stroke: '#222222', strokeWidth: s * 0.06 }];
+  if (t === 'finish') return [{ kind: 'polygon', points: starPoints(c, s * 0.55, s * 0.25), fill: '#fff4cf', stroke: '#5a3b00', strokeWidth: s * 0.04 }];
+  return symbol(t, c, s * 0.38, LOOKS[t].ink);
+}
+
 /**
  * The legend laid out from (0, 0) within `width`: each entry as wide as its measured words, so a
  * label never runs under the next icon; entries flow onto further rows on a narrow board.
@@ -206,7 +213,9 @@ export function legend(width: number, size: number, ink: string, temples = false
   const entries: Array<{ name: string; note: string; icon: (c: Point, s: number) => SceneItem[] }> = LEGEND.map(([t, note]) => ({
     name: LOOKS[t].name,
     note,
-    icon: (c: Point, s: number): SceneItem[] => [{ kind: 'polygon', points: corners(c, s), fill: LOOKS[t].fill, stroke: '#1b1b1b', strokeWidth: size * 0.03 }],
+    // The swatch carries its ground's symbol as the board's spaces do, so a reader who cannot
+    // tell the fills apart (jungle and base camp under deuteranopia) still matches them.
+    icon: (c: Point, s: number): SceneItem[] => [{ kind: 'polygon', points: corners(c, s), fill: LOOKS[t].fill, stroke: '#1b1b1b', strokeWidth: size * 0.03 }, ...legendSymbol(t, c, s)],
   }));
   if (temples) entries.push(...TEMPLE_LEGEND);
   for (const { name, note, icon } of entries) {

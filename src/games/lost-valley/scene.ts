@@ -2,6 +2,7 @@ import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { corners, edgeKey, faceEdges, isFace, vertexPoint, type Edge, type Face, type Vertex } from '../../geometry/trilattice/lattice.ts';
 import type { LostValleyMap, LvTerrain, MarkerKind } from './model.ts';
 import { boundsOf } from '../../render/bounds.ts';
+import { groundMark, legendMark } from './ground-marks.ts';
 
 export const FILL: Record<LvTerrain, string> = {
   tundra: '#c9c48f',
@@ -101,6 +102,15 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
   for (const t of map.tiles) {
     const faces = t.faces.filter(isFace) as Face[];
     const items: SceneItem[] = faces.map((f) => ({ kind: 'polygon', points: corners(f).map(at), fill: FILL[t.terrain] ?? '#cccccc', stroke: FILL[t.terrain] ?? '#cccccc', strokeWidth: 0.2 }));
+    // Ground told by a mark as well as by colour, in each face's outer corner (ground-marks.ts).
+    const cornerUse = new Map<string, number>();
+    for (const f of faces) for (const v of corners(f)) cornerUse.set(String(v), (cornerUse.get(String(v)) ?? 0) + 1);
+    for (const f of faces) {
+      const apex = corners(f).find((v) => cornerUse.get(String(v)) === 1);
+      if (!apex) continue;
+      const pts = corners(f).map(at);
+      items.push(...groundMark(t.terrain, at(apex), { x: (pts[0]!.x + pts[1]!.x + pts[2]!.x) / 3, y: (pts[0]!.y + pts[1]!.y + pts[2]!.y) / 3 }, edgeLength));
+    }
     const count = new Map<string, [Edge, number]>();
     for (const f of faces) for (const e of faceEdges(f)) count.set(edgeKey(e), [e, (count.get(edgeKey(e))?.[1] ?? 0) + 1]);
     for (const [e, n] of count.values()) if (n === 1) outline.push([at(e[0]), at(e[1])]);
@@ -184,12 +194,12 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
 
   const legend: SceneItem[] = [];
   const legendTop = height - margin - legendHeight + edgeLength * 0.4;
-  const swatches: Array<[string, string]> = [
-    ['Tundra', FILL.tundra],
-    ['Forest', FILL.forest],
-    ['Mountain', FILL.mountain],
-    ['Lake', FILL.lake],
-    ['Riverside', FILL.riverside],
+  const swatches: Array<[string, string, LvTerrain]> = [
+    ['Tundra', FILL.tundra, 'tundra'],
+    ['Forest', FILL.forest, 'forest'],
+    ['Mountain', FILL.mountain, 'mountain'],
+    ['Lake', FILL.lake, 'lake'],
+    ['Riverside', FILL.riverside, 'riverside'],
   ];
   const icons: Array<[string, (c: Point) => SceneItem[]]> = [
     ['river gold', (c) => markerIcon('rivergold', c, edgeLength * 0.1, undefined, false)],
@@ -201,9 +211,10 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
   ];
   // Two rows: terrain swatches, then the icons drawn on the tiles.
   const step = (width - 2 * margin) / icons.length;
-  swatches.forEach(([label, fill], k) => {
+  swatches.forEach(([label, fill, terrain], k) => {
     const c = { x: margin + step * k + edgeLength * 0.12, y: legendTop };
     legend.push({ kind: 'polygon', points: [{ x: c.x - edgeLength * 0.1, y: c.y - edgeLength * 0.1 }, { x: c.x + edgeLength * 0.1, y: c.y - edgeLength * 0.1 }, { x: c.x + edgeLength * 0.1, y: c.y + edgeLength * 0.1 }, { x: c.x - edgeLength * 0.1, y: c.y + edgeLength * 0.1 }], fill, stroke: '#1b1b1b', strokeWidth: 0.3 });
+    legend.push(...legendMark(terrain, c, edgeLength * 0.13));
     legend.push({ kind: 'text', at: { x: c.x + edgeLength * 0.16, y: c.y }, text: label, size: edgeLength * 0.12, fill: ink, anchor: 'start', baseline: 'middle' });
   });
   icons.forEach(([label, draw], k) => {
