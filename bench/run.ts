@@ -37,6 +37,7 @@ import { playGame } from '../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
 import { prepareTable } from '../src/games/gold-city/rules/table.ts';
 import { benchPlays } from './plays.ts';
+import { benchBigPng } from './big-png.ts';
 import { interleaved, measure, median, printTable, timingRow, type Timing } from './measure.ts';
 
 const only = process.env.BENCH_ONLY?.split(',');
@@ -202,6 +203,7 @@ if (want('png')) {
     const [route, raw] = times.map(median) as [number, number];
     ratioRow('PNG 1024 px, one at a time: route under npm start vs raw sharp(svg).png()', `${route.toFixed(1)} ms`, `${raw.toFixed(1)} ms`, route / raw, '≤ 1.2×');
     verdict('PNG route ≤ 1.2× raw sharp(svg).png()', `${(route / raw).toFixed(2)}×`, route / raw <= 1.2);
+    await benchBigPng(url, ratioRow, verdict);
     const renders = Number(process.env.BENCH_PNG_RENDERS ?? 2000);
     const before = rssMb(service);
     // The most the service and its children held at once during the soak, sampled every 250 ms.
