@@ -114,8 +114,10 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
     items.push({ kind: 'group', role: 'forecast', stop: true, data: { disaster: f.disaster }, title: `${DISASTER_NAME[f.disaster]}: in the reference game the marker moves ${f.perWeek.join(', ')} times in weeks 1–4, plus the final advance; the track is ${f.track} long; it strikes ${f.strikes.join(', ') || 'never'}`, items: row });
   }
 
-  // The four stops.
+  // The four stops; a printed page may end before each one and before the legend.
+  const breaks: Mm[] = [];
   map.weeks.forEach((week, w) => {
+    breaks.push((y + 2.5) as Mm);
     y += 5;
     const top = y;
     const block: SceneItem[] = [];
@@ -191,11 +193,12 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
     items.push({ kind: 'group', role: 'week', data: { week: String(w + 1) }, items: block });
   });
 
+  breaks.push((y + 2.5) as Mm);
   y += 5;
   const legend = `Dice: ${CATALOGUE.disasters.map((d) => `${d.colour} = ${d.id}`).join(', ')}, black = every track. A day's left-over die moves its marker. Card texts: the designed goldmaps catalogue.`;
   for (const line of wrapText(legend, inner, L.small)) items.push(text(line, m, (y += L.small * 1.3), L.small, { fill: faint }));
   y += m;
-  return { width: W as Mm, height: y as Mm, background: page, title, items };
+  return { width: W as Mm, height: y as Mm, background: page, title, items, breaks };
 }
 
 export { gainText };
