@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Point, Scene, SceneItem } from '../core/scene.ts';
-import { fontFile, outline, placeText } from './glyphs.ts';
+import { fontFile, placeText, textMetrics } from './glyphs.ts';
 import { HEADER_MM, boardPageCount, planBoardPrint } from './board-plan.ts';
 import { itemBoxes, unionOf } from './bounds.ts';
 import { textBlock } from './text-block.ts';
@@ -54,8 +54,7 @@ function draw(doc: Doc, it: SceneItem): void {
     case 'text': {
       // Real text in the embedded (subset) DejaVu Sans, so a PDF can be searched, copied and read
       // aloud; placed by the same outline metrics the SVG uses, so it sits where the outlines did.
-      const o = outline(it.text, it.bold);
-      const t = placeText(o, it.at, it.size, it.anchor, it.baseline);
+      const t = placeText(textMetrics(it.text, it.bold), it.at, it.size, it.anchor, it.baseline);
       const fill = colour(it.fill) ?? { color: '#000000', opacity: 1 };
       doc.font(it.bold ? 'bold' : 'regular').fontSize(it.size).fillColor(fill.color, fill.opacity);
       doc.text(it.text, t.x, t.y, { lineBreak: false, baseline: 'alphabetic' });
