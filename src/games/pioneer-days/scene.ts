@@ -21,6 +21,9 @@ const DIE_INK: Record<Colour, string> = { blue: '#ffffff', red: '#ffffff', yello
 export const FACE_SHORT: Record<Face, string> = { wild: 'WILD', mine: 'MINE', equip: 'EQUIP', cattle: 'CATTLE', wood: 'WOOD', medicine: 'MED' };
 const DISASTER_NAME: Record<string, string> = { storm: 'Storm', raid: 'Raid', famine: 'Famine', disease: 'Disease' };
 
+/** Seat of the player who starts day `d` of week `w` (both 0-based): the token passes clockwise daily. */
+export const dayStarter = (map: PioneerDaysMap, w: number, d: number) => ((map.startPlayer - 1 + w * map.weeks[w]!.days.length + d) % playersOf(map)) + 1;
+
 export const colourOf = (disaster: string) => CATALOGUE.disasters.find((d) => d.id === disaster)!.colour;
 
 export function dieItem(die: Die, x: number, y: number, size: number): SceneItem {
@@ -184,7 +187,7 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
     y += 2;
     week.days.forEach((day, d) => {
       const rowTop = y;
-      const first = ((map.startPlayer - 1 + w * week.days.length + d) % players) + 1;
+      const first = dayStarter(map, w, d);
       const row: SceneItem[] = [text(`Day ${d + 1}`, m, rowTop + L.die * 0.5, L.text, { bold: true }), text(`P${first} first`, m, rowTop + L.die * 0.5 + L.small * 1.1, L.small, { fill: faint })];
       day.dice.forEach((die, k) => row.push(dieItem(die, m + 21 + k * (L.die + 1.4), rowTop, L.die)));
       push({ kind: 'group', role: 'day', stop: true, data: { week: String(w + 1), day: String(d + 1) }, title: `Week ${w + 1}, day ${d + 1}: P${first} starts; dice ${day.dice.map((x) => `${x.colour} ${x.face}`).join(', ')}`, items: row });

@@ -64,7 +64,7 @@ export function pioneerDaysSetup(map: PioneerDaysMap, style: Style, area: { widt
   );
   const rest = block(width, ink, (w) => {
     w.y += 2;
-    w.line('Everything else (the boards, score and disaster markers, player boards, wagon cards, cattle, wood, medicine, damage, silver and favour tokens) is set up as the rules say.', { size: 3.1, fill: ink.faint });
+    w.line('Player boards: the Pioneer side, as the rules suggest for a first game (goldmaps scores every seat from the same start). Everything else (the boards, score and disaster markers, wagon cards, cattle, wood, medicine, damage, silver and favour tokens) is set up as the rules say.', { size: 3.1, fill: ink.faint });
   });
   const heading = `Pioneer Days · ${seedLabelOf(map)}`;
   return { sheets: [...paginate(heading, 'setup from the box', [intro, seats, ...weeks, rest], ink, area), ...diceScript(map, style, area)] };

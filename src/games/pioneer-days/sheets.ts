@@ -4,7 +4,7 @@ import { wrapText } from '../../render/text-fit.ts';
 import { cardSheets } from './cards.ts';
 import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';
-import { dieItem } from './scene.ts';
+import { dayStarter, dieItem } from './scene.ts';
 import { needsText } from './text.ts';
 import { playersOf } from './validate.ts';
 
@@ -81,8 +81,6 @@ export function paginate(heading: string, title: string, blocks: Block[], ink: I
 export const goldStack = (map: PioneerDaysMap) => Array.from({ length: Math.ceil(map.gold.length / 6) }, (_, k) => map.gold.slice(k * 6, k * 6 + 6).join(' ')).join('  ·  ');
 
 export const seedLabelOf = (map: PioneerDaysMap) => (map.seed !== undefined ? `seed ${map.seed}` : 'hand-made trail');
-/** Seat of the player who starts day `d` of week `w` (both 0-based): the token passes clockwise daily. */
-export const dayStarter = (map: PioneerDaysMap, w: number, d: number) => ((map.startPlayer - 1 + w * map.weeks[w]!.days.length + d) % playersOf(map)) + 1;
 
 /** The dice script, one block a week: the dice to set in the pool each day, faces up, instead of drawing and rolling. */
 export function diceScript(map: PioneerDaysMap, style: Style, area: { width: number; height: number }): Scene[] {
