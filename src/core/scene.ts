@@ -49,4 +49,10 @@ export interface Scene {
   background: string;
   title: string;
   items: SceneItem[];
+  /**
+   * Heights (mm from the top) where a true-size print may end a page: a scene that has them is a
+   * column of text read top to bottom, printed as pages cut only there (a week never split), not
+   * tiled like a poster with overlaps and crop marks.
+   */
+  breaks?: Mm[];
 }

@@ -44,6 +44,33 @@ export interface BoardPlan {
   skipped: number;
   /** When the board is tiled: its title goes in each page's header, its legend on a page of its own. */
   lifted?: { title: string; legend: SceneItem[] };
+  /** A column of text laid as pages (the scene's `breaks`): no overlap, no crop marks to trim at. */
+  flow?: boolean;
+}
+
+/**
+ * A text column at true size, laid as pages: each page ends at the lowest break that fits it, so
+ * no block between two breaks is split (one taller than a page is cut where the page ends).
+ */
+function flowPlan(scene: Scene, breaks: readonly number[], options: PrintOptions): BoardPlan | undefined {
+  const page = layoutPrint(scene.width, 1, { ...options, overlap: 0 });
+  const { width: areaW, height: areaH } = page.tiles[0]!;
+  if (scene.width > areaW) return undefined;
+  const cuts = [0];
+  for (let top = 0; scene.height - top > areaH; ) {
+    const fits = breaks.filter((b) => b > top + 1 && b - top <= areaH);
+    top = fits.length > 0 ? Math.max(...fits) : top + areaH;
+    cuts.push(top);
+  }
+  cuts.push(scene.height);
+  const boxes = itemBoxes(scene.items, 0.5);
+  const tiles: Tile[] = cuts.slice(0, -1).map((y, i) => ({ row: i + 1, column: 1, x: 0, y, width: scene.width, height: cuts[i + 1]! - y }));
+  return {
+    layout: { ...page, rows: tiles.length, columns: 1, tiles },
+    pages: tiles.map((tile) => ({ tile, items: itemsIn(scene.items, boxes, 0.5, tile) })),
+    skipped: 0,
+    flow: true,
+  };
 }
 
 /**
@@ -55,6 +82,8 @@ export interface BoardPlan {
  */
 export function planBoardPrint(scene: Scene, options: PrintOptions): BoardPlan {
   const whole = layoutPrint(scene.width, scene.height, options);
+  const flow = options.size === 'true' && scene.breaks ? flowPlan(scene, scene.breaks, options) : undefined;
+  if (flow) return flow;
   if (options.size === 'fit' || whole.tiles.length === 1) return { layout: whole, pages: whole.tiles.map((tile) => ({ tile, items: scene.items })), skipped: 0 };
   const board = scene.items.filter((it) => !isFurniture(it));
   const tight = itemBoxes(board, 0.5);

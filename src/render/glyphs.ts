@@ -22,14 +22,17 @@ function font(isBold: boolean): Font {
   return (regular ??= fontkit.openSync(fontFile(false)) as Font);
 }
 
-export interface Outline {
-  /** Path data in font units, y up, pen starting at 0. */
-  d: string;
+export interface TextMetrics {
   /** Advance width in font units. */
   width: number;
   unitsPerEm: number;
   /** Height of a capital letter in font units, for centring text vertically. */
   capHeight: number;
+}
+
+export interface Outline extends TextMetrics {
+  /** Path data in font units, y up, pen starting at 0. */
+  d: string;
 }
 
 const cache = new Map<string, Outline>();
@@ -84,7 +87,7 @@ export function outline(text: string, isBold = false): Outline {
 
 /** Where the outline's origin goes and how much it is scaled, for a text item. */
 export function placeText(
-  o: Outline,
+  o: TextMetrics,
   at: { x: number; y: number },
   size: number,
   anchor: 'start' | 'middle' | 'end',
@@ -96,8 +99,26 @@ export function placeText(
   return { x: at.x - shift * scale, y: at.y + lift, scale };
 }
 
+const metricsCache = new Map<string, TextMetrics>();
+
+/**
+ * An outline's measures without its path: what wrapping and placing text need. Wrapping measures
+ * every prefix of a paragraph, so building (and caching) each prefix's outline would be slow.
+ */
+export function textMetrics(text: string, isBold = false): TextMetrics {
+  const key = `${isBold ? 'b' : 'r'}${text}`;
+  const hit = metricsCache.get(key) ?? cache.get(key);
+  if (hit) return hit;
+  const f = font(isBold);
+  const width = f.layout(text).positions.reduce((a, p) => a + p.xAdvance, 0);
+  const result = { width, unitsPerEm: f.unitsPerEm, capHeight: f.glyphForCodePoint(72).bbox.maxY };
+  if (metricsCache.size > 20_000) metricsCache.clear();
+  metricsCache.set(key, result);
+  return result;
+}
+
 /** Width in millimetres of a text item at `size` (the outline's advance, scaled). */
 export function textWidth(text: string, size: number, isBold = false): number {
-  const o = outline(text, isBold);
+  const o = textMetrics(text, isBold);
   return (o.width / o.unitsPerEm) * size;
 }

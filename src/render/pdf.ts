@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Point, Scene, SceneItem } from '../core/scene.ts';
-import { fontFile, outline, placeText } from './glyphs.ts';
+import { fontFile, placeText, textMetrics } from './glyphs.ts';
 import { HEADER_MM, boardPageCount, planBoardPrint } from './board-plan.ts';
 import { itemBoxes, unionOf } from './bounds.ts';
 import { textBlock } from './text-block.ts';
@@ -54,8 +54,7 @@ function draw(doc: Doc, it: SceneItem): void {
     case 'text': {
       // Real text in the embedded (subset) DejaVu Sans, so a PDF can be searched, copied and read
       // aloud; placed by the same outline metrics the SVG uses, so it sits where the outlines did.
-      const o = outline(it.text, it.bold);
-      const t = placeText(o, it.at, it.size, it.anchor, it.baseline);
+      const t = placeText(textMetrics(it.text, it.bold), it.at, it.size, it.anchor, it.baseline);
       const fill = colour(it.fill) ?? { color: '#000000', opacity: 1 };
       doc.font(it.bold ? 'bold' : 'regular').fontSize(it.size).fillColor(fill.color, fill.opacity);
       doc.text(it.text, t.x, t.y, { lineBreak: false, baseline: 'alphabetic' });
@@ -150,7 +149,7 @@ function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
 
 /**
  * Print-and-play sheets: each scene at true size on a page of its own (turned to landscape when
- * it is wider than tall), with "sheet i of n", the label and a 50 mm bar in the footer band.
+ * it is wider than tall), centred across it, with "sheet i of n", the label and a 50 mm bar in the footer band.
  */
 export async function sheetsToPdf(sheets: readonly Scene[], request: { paper: Paper; label: string; title: string }): Promise<Buffer> {
   const { doc, done } = newDocument(request.title);
@@ -163,7 +162,9 @@ export async function sheetsToPdf(sheets: readonly Scene[], request: { paper: Pa
     doc.save();
     doc.scale(PT_PER_MM);
     doc.save();
-    doc.translate(PAGE_MARGIN_MM, PAGE_MARGIN_MM);
+    // Centred across the page, so a back sheet mirrored about its own middle lands behind its
+    // front when printed double-sided (flipped on the long edge).
+    doc.translate((pageWidth - sheet.width) / 2, PAGE_MARGIN_MM);
     doc.rect(0, 0, sheet.width, sheet.height).fillColor(sheet.background).fill();
     for (const item of sheet.items) draw(doc, item);
     doc.restore();
@@ -203,7 +204,10 @@ export async function sceneToPdf(scene: Scene, request: PdfRequest): Promise<{ p
     for (const item of items) draw(doc, item);
     doc.restore();
     if (plan.lifted) headerBand(doc, `${plan.lifted.title} · page ${n + 1} of ${total}`, layout.pageWidth);
-    if (request.size === 'true') {
+    if (plan.flow) {
+      // Pages of a text column: nothing to trim or join, so no crop marks or crosses.
+      footer(doc, `page ${n + 1} of ${total} · ${request.label} · true size: check that the bar measures 50 mm`, layout.pageWidth, layout.pageHeight, true);
+    } else if (request.size === 'true') {
       cropMarks(doc, margin, top, areaW, areaH);
       // Crosses in the middle of each overlap strip shared with a neighbour page.
       const crossY = [top + areaH * 0.25, top + areaH * 0.75];

@@ -9,6 +9,7 @@ import { scorePioneerDays, type PioneerDaysScore } from './score.ts';
 import { summarisePioneerDays } from './summary.ts';
 import { validatePioneerDays } from './validate.ts';
 import { pioneerDaysSheets } from './sheets.ts';
+import { pioneerDaysSetup } from './setup-sheet.ts';
 
 export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, PioneerDaysScore, Playtest> = {
   id: GAME_ID,
@@ -22,9 +23,10 @@ export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, Pioneer
   summarise: summarisePioneerDays,
   scene: pioneerDaysScene,
   sheets: pioneerDaysSheets,
+  setup: pioneerDaysSetup,
   playtest,
   plays: pioneerDaysPlays,
   // A trail sheet is a column of text and spaces read at the table: no hexes to size for a
   // virtual tabletop, nothing an A0 poster adds.
-  downloads: ['json', 'svg', 'png', 'pdf-kit-a4', 'pdf-kit-letter', 'pdf-a4', 'pdf-letter', 'pdf-fit'],
+  downloads: ['json', 'svg', 'png', 'pdf-kit-a4', 'pdf-setup-a4', 'pdf-kit-letter', 'pdf-a4', 'pdf-letter', 'pdf-fit'],
 };

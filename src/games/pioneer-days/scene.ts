@@ -21,6 +21,9 @@ const DIE_INK: Record<Colour, string> = { blue: '#ffffff', red: '#ffffff', yello
 export const FACE_SHORT: Record<Face, string> = { wild: 'WILD', mine: 'MINE', equip: 'EQUIP', cattle: 'CATTLE', wood: 'WOOD', medicine: 'MED' };
 const DISASTER_NAME: Record<string, string> = { storm: 'Storm', raid: 'Raid', famine: 'Famine', disease: 'Disease' };
 
+/** Seat of the player who starts day `d` of week `w` (both 0-based): the token passes clockwise daily. */
+export const dayStarter = (map: PioneerDaysMap, w: number, d: number) => ((map.startPlayer - 1 + w * map.weeks[w]!.days.length + d) % playersOf(map)) + 1;
+
 export const colourOf = (disaster: string) => CATALOGUE.disasters.find((d) => d.id === disaster)!.colour;
 
 export function dieItem(die: Die, x: number, y: number, size: number): SceneItem {
@@ -114,8 +117,10 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
     items.push({ kind: 'group', role: 'forecast', stop: true, data: { disaster: f.disaster }, title: `${DISASTER_NAME[f.disaster]}: in the reference game the marker moves ${f.perWeek.join(', ')} times in weeks 1–4, plus the final advance; the track is ${f.track} long; it strikes ${f.strikes.join(', ') || 'never'}`, items: row });
   }
 
-  // The four stops.
+  // The four stops; a printed page may end before each one and before the legend.
+  const breaks: Mm[] = [];
   map.weeks.forEach((week, w) => {
+    breaks.push((y + 2.5) as Mm);
     y += 5;
     const top = y;
     const block: SceneItem[] = [];
@@ -182,7 +187,7 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
     y += 2;
     week.days.forEach((day, d) => {
       const rowTop = y;
-      const first = ((map.startPlayer - 1 + w * week.days.length + d) % players) + 1;
+      const first = dayStarter(map, w, d);
       const row: SceneItem[] = [text(`Day ${d + 1}`, m, rowTop + L.die * 0.5, L.text, { bold: true }), text(`P${first} first`, m, rowTop + L.die * 0.5 + L.small * 1.1, L.small, { fill: faint })];
       day.dice.forEach((die, k) => row.push(dieItem(die, m + 21 + k * (L.die + 1.4), rowTop, L.die)));
       push({ kind: 'group', role: 'day', stop: true, data: { week: String(w + 1), day: String(d + 1) }, title: `Week ${w + 1}, day ${d + 1}: P${first} starts; dice ${day.dice.map((x) => `${x.colour} ${x.face}`).join(', ')}`, items: row });
@@ -191,11 +196,12 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
     items.push({ kind: 'group', role: 'week', data: { week: String(w + 1) }, items: block });
   });
 
+  breaks.push((y + 2.5) as Mm);
   y += 5;
   const legend = `Dice: ${CATALOGUE.disasters.map((d) => `${d.colour} = ${d.id}`).join(', ')}, black = every track. A day's left-over die moves its marker. Card texts: the designed goldmaps catalogue.`;
   for (const line of wrapText(legend, inner, L.small)) items.push(text(line, m, (y += L.small * 1.3), L.small, { fill: faint }));
   y += m;
-  return { width: W as Mm, height: y as Mm, background: page, title, items };
+  return { width: W as Mm, height: y as Mm, background: page, title, items, breaks };
 }
 
 export { gainText };

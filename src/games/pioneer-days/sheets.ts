@@ -1,90 +1,158 @@
 import type { Mm, Scene, SceneItem, Style } from '../../core/scene.ts';
+import { transformItems } from '../../render/transform.ts';
+import { wrapText } from '../../render/text-fit.ts';
+import { cardSheets } from './cards.ts';
 import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';
-import { wrapText } from '../../render/text-fit.ts';
-import { DIE_FILL, dieItem } from './scene.ts';
-import { effectText, needsText, scoringText } from './text.ts';
+import { dayStarter, dieItem } from './scene.ts';
+import { needsText } from './text.ts';
 import { playersOf } from './validate.ts';
 
 const SIZE = { text: 3.6, small: 3.1, head: 5, die: 9 };
 
-/**
- * Print-and-play sheets for duplicate play: a setup sheet (what to deal where, stacks in order,
- * the gold tokens in draw order) and a dice script (one line per day: the dice to put in the
- * pool, already showing their faces), so every table plays the same trail without rolling.
- */
-export function pioneerDaysSheets(map: PioneerDaysMap, style: Style, area: { width: number; height: number }): Scene[] {
-  const ink = style.theme === 'print' ? '#1b1b1b' : '#f2f2f2';
-  const page = style.theme === 'print' ? '#ffffff' : '#20242a';
-  const faint = style.theme === 'print' ? '#555555' : '#bbbbbb';
-  const width = Math.min(area.width, 190);
-  const players = playersOf(map);
-  const seedLabel = map.seed !== undefined ? `seed ${map.seed}` : 'hand-made trail';
+export interface Ink {
+  ink: string;
+  faint: string;
+  page: string;
+}
+export const inkOf = (style: Style): Ink =>
+  style.theme === 'print' ? { ink: '#1b1b1b', faint: '#555555', page: '#ffffff' } : { ink: '#f2f2f2', faint: '#bbbbbb', page: '#20242a' };
 
-  function sheet(title: string, build: (line: (t: string, o?: { size?: number; bold?: boolean; fill?: string; indent?: number }) => void, items: SceneItem[], cursor: { y: number }) => void): Scene {
-    const items: SceneItem[] = [];
-    const cursor = { y: 0 };
-    const line = (t: string, o: { size?: number; bold?: boolean; fill?: string; indent?: number } = {}) => {
+/** A run of lines and pictures that a sheet never splits: the setup, one week, … */
+export interface Block {
+  items: SceneItem[];
+  height: number;
+}
+
+export interface Writer {
+  line(t: string, o?: { size?: number; bold?: boolean; fill?: string; indent?: number }): void;
+  items: SceneItem[];
+  y: number;
+}
+
+/** A block drawn from its own top, `width` mm wide. */
+export function block(width: number, ink: Ink, build: (w: Writer) => void): Block {
+  const w: Writer = {
+    items: [],
+    y: 0,
+    line(t, o = {}) {
       const size = o.size ?? SIZE.text;
       for (const l of wrapText(t, width - (o.indent ?? 0), size, o.bold)) {
-        cursor.y += size * 1.32;
-        items.push({ kind: 'text', at: { x: o.indent ?? 0, y: cursor.y }, text: l, size, fill: o.fill ?? ink, anchor: 'start', ...(o.bold ? { bold: true } : {}) });
+        w.y += size * 1.32;
+        w.items.push({ kind: 'text', at: { x: o.indent ?? 0, y: w.y }, text: l, size, fill: o.fill ?? ink.ink, anchor: 'start', ...(o.bold ? { bold: true } : {}) });
       }
-    };
-    line(`Pioneer Days · ${seedLabel} · ${title}`, { size: SIZE.head, bold: true });
-    build(line, items, cursor);
-    return { width: width as Mm, height: Math.min(area.height, cursor.y + 2) as Mm, background: page, title, items };
+    },
+  };
+  build(w);
+  return { items: w.items, height: w.y + 1.5 };
+}
+
+/**
+ * Blocks laid down sheets of the paper's height, a new sheet wherever the next block would not
+ * fit whole, so a week's lines are never split across pages. Every sheet is the area's full
+ * height, so a short last one still prints upright.
+ */
+export function paginate(heading: string, title: string, blocks: Block[], ink: Ink, area: { width: number; height: number }): Scene[] {
+  const width = Math.min(area.width, 190);
+  const pages: Block[][] = [[]];
+  const top = SIZE.head * 1.32 + 1;
+  let y = top;
+  for (const b of blocks) {
+    if (y + b.height > area.height && pages[pages.length - 1]!.length > 0) {
+      pages.push([]);
+      y = top;
+    }
+    pages[pages.length - 1]!.push(b);
+    y += b.height;
   }
-
-  const setup = sheet('setup', (line, _items, cursor) => {
-    line(`${players} player${players === 1 ? '' : 's'}. Seat the players P1–P${players} clockwise; P${map.startPlayer} takes the start player token.`);
-    line(`Dice: put ${players + 1} dice of each colour (${CATALOGUE.disasters.map((d) => `${d.colour} ${d.id}`).join(', ')}, black) aside; the dice script says which to put in the pool each day, with the face up.`);
-    line(`Townsfolk: sets ${map.townsfolkSets.map((s) => `${s} (${CATALOGUE.sets[s]})`).join(' and ')}; return the other sets. Deal each week's six into the slots named below, not at random.`);
-    line('Gold: stack the 36 tokens face down in this order (first drawn on top) and draw from the top instead of the bag:');
-    line(map.gold.join(' '), { bold: true, indent: 4 });
-    map.weeks.forEach((week, w) => {
-      cursor.y += 1.5;
-      line(`Week ${w + 1}`, { bold: true, size: SIZE.text + 0.4 });
-      line(`Town cards: ${week.towns.map((id) => { const t = TOWNS.get(id); return t ? `${id} ${t.name} (needs ${needsText(t)}: ${t.favours} favours)` : id; }).join('; ')}`, { indent: 4, size: SIZE.small });
-      line(`Townsfolk: ${week.townsfolk.map((id, k) => `${FACES[k]} slot ${id} ${TOWNSFOLK.get(id)?.name ?? ''}`).join(' · ')}`, { indent: 4, size: SIZE.small });
-      line(`Store (face up): ${week.equipment.map((id) => `${id} ${EQUIPMENT.get(id)?.name ?? ''}`).join(' · ')}`, { indent: 4, size: SIZE.small });
-    });
-    cursor.y += 1.5;
-    line('Every other component as the rules say. The card texts are goldmaps\' designed catalogue (see the card list sheet).', { size: SIZE.small, fill: faint });
+  return pages.map((page, k) => {
+    const suffix = pages.length > 1 ? ` (${k + 1} of ${pages.length})` : '';
+    const items: SceneItem[] = [{ kind: 'text', at: { x: 0, y: SIZE.head * 1.32 }, text: `${heading} · ${title}${suffix}`, size: SIZE.head, fill: ink.ink, anchor: 'start', bold: true }];
+    let at = top;
+    for (const b of page) {
+      items.push(...transformItems(b.items, { dy: at }));
+      at += b.height;
+    }
+    return { width: width as Mm, height: area.height as Mm, background: ink.page, title: `${title}${suffix}`, items };
   });
+}
 
-  const dice = sheet('dice script', (line, items, cursor) => {
-    line('Each day: put these dice in the pool as shown (do not roll). The start player passes clockwise each day. The die left over moves its disaster marker (black: all).', { size: SIZE.small, fill: faint });
-    cursor.y += 1;
-    map.weeks.forEach((week, w) => {
+/** The gold tokens in draw order, in sixes so a stack can be counted out without losing the place. */
+export const goldStack = (map: PioneerDaysMap) => Array.from({ length: Math.ceil(map.gold.length / 6) }, (_, k) => map.gold.slice(k * 6, k * 6 + 6).join(' ')).join('  ·  ');
+
+export const seedLabelOf = (map: PioneerDaysMap) => (map.seed !== undefined ? `seed ${map.seed}` : 'hand-made trail');
+
+/** The dice script, one block a week: the dice to set in the pool each day, faces up, instead of drawing and rolling. */
+export function diceScript(map: PioneerDaysMap, style: Style, area: { width: number; height: number }): Scene[] {
+  const ink = inkOf(style);
+  const width = Math.min(area.width, 190);
+  const intro = block(width, ink, (w) =>
+    w.line('Each day: put these dice in the pool as shown (do not draw or roll). The start player token passes clockwise each day. The die left over moves the disaster marker of its colour (black: every marker).', { size: SIZE.small, fill: ink.faint }),
+  );
+  const weeks = map.weeks.map((week, wk) =>
+    block(width, ink, (w) => {
       week.days.forEach((day, d) => {
-        const top = cursor.y + 1.2;
-        const first = ((map.startPlayer - 1 + w * week.days.length + d) % players) + 1;
-        items.push({ kind: 'text', at: { x: 0, y: top + SIZE.die * 0.45 }, text: `Week ${w + 1} · day ${d + 1}`, size: SIZE.text, fill: ink, anchor: 'start', bold: true });
-        items.push({ kind: 'text', at: { x: 0, y: top + SIZE.die * 0.45 + SIZE.small * 1.15 }, text: `P${first} starts`, size: SIZE.small, fill: faint, anchor: 'start' });
-        day.dice.forEach((die, k) => items.push(dieItem(die, 36 + k * (SIZE.die + 1.5), top, SIZE.die)));
+        const top = w.y + 1.2;
+        w.items.push({ kind: 'text', at: { x: 0, y: top + SIZE.die * 0.45 }, text: `Week ${wk + 1} · day ${d + 1}`, size: SIZE.text, fill: ink.ink, anchor: 'start', bold: true });
+        w.items.push({ kind: 'text', at: { x: 0, y: top + SIZE.die * 0.45 + SIZE.small * 1.15 }, text: `P${dayStarter(map, wk, d)} starts`, size: SIZE.small, fill: ink.faint, anchor: 'start' });
+        day.dice.forEach((die, k) => w.items.push(dieItem(die, 36 + k * (SIZE.die + 1.5), top, SIZE.die)));
         const words = day.dice.map((die) => `${die.colour} ${die.face}`).join(', ');
-        items.push({ kind: 'text', at: { x: 36 + day.dice.length * (SIZE.die + 1.5) + 1, y: top + SIZE.die * 0.62 }, text: words, size: 2.6, fill: faint, anchor: 'start' });
-        items.push({ kind: 'polyline', points: [{ x: 0, y: top + SIZE.die + 0.8 }, { x: width, y: top + SIZE.die + 0.8 }], stroke: '#cccccc', strokeWidth: 0.2 });
-        cursor.y = top + SIZE.die + 0.8;
+        for (const [i, l] of wrapText(words, width - 37 - day.dice.length * (SIZE.die + 1.5), 2.6).entries()) {
+          w.items.push({ kind: 'text', at: { x: 36 + day.dice.length * (SIZE.die + 1.5) + 1, y: top + SIZE.die * 0.45 + i * 3.2 }, text: l, size: 2.6, fill: ink.faint, anchor: 'start' });
+        }
+        w.items.push({ kind: 'polyline', points: [{ x: 0, y: top + SIZE.die + 0.8 }, { x: width, y: top + SIZE.die + 0.8 }], stroke: '#cccccc', strokeWidth: 0.2 });
+        w.y = top + SIZE.die + 0.8;
       });
-      cursor.y += 1.5;
-    });
-    void DIE_FILL;
-  });
+    }),
+  );
+  return paginate(`Pioneer Days · ${seedLabelOf(map)}`, 'dice script', [intro, ...weeks], ink, area);
+}
 
-  const cards = sheet('card list', (line) => {
-    line('Designed catalogue (the printed texts are not public): the cards this trail uses.', { size: SIZE.small, fill: faint });
-    const folk = map.weeks.flatMap((w) => w.townsfolk);
-    for (const id of folk) {
-      const c = TOWNSFOLK.get(id);
-      if (c) line(`${id} ${c.name}: ${effectText(c.effect)}. Scores ${scoringText(c.scoring)}.`, { size: 2.8 });
-    }
-    for (const id of map.weeks.flatMap((w) => w.equipment)) {
-      const e = EQUIPMENT.get(id);
-      if (e) line(`${id} ${e.name}: ${effectText(e.effect)}.`, { size: 2.8 });
-    }
-    line(`Income (silver): ${Object.entries(CATALOGUE.income).map(([f, n]) => `${f} ${n}`).join(', ')}. Change a face: ${CATALOGUE.changeCost} silver. Wagons: small 2 spaces $5, large 4 spaces $8.`, { size: 2.8, bold: true });
+/** What a table needs besides the printed sheets, from the rules' component list and setup. */
+export function stillNeeded(map: PioneerDaysMap): string[] {
+  const players = playersOf(map);
+  const tracks = CATALOGUE.disasters.map((d) => `${d.id} ${d.track}`).join(', ');
+  const start = CATALOGUE.start;
+  return [
+    `Dice: ${players + 1} of each colour (${CATALOGUE.disasters.map((d) => d.colour).join(', ')}, ${CATALOGUE.wildColour}), ${5 * (players + 1)} in all. You set each face from the dice script and never roll, so any dice in those colours will do (read the faces 1 wild, 2 mine, 3 equip, 4 cattle, 5 wood, 6 medicine), or coloured counters with the face written on a slip.`,
+    `Gold: 36 gold tokens, face down: ${Object.entries(CATALOGUE.goldSupply).map(([n, c]) => `${c} of ${n} nugget${n === '1' ? '' : 's'}`).join(', ')} (slips of card with the number on one side will do). No bag: they are stacked in the order above.`,
+    `Board: the four disaster tracks (${tracks} spaces, the first included) with a marker each; the six townsfolk slots (${FACES.join(', ')}); two or three town card spaces and a store; a score track with a marker a player, or paper and pencil.`,
+    `Each player: a player board with a ${start.wagon}-space starting wagon and ${start.silver} silver, ${start.cattle} cattle, ${start.wood} wood, ${start.medicine} medicine to start; wagon cards to buy (12 small: 2 spaces, $5; 8 large: 4 spaces, $8).`,
+    'Tokens (not meant to run out; any counters): silver coins, cattle, wood, medicine, damage, favours; and a start player token.',
+  ];
+}
+
+/**
+ * The print-and-play kit for duplicate play: a setup sheet (seats, start player, sets, what each
+ * week deals, the gold tokens as a face-down stack in draw order, what else the table needs), the
+ * dice script, and every card the trail deals to cut out, fronts and backs.
+ */
+export function pioneerDaysSheets(map: PioneerDaysMap, style: Style, area: { width: number; height: number }): Scene[] {
+  const ink = inkOf(style);
+  const width = Math.min(area.width, 190);
+  const players = playersOf(map);
+  const seedLabel = seedLabelOf(map);
+  const start = block(width, ink, (w) => {
+    w.line(`${players} player${players === 1 ? '' : 's'}. Seat the players P1–P${players} clockwise; P${map.startPlayer} takes the start player token.`);
+    w.line(`Dice: the dice script (next sheet) says which dice to put in the pool each day, with the face up; do not draw or roll. The die left over moves its disaster marker: ${CATALOGUE.disasters.map((d) => `${d.colour} ${d.id}`).join(', ')}, ${CATALOGUE.wildColour} every marker.`);
+    w.line(`Cards: cut out the cards on the last sheets (sets ${map.townsfolkSets.map((s) => `${s} ${CATALOGUE.sets[s]}`).join(' and ')} for the townsfolk). Each card says the week and the place it is dealt to: deal them there, not at random.`);
+    w.line('Gold: stack the 36 tokens face down in this order (first drawn on top) and draw from the top instead of the bag:');
+    w.line(goldStack(map), { bold: true, indent: 4 });
   });
-  return [setup, dice, cards];
+  const weeks = map.weeks.map((week, wk) =>
+    block(width, ink, (w) => {
+      w.y += 1.5;
+      w.line(`Week ${wk + 1}`, { bold: true, size: SIZE.text + 0.4 });
+      w.line(`Town cards: ${week.towns.map((id) => { const t = TOWNS.get(id); return t ? `${id} ${t.name} (needs ${needsText(t)}: ${t.favours} favours)` : id; }).join('; ')}`, { indent: 4, size: SIZE.small });
+      w.line(`Townsfolk: ${week.townsfolk.map((id, k) => `${FACES[k]} slot ${id} ${TOWNSFOLK.get(id)?.name ?? ''}`).join(' · ')}`, { indent: 4, size: SIZE.small });
+      w.line(`Store (face up): ${week.equipment.map((id) => `${id} ${EQUIPMENT.get(id)?.name ?? ''}`).join(' · ')}`, { indent: 4, size: SIZE.small });
+    }),
+  );
+  const needs = block(width, ink, (w) => {
+    w.y += 2;
+    w.line('You also need', { bold: true, size: SIZE.text + 0.4 });
+    for (const n of stillNeeded(map)) w.line(`• ${n}`, { size: SIZE.small, indent: 2 });
+    w.line(`Income (silver): ${Object.entries(CATALOGUE.income).map(([f, n]) => `${f} ${n}`).join(', ')}. Change a face: ${CATALOGUE.changeCost} silver. The card texts are goldmaps' designed catalogue, not the printed game's.`, { size: SIZE.small, fill: ink.faint });
+  });
+  return [...paginate(`Pioneer Days · ${seedLabel}`, 'setup', [start, ...weeks, needs], ink, area), ...diceScript(map, style, area), ...cardSheets(map, area, seedLabel)];
 }
