@@ -33,7 +33,12 @@ export const pngFormat: OutputFormat = {
   prepare(request: RenderRequest, limits) {
     const { game, map, params } = request;
     // The setup sheet is one page drawn as a PDF's would be, on A4's printable area.
-    if (params.layout === 'setup') request.scene = sheetMaker(game, map, 'setup')(map, styleOf(params), sheetArea('a4'))[0];
+    if (params.layout === 'setup') {
+      const sheets = sheetMaker(game, map, 'setup')(map, styleOf(params), sheetArea('a4'));
+      // A picture is one page: a setup of several pages is the PDF's to print.
+      if (sheets.length > 1) throw new InputError([{ field: 'layout', message: `this map's setup is ${sheets.length} pages; ask for it as a PDF (layout=setup on the .pdf)` }]);
+      request.scene = sheets[0];
+    }
     const { scene } = request;
     const size = rasterSize(scene!, sizeRequest(params));
     if (size.width * size.height <= limits.maxPixels) return;
