@@ -55,7 +55,10 @@ describe('the Pioneer Days kit', () => {
       }
       // A back page follows each front page, so a whole-kit double-sided print pairs them.
       read.forEach((p, i) => {
-        if (/\(fronts\)/.test(p)) expect(read[i + 1]).toMatch(/Backs of cards/);
+        if (/\(fronts\)/.test(p)) {
+          expect(i % 2, 'a fronts page is a page\'s front side').toBe(0);
+          expect(read[i + 1]).toMatch(/Backs of cards/);
+        }
       });
       expect(all).toContain('flip on the long edge');
       // What else the table needs, from the rules' components.
