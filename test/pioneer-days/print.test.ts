@@ -96,6 +96,10 @@ describe('the retail box setup (layout=setup)', () => {
   });
 
   it('answers over HTTP: dice, gold and sets of the trail, cards by position, no goldmaps card named', async () => {
+    const { games } = (await (await fetch(`${server.url}/api/v1/games`)).json()) as { games: Array<{ id: string; downloads: Array<{ id: string; params: Record<string, unknown> }> }> };
+    const offered = games.find((g) => g.id === 'pioneer-days')!.downloads.find((d) => d.id === 'pdf-setup-a4');
+    expect(offered?.params).toEqual({ layout: 'setup', paper: 'a4' });
+    expect(games.find((g) => g.id === 'lost-valley')!.downloads.map((d) => d.id)).not.toContain('pdf-setup-a4');
     const res = await fetch(`${server.url}/api/v1/games/pioneer-days/maps/1.pdf?layout=setup&paper=a4`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/pdf');
