@@ -55,7 +55,10 @@ describe('the Pioneer Days kit', () => {
       }
       // A back page follows each front page, so a whole-kit double-sided print pairs them.
       read.forEach((p, i) => {
-        if (/\(fronts\)/.test(p)) expect(read[i + 1]).toMatch(/Backs of cards/);
+        if (/\(fronts\)/.test(p)) {
+          expect(i % 2, 'a fronts page is a page\'s front side').toBe(0);
+          expect(read[i + 1]).toMatch(/Backs of cards/);
+        }
       });
       expect(all).toContain('flip on the long edge');
       // What else the table needs, from the rules' components.
@@ -93,6 +96,10 @@ describe('the retail box setup (layout=setup)', () => {
   });
 
   it('answers over HTTP: dice, gold and sets of the trail, cards by position, no goldmaps card named', async () => {
+    const { games } = (await (await fetch(`${server.url}/api/v1/games`)).json()) as { games: Array<{ id: string; downloads: Array<{ id: string; params: Record<string, unknown> }> }> };
+    const offered = games.find((g) => g.id === 'pioneer-days')!.downloads.find((d) => d.id === 'pdf-setup-a4');
+    expect(offered?.params).toEqual({ layout: 'setup', paper: 'a4' });
+    expect(games.find((g) => g.id === 'lost-valley')!.downloads.map((d) => d.id)).not.toContain('pdf-setup-a4');
     const res = await fetch(`${server.url}/api/v1/games/pioneer-days/maps/1.pdf?layout=setup&paper=a4`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/pdf');

@@ -154,5 +154,8 @@ export function pioneerDaysSheets(map: PioneerDaysMap, style: Style, area: { wid
     for (const n of stillNeeded(map)) w.line(`• ${n}`, { size: SIZE.small, indent: 2 });
     w.line(`Income (silver): ${Object.entries(CATALOGUE.income).map(([f, n]) => `${f} ${n}`).join(', ')}. Change a face: ${CATALOGUE.changeCost} silver. The card texts are goldmaps' designed catalogue, not the printed game's.`, { size: SIZE.small, fill: ink.faint });
   });
-  return [...paginate(`Pioneer Days · ${seedLabel}`, 'setup', [start, ...weeks, needs], ink, area), ...diceScript(map, style, area), ...cardSheets(map, area, seedLabel)];
+  const before = [...paginate(`Pioneer Days · ${seedLabel}`, 'setup', [start, ...weeks, needs], ink, area), ...diceScript(map, style, area)];
+  // Card fronts must fall on odd pages for a whole-kit double-sided print to back each with its backs.
+  if (before.length % 2 === 1) before.push(...paginate(`Pioneer Days · ${seedLabel}`, 'notes', [block(width, ink, (w) => w.line('Left blank, so that each sheet of card fronts prints with its backs behind it when the whole kit is printed double-sided.', { size: SIZE.small, fill: ink.faint }))], ink, area));
+  return [...before, ...cardSheets(map, area, seedLabel)];
 }
