@@ -37,12 +37,20 @@ interface Row {
 }
 
 // Measurements take minutes and refits none: MEASURED=file keeps them between runs.
-const cacheFile = process.env.MEASURED;
-const cache: Record<string, Row> = cacheFile && existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
+// MEASURED=a.json,b.json reads them all (the files two ONLY runs wrote) and writes the first.
+const cacheFiles = process.env.MEASURED?.split(',') ?? [];
+const cacheFile = cacheFiles[0];
+const cache: Record<string, Row> = Object.assign({}, ...cacheFiles.filter((f) => existsSync(f)).map((f) => JSON.parse(readFileSync(f, 'utf8'))));
+
+// ONLY=1,2 measures those table sizes into the MEASURED file and stops, so two processes can
+// share the measuring (ONLY=1,2 and ONLY=3,4, each its own file); a last run without ONLY,
+// given both files, fits.
+const only = process.env.ONLY?.split(',').map(Number);
 
 function sample(prefix: string, corpus: { maps: number; settler: number; planner: number }): Row[] {
   return Array.from({ length: corpus.maps * TABLES.length }, (_, i) => {
     const players = TABLES[i % TABLES.length]!;
+    if (only && !only.includes(players)) return undefined;
     const firstGame = Math.floor(i / TABLES.length) % 2 === 1;
     const key = `${prefix}-${i}/${players}/${firstGame}/${corpus.settler}/${corpus.planner}`;
     if (cache[key]) return cache[key]!;
@@ -56,13 +64,14 @@ function sample(prefix: string, corpus: { maps: number; settler: number; planner
     };
     if (i % 40 === 0) process.stderr.write(`${prefix} ${i}/${corpus.maps * TABLES.length}\n`);
     return (cache[key] = row);
-  });
+  }).filter((r): r is Row => r !== undefined);
 }
 
 const t0 = Date.now();
 const fit = sample('pd-cal', CORPUS.fit);
 const hold = sample('pd-hold', CORPUS.hold);
 if (cacheFile) writeFileSync(cacheFile, JSON.stringify(cache));
+if (only) process.exit(0);
 const x = (r: Row) => FEATURES.map((k) => r.features[k] ?? 0);
 
 /**

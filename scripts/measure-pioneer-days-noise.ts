@@ -1,0 +1,96 @@
+/**
+ * How noisy each kind of Pioneer Days player is on the held-out trails of the calibration, per
+ * table size: odd/even split-half reliability of each kind's mean VP per trail (Spearman–Brown
+ * stepped up to all the games), the kinds' agreement, and that agreement with the noise taken
+ * out (agreement / √(reliability_s · reliability_p)). A low reliability, not a disagreement
+ * between the kinds, is then what caps the held-out figures. It also plays the two kinds against
+ * each other at two players, in both seat orders, to say which is the stronger player.
+ * Usage: GAMES_SETTLER=24 GAMES_PLANNER=12 MAPS=40 npx tsx scripts/measure-pioneer-days-noise.ts
+ * (about 10 minutes on a loaded core). OUT=file keeps every game's VP.
+ */
+import { writeFileSync } from 'node:fs';
+import { buildMap } from '../src/core/maps.ts';
+import { pearson, spearman } from '../src/core/stats.ts';
+import { pioneerDays } from '../src/games/pioneer-days/index.ts';
+import type { PioneerDaysMap } from '../src/games/pioneer-days/model.ts';
+import { BOTS } from '../src/games/pioneer-days/rules/bots.ts';
+import { playGame } from '../src/games/pioneer-days/rules/playtest.ts';
+import { trailOf } from '../src/games/pioneer-days/rules/state.ts';
+import { round } from './linear-model.ts';
+
+const TABLES = [1, 2, 3, 4];
+const MAPS = Number(process.env.MAPS ?? 40);
+const GAMES = { settler: Number(process.env.GAMES_SETTLER ?? 24), planner: Number(process.env.GAMES_PLANNER ?? 12) };
+
+/** Mean VP per player of each seeded game, seeded as playtest seeds them (so the first n are playtest's n). */
+function games(map: PioneerDaysMap, kind: 'settler' | 'planner', n: number): number[] {
+  const trail = trailOf(map);
+  const bots = Array.from({ length: trail.players }, () => BOTS[kind]!);
+  return Array.from({ length: n }, (_, g) => {
+    const r = playGame(trail, bots, `${map.digest ?? 'trail'}/${g}`);
+    return r.scores.reduce((a, s) => a + s.vp, 0) / r.scores.length;
+  });
+}
+
+const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+const half = (v: readonly number[], odd: number) => mean(v.filter((_, i) => i % 2 === odd));
+/** Odd/even split-half correlation across trails, stepped up to the whole series by Spearman–Brown. */
+function reliability(rows: ReadonlyArray<readonly number[]>, rank: boolean): number {
+  const f = rank ? spearman : pearson;
+  const r = f(rows.map((v) => half(v, 0)), rows.map((v) => half(v, 1)));
+  return (2 * r) / (1 + r);
+}
+
+const out: Record<string, unknown> = {};
+const kept: Record<string, { settler: number[]; planner: number[] }> = {};
+for (const players of TABLES) {
+  const rows: Array<{ settler: number[]; planner: number[] }> = [];
+  for (let k = 0; k < MAPS; k++) {
+    // The calibration's held-out trails: index i cycles the table sizes, every other block a first game.
+    const i = k * TABLES.length + TABLES.indexOf(players);
+    const firstGame = Math.floor(i / TABLES.length) % 2 === 1;
+    const map = buildMap(pioneerDays, `pd-hold-${i}`, { players, firstGame }) as PioneerDaysMap;
+    const row = { settler: games(map, 'settler', GAMES.settler), planner: games(map, 'planner', GAMES.planner) };
+    rows.push(row);
+    kept[`pd-hold-${i}/${players}`] = row;
+  }
+  const s = rows.map((r) => r.settler);
+  const p = rows.map((r) => r.planner);
+  const relS = reliability(s, true);
+  const relP = reliability(p, true);
+  const kinds = spearman(s.map(mean), p.map(mean));
+  // The planner at the calibration's 6 games: its reliability then, by Spearman–Brown stepped down.
+  const at = (rel: number, from: number, to: number) => { const k = to / from; return (k * rel) / (1 + (k - 1) * rel); };
+  out[players] = {
+    maps: MAPS,
+    games: GAMES,
+    reliabilitySettler: round(relS, 3),
+    reliabilityPlanner: round(relP, 3),
+    reliabilitySettlerAt12: round(at(relS, GAMES.settler, 12), 3),
+    reliabilityPlannerAt6: round(at(relP, GAMES.planner, 6), 3),
+    kinds: round(kinds, 3),
+    kindsNoiseFree: round(kinds / Math.sqrt(Math.max(1e-9, relS * relP)), 3),
+    meanVp: { settler: round(mean(s.map(mean)), 2), planner: round(mean(p.map(mean)), 2) },
+  };
+  process.stderr.write(`${players}p ${JSON.stringify(out[players])}\n`);
+}
+
+// Head to head at two players: each kind in each seat, on the two-player held-out trails.
+const duel = { settler: 0, planner: 0, settlerVp: 0, plannerVp: 0, games: 0 };
+for (let k = 0; k < MAPS; k++) {
+  const i = k * TABLES.length + 1;
+  const map = buildMap(pioneerDays, `pd-hold-${i}`, { players: 2, firstGame: Math.floor(i / TABLES.length) % 2 === 1 }) as PioneerDaysMap;
+  const trail = trailOf(map);
+  for (let g = 0; g < 4; g++) {
+    const order = g % 2 === 0 ? (['settler', 'planner'] as const) : (['planner', 'settler'] as const);
+    const r = playGame(trail, order.map((b) => BOTS[b]!), `${map.digest}/duel/${g}`);
+    order.forEach((b, seat) => {
+      duel[`${b}Vp`] += r.scores[seat]!.vp;
+      if (r.winners.includes(seat)) duel[b] += 1 / r.winners.length;
+    });
+    duel.games++;
+  }
+}
+out.duel2p = { games: duel.games, settlerWinShare: round(duel.settler / duel.games, 3), plannerWinShare: round(duel.planner / duel.games, 3), settlerVp: round(duel.settlerVp / duel.games, 2), plannerVp: round(duel.plannerVp / duel.games, 2) };
+console.log(JSON.stringify(out, null, 2));
+if (process.env.OUT) writeFileSync(process.env.OUT, JSON.stringify(kept));
