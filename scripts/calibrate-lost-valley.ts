@@ -12,7 +12,8 @@
  * scale per table size, what each `gold` setting does to each kind, and what each setting of the
  * options reaches (what steer.ts chooses by). Re-run whenever the generator, the tile set, the
  * rules, either kind of player or the features change (npx tsx scripts/calibrate-lost-valley.ts;
- * ≈ 10 minutes on two busy cores: 360 + 180 + 180 landscapes × 2 × 16 races, then 3,024 scores).
+ * ≈ 12 minutes on two cores shared by many: 240 + 180 + 90 landscapes × 2 × 8 races, then 1,134
+ * scores; revision 5 had 360 + 180 + 180 × 16 races and 16 landscapes a setting for `reach`).
  */
 import { writeFileSync } from 'node:fs';
 import { buildMap } from '../src/core/maps.ts';
@@ -33,12 +34,12 @@ import { difficultyOnScale } from '../src/core/difficulty.ts';
 import { buildTable } from '../src/games/lost-valley/rules/table.ts';
 import { STEER_GOLD, STEER_ICE, STEER_RIVER } from '../src/games/lost-valley/steer.ts';
 
-const REVISION = 5;
-const GAMES = 16;
-const FIT = 360;
+const REVISION = 6;
+const GAMES = 8;
+const FIT = 240;
 const HOLD = 180;
-const DEFAULTS = 60;
-const REACH_SEEDS = 16;
+const DEFAULTS = 30;
+const REACH_SEEDS = 6;
 const STATIC = ['iceRounds', 'logIceRounds', 'players', 'goldWatered', 'goldCanal', 'goldMountain', 'meanTurnsToGold', 'goldNear', 'foodSites', 'forests', 'danger', 'riverTiles', 'turnsToLand'];
 export const FEATURES = [...STATIC, 'referenceGold', 'referenceRounds', 'plannerGold', 'plannerRounds'];
 

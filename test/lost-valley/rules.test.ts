@@ -66,6 +66,22 @@ describe('Lost Valley rules engine', () => {
     refused(state, table, { type: 'whiskey', phase: 'action' });
   });
 
+  it('takes the announcement from a prospector arriving at the post with 10 gold markers, not from one who was standing there', () => {
+    const { state, table } = setup();
+    const p = state.players[0]!;
+    p.gold = Array.from({ length: 10 }, () => 1);
+    // Standing at the post since the game began is not arriving there.
+    expect(refused(state, table, { type: 'announce' })).toMatch(/arriving/);
+    const [next] = table.links[table.post]!.find((l) => l[1] !== 'across')!;
+    p.at = next;
+    applyAction(state, table, { type: 'move', mode: 'foot', path: [table.post] });
+    p.gold.pop();
+    expect(refused(state, table, { type: 'announce' })).toMatch(/10 gold markers/);
+    p.gold.push(1);
+    applyAction(state, table, { type: 'announce' });
+    expect(state.over).toBe('announced');
+  });
+
   it('lets one prospector stand at an intersection, two at the riverside, any number at the post', () => {
     const { state, table } = setup();
     const land = table.vertices.findIndex((_, v) => v !== table.post && !table.riverside[v] && table.links[v]!.length > 0);

@@ -13,6 +13,27 @@ const { scales } = calibration;
 
 const goldOf = (seat: PlaySeat) => seat.gold as number | undefined;
 
+/** A table's gold on the 0–100 scale before the scale of means: read on each kind's scale, averaged. */
+const meanReading = (value: number, players: number) => (difficultyOnScale(value, at(scales, players)) + difficultyOnScale(value, at(calibration.planner.scales, players))) / 2;
+
+/**
+ * The gold a table would bank on a landscape the score rates as it does, read as a table's gold is
+ * read: not the mean of the two kinds' predictions, which the score reads each on its own kind's
+ * scale, so that the mean read on both lands elsewhere when the kinds predict apart. The reading
+ * falls as the gold rises, so halving the range finds it.
+ */
+function goldRead(score: LostValleyScore): number {
+  const players = score.metrics.players;
+  let lo = 0;
+  let hi = Math.max(1, score.metrics.goldTotal);
+  for (let k = 0; k < 40; k++) {
+    const mid = (lo + hi) / 2;
+    if (meanReading(mid, players) > score.raw) lo = mid;
+    else hi = mid;
+  }
+  return Math.round(((lo + hi) / 2) * 100) / 100;
+}
+
 /**
  * Lost Valley's rounds say little (the ice block ends the game); its tables measure a landscape
  * by the gold a prospector banks, as its score does, and rank seats by their gold.
@@ -23,17 +44,14 @@ export const lostValleyPlays: GamePlays<LostValleyMap, LostValleyScore> = {
   players: (map) => map.options?.players ?? 4,
   // Only a report with every seat's gold says what a prospector banked on average.
   measure: (report) => tableMean(report, goldOf),
-  predicted: (_map, score) => score.predictedGold,
+  predicted: (_map, score) => goldRead(score),
   spread: (players) => {
     const s = at(scales, players);
     return Math.abs(s[2] - s[1]);
   },
   // A table's gold goes on the 0–100 scale as the score puts its prediction there: read on each
   // kind's scale, the two readings averaged and placed on the scale of such means.
-  difficultyOf: (value, players) => {
-    const mean = (difficultyOnScale(value, at(scales, players)) + difficultyOnScale(value, at(calibration.planner.scales, players))) / 2;
-    return difficultyOnScale(mean, at(calibration.combined, players));
-  },
+  difficultyOf: (value, players) => difficultyOnScale(meanReading(value, players), at(calibration.combined, players)),
   check(_map, score, report) {
     const errors: FieldError[] = [];
     const banked = report.seats.reduce((a, s) => a + (goldOf(s) ?? 0), 0);

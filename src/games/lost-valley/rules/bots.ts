@@ -1,6 +1,6 @@
 import type { Bot as PlayBot } from '../../../core/play/bot.ts';
 import { ANIMALS, ANNOUNCE_MARKERS, GOODS, WARES, type Raw, type Ware } from './prices.ts';
-import { backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, MODE_RULES, nuggets, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
+import { rivalMayAnnounce, backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, MODE_RULES, nuggets, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
 import type { BotWeights } from './bot-weights.ts';
 import { graphOf, groundOf, KIND_CODE, turnsOn, type Graph, type Ground } from './graph.ts';
 import type { Table } from './table.ts';
@@ -122,7 +122,8 @@ interface Want {
  * asks whether there is something, which spares the search for the markers).
  */
 function wanted(state: GameState, p: Player, W: BotWeights, roundsLeft: number): Want | undefined {
-  if (roundsLeft < W.shop.minRoundsLeft) return undefined;
+  // A ware bought as a rival walks back to announce never pays for itself.
+  if (roundsLeft < W.shop.minRoundsLeft || rivalMayAnnounce(state, p)) return undefined;
   for (const ware of W.wares as readonly Ware[]) {
     if (p.wares.includes(ware) || state.stock[ware] < 1 || gearUsed(p) + WARES[ware].gear > 6) continue;
     const { nuggets: n, x } = WARES[ware].price;
@@ -346,10 +347,6 @@ export function makeBot(W: BotWeights): Bot {
       // The ice runs about three turns a tile, shared among the players.
       const roundsLeft = state.ice < 0 ? 40 : (table.icePath.length - 1 - state.ice) * (6 / (7 - table.iceRoll)) / state.players.length;
       if (p.food === 0 && p.specials.includes('driedFish')) yield { type: 'driedFish' };
-      if (p.at === table.post && p.gold.length >= ANNOUNCE_MARKERS && nuggets(p) >= othersBest(state, who) + W.announceLead) {
-        yield { type: 'announce' };
-        return;
-      }
       let acted = false;
       const first = bestAction(state, table, who, W, roundsLeft);
       if (first && first.value >= W.actFirst) {
@@ -358,6 +355,11 @@ export function makeBot(W: BotWeights): Bot {
       }
       const move = chooseMove(state, table, who, W, roundsLeft, goals);
       if (move) yield move;
+      // The end is announced on arriving at the post, in the same turn.
+      if (state.turn.arrived && p.gold.length >= ANNOUNCE_MARKERS && nuggets(p) >= othersBest(state, who) + W.announceLead) {
+        yield { type: 'announce' };
+        return;
+      }
       if (!acted) {
         const after = bestAction(state, table, who, W, roundsLeft);
         if (after && after.value > 0) yield after.action;

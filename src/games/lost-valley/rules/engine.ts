@@ -38,8 +38,8 @@ export interface GameState {
   stock: Record<Ware, number>;
   /** Index along table.icePath; −1 until the last land tile is explored. */
   ice: number;
-  /** What is left of this turn. */
-  turn: { moves: number; actions: number; whiskey: boolean };
+  /** What is left of this turn; `arrived`: a movement this turn ended at the trading post. */
+  turn: { moves: number; actions: number; whiskey: boolean; arrived: boolean };
   over: null | 'ice' | 'announced' | 'limit';
   stats: { moves: Record<Mode, number>; taken: Record<string, number>; bought: Record<string, number>; hunts: { won: number; lost: number }; whiskey: number; iceFrom: number };
 }
@@ -83,7 +83,7 @@ export function newGame(table: Table, seed: string): GameState {
     works: table.vertices.map(() => null),
     stock: Object.fromEntries(Object.entries(WARES).map(([k, w]) => [k, w.stock])) as Record<Ware, number>,
     ice: -1,
-    turn: { moves: 1, actions: 1, whiskey: false },
+    turn: { moves: 1, actions: 1, whiskey: false, arrived: false },
     over: null,
     stats: { moves: { foot: 0, boat: 0, horse: 0 }, taken: {}, bought: {}, hunts: { won: 0, lost: 0 }, whiskey: 0, iceFrom: -1 },
   };
@@ -99,6 +99,13 @@ const roll = (state: GameState, sides = 6) => {
 };
 
 export const nuggets = (p: Player) => p.gold.reduce((a, b) => a + b, 0);
+/**
+ * Whether a rival of `p` could end the race on reaching the post: he holds enough gold markers to
+ * announce and more nuggets than `p`, so the game may be over within his walk there.
+ */
+export function rivalMayAnnounce(state: GameState, p: Player): boolean {
+  return state.players.some((q) => q !== p && q.gold.length >= ANNOUNCE_MARKERS && nuggets(q) > nuggets(p));
+}
 export const backpackSpace = (p: Player) => BACKPACK + (p.wares.includes('cart') ? CART_SPACE : 0);
 export const backpackUsed = (p: Player) => p.food * RAW_SPACE.food + p.tool * RAW_SPACE.tool + p.timber * RAW_SPACE.timber;
 export const gearUsed = (p: Player) => p.wares.reduce((a, w) => a + WARES[w].gear, 0) + p.specials.length;
@@ -224,6 +231,7 @@ export function applyAction(state: GameState, table: Table, action: Action): voi
       if (why) throw new RuleError(why);
       state.turn.moves--;
       for (const v of action.path) p.at = v;
+      if (p.at === table.post) state.turn.arrived = true;
       state.stats.moves[action.mode]++;
       if (unexplored(state, table, p.at)) reveal(state, table, p.at);
       return;
@@ -411,7 +419,10 @@ export function applyAction(state: GameState, table: Table, action: Action): voi
       return;
     }
     case 'announce': {
+      // "A prospector arrives at the trading post … with at least 10 gold markers and announces":
+      // on arriving, not on a later turn spent standing there.
       if (p.at !== table.post || p.gold.length < ANNOUNCE_MARKERS) throw new RuleError(`announce at the trading post with at least ${ANNOUNCE_MARKERS} gold markers`);
+      if (!state.turn.arrived) throw new RuleError('announce on arriving at the trading post, in the turn the prospector moves there');
       state.over = 'announced';
       return;
     }
@@ -434,7 +445,7 @@ export function applyAction(state: GameState, table: Table, action: Action): voi
         state.round++;
         if (state.round > MAX_ROUNDS) state.over = 'limit';
       }
-      state.turn = { moves: 1, actions: 1, whiskey: false };
+      state.turn = { moves: 1, actions: 1, whiskey: false, arrived: false };
       return;
     }
   }
