@@ -23,11 +23,42 @@ export interface Db {
 
 const BEGIN_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 
-export async function openPglite(dataDir: string): Promise<Db> {
+/** What an embedded store keeps free by default: two of PostgreSQL's 16 MB WAL segments. */
+export const DEFAULT_RESERVE_BYTES = 32 * 1024 * 1024;
+
+// Rows only: a migration or an open on a full disk goes on, so the service still starts and serves maps.
+const WRITES = /^\s*(INSERT|UPDATE|DELETE)\b/i;
+
+/** The error PostgreSQL raises for a full disk, so callers see one kind whichever found it. */
+const diskFull = (message: string) => Object.assign(new Error(message), { code: '53100' });
+
+/**
+ * `reserveBytes`: a write is refused (as a full disk, SQLSTATE 53100) while less than this is
+ * free under the directory. PostgreSQL meets a full disk cleanly when a table grows, but not
+ * when its WAL needs a new segment: that is a PANIC, after which PGlite answers no query again
+ * (seen on 0.5.16). Keeping a WAL segment's worth free means the PANIC is never reached. A PANIC
+ * from any other cause fails every later query at once instead of letting it hang.
+ */
+export async function openPglite(dataDir: string, { reserveBytes = DEFAULT_RESERVE_BYTES }: { reserveBytes?: number } = {}): Promise<Db> {
   // Loaded when a store is opened, so CLI commands that never touch one do not pay for it.
   const { PGlite } = await import('@electric-sql/pglite');
+  const { statfsSync } = await import('node:fs');
   const db = await PGlite.create(dataDir, { relaxedDurability: false });
-  const query: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) => (await db.query<T>(sql, params as unknown[])).rows;
+  let panicked: unknown;
+  const query: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) => {
+    if (panicked) throw Object.assign(new Error('the embedded store stopped after a PANIC and must be restarted'), { code: '57P02', cause: panicked });
+    if (reserveBytes > 0 && WRITES.test(sql)) {
+      const fs = statfsSync(dataDir);
+      const free = fs.bavail * fs.bsize;
+      if (free < reserveBytes) throw diskFull(`No space left on device: ${Math.floor(free / 2 ** 20)} MB free under ${dataDir}, under the ${Math.round(reserveBytes / 2 ** 20)} MB kept free for the store's log`);
+    }
+    try {
+      return (await db.query<T>(sql, params as unknown[])).rows;
+    } catch (e) {
+      if ((e as { severity?: string }).severity === 'PANIC') panicked = e;
+      throw e;
+    }
+  };
   return {
     backend: 'pglite',
     query,

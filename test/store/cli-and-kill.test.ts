@@ -108,12 +108,17 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
         }
       }
     };
-    const writers = Array.from({ length: 12 }, (_, w) => writer(w));
-    while (acked.length < 60) await new Promise((r) => setTimeout(r, 5));
-    child.kill('SIGKILL');
-    killed = true;
-    await new Promise((r) => child.once('exit', r));
+    let ended = 0;
+    const writers = Array.from({ length: 12 }, (_, w) => writer(w).finally(() => ended++));
+    try {
+      for (const t0 = Date.now(); acked.length < 60 && ended === 0 && Date.now() - t0 < 60_000; ) await new Promise((r) => setTimeout(r, 5));
+    } finally {
+      child.kill('SIGKILL');
+      killed = true;
+      await new Promise((r) => child.once('exit', r));
+    }
     await Promise.all(writers);
+    expect(acked.length).toBeGreaterThanOrEqual(60);
     const inFlight = sent.length - acked.length;
     // Restarted on the same store: it recovers its files and takes writes again.
     const again = await serve(place.env);
