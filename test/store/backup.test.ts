@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/api/server.ts';
 import { verifyBackup } from '../../src/store/backup.ts';
+import { MIGRATIONS } from '../../src/store/migrations.ts';
 import type { PlayStore } from '../../src/store/store.ts';
 import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
 
@@ -80,7 +81,7 @@ describe.each(BACKENDS)('store backup and restore on %s', (backend) => {
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain(key.split('_').at(-1));
     const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, Record<string, unknown>>);
-    expect(lines[0]!.header).toMatchObject({ format: 'goldmaps-store-backup', version: 1, schema: 1, backend });
+    expect(lines[0]!.header).toMatchObject({ format: 'goldmaps-store-backup', version: 1, schema: MIGRATIONS.at(-1)!.version, backend });
     expect(lines.at(-1)!.end).toMatchObject({ keys: 2, plays: 11 });
 
     const restored = await goldmaps(into.env, ['store', 'restore', file]);

@@ -87,7 +87,9 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
     } finally {
       await other.drop();
     }
-  });
+    // Ten CLI runs, each opening the store: on a loaded machine over the default 60 s, and a
+    // timed-out test would leave its CLI holding the directory the next test's server needs.
+  }, 180_000);
 
   it('loses no acknowledged report when the server is killed with SIGKILL in the middle of concurrent writes', async () => {
     const { child, url } = await serve(place.env);
