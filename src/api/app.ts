@@ -286,6 +286,8 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
   // anything else as a bare 500 whose details go to the log only.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const e = toInputProblem(err);
+    // A store that failed (unreachable, disk full) is the operator's to hear about, with why.
+    if (e instanceof HttpProblem && e.status >= 500 && e.cause !== undefined) logger.warn({ err: e.cause, method: req.method, url: req.originalUrl, status: e.status }, e.title);
     if (e instanceof HttpProblem) return sendProblem(res, e);
     // The pool has logged why; the caller learns that the drawing, not the request, failed.
     if (e instanceof RasterFailed) return sendProblem(res, new HttpProblem(500, 'The PNG could not be drawn', e.message));

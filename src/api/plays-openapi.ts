@@ -20,7 +20,7 @@ export function playPaths(gameParam: object, seedParam: object, problem: object)
         security: bearer,
         parameters: [gameParam, plainSeed, options],
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
-        responses: { '201': json('Stored'), '200': json('Already stored with this body (a retry)'), '400': problem, '401': problem, '409': problem, '415': problem, '422': problem, '503': problem },
+        responses: { '201': json('Stored'), '200': json('Already stored with this body (a retry)'), '400': problem, '401': problem, '409': problem, '415': problem, '422': problem, '503': problem, '507': problem },
       },
       get: {
         summary: 'What tables said of this map: counts, rounds, seat shares, difficulty as played; ?order=best adds the leaderboard',
@@ -33,7 +33,7 @@ export function playPaths(gameParam: object, seedParam: object, problem: object)
         summary: 'Delete a report, by the key that wrote it',
         security: bearer,
         parameters: [gameParam, plainSeed, options, { name: 'reportId', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { '204': { description: 'Deleted' }, '401': problem, '403': problem, '404': problem },
+        responses: { '204': { description: 'Deleted' }, '401': problem, '403': problem, '404': problem, '503': problem, '507': problem },
       },
     },
     '/api/v1/games/{game}/daily': { get: { summary: "Today's seed (UTC) and map for duplicate play", parameters: [gameParam, options], responses: { '200': json('The day, its seed and map') } } },

@@ -3,6 +3,7 @@ import { sha256Hex } from '../core/canonical.ts';
 import { dailySeed, dateOf, isDate, secondsToMidnight } from '../core/daily.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
 import { NoPlays, checkReport, playSummary, playsOf, recordPlay, type PlayedMap } from '../plays/service.ts';
+import { storeFailure } from '../store/failures.ts';
 import type { PlayStore, StoredPlay } from '../store/store.ts';
 import type { CachedMap } from './map-cache.ts';
 import { HttpProblem, badInput } from './problem.ts';
@@ -36,13 +37,24 @@ function storeOf(r: PlayRoutes): PlayStore {
   return r.store;
 }
 
-/** A store that cannot answer is the service's trouble, not the client's: 503, try again. */
+/**
+ * A store that cannot answer is the service's trouble, not the client's: 503 (507 when its disk
+ * is full), named in words, with when to try again. Nothing was stored, or the write committed
+ * just before the answer was lost: a retry with the same reportId is safe either way.
+ */
 async function stored<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
     if (e instanceof HttpProblem) throw e;
-    throw Object.assign(new HttpProblem(503, 'The play-report store is unavailable', 'Try again shortly.', { headers: { 'Retry-After': '5' } }), { cause: e });
+    const why = storeFailure(e);
+    const problem =
+      why === 'disk-full'
+        ? new HttpProblem(507, 'The play-report store is out of disk space', 'The disk under the store is full, so nothing was stored; try again later (the operator has to free space).', { headers: { 'Retry-After': '60' } })
+        : why === 'unreachable'
+          ? new HttpProblem(503, 'The play-report store is unreachable', 'The database cannot be reached, so nothing was stored; try again shortly.', { headers: { 'Retry-After': '5' } })
+          : new HttpProblem(503, 'The play-report store is unavailable', 'Try again shortly.', { headers: { 'Retry-After': '5' } });
+    throw Object.assign(problem, { cause: e });
   }
 }
 

@@ -28,6 +28,7 @@ const TYPES: Record<number, string> = {
   500: 'internal',
   501: 'not-implemented',
   503: 'busy',
+  507: 'insufficient-storage',
 };
 
 export function badInput(errors: FieldError[], title = 'Invalid input'): HttpProblem {

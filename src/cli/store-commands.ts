@@ -6,6 +6,7 @@ import type { AnyGameModule } from '../core/game-module.ts';
 import { InputError, buildScoredMap } from '../core/maps.ts';
 import { findGame, GAMES } from '../games/index.ts';
 import { NoPlays, checkReport, fitFor, playSummary, playsOf, recordPlay, type PlayedMap } from '../plays/service.ts';
+import { BackupInvalid, StoreNotEmpty, restoreBackup, verifyBackup, writeBackup } from '../store/backup.ts';
 import { StoreBusy } from '../store/lock.ts';
 import { openStore } from '../store/open.ts';
 import { KeyNameTaken, type PlayStore, type StoredPlay } from '../store/store.ts';
@@ -214,6 +215,34 @@ export function registerStoreCommands(program: Command): void {
       process.stderr.write(`goldmaps: imported ${counts.created} new, ${counts.same} already stored, ${counts.conflict} conflicting with a stored report\n`);
       if (errors.length > 0) throw new InputError(errors);
       if (counts.conflict > 0) process.exitCode = 2;
+    });
+
+  const backups = program.command('store').description('the store as a whole: back it up to a file, restore it from one (either backend)');
+  backups
+    .command('backup')
+    .description('write every key (as its salted hash) and report to FILE, from one consistent snapshot (docs/store.md)')
+    .argument('<file>', 'where to write it (replaced whole once complete, never half-written)')
+    .action(async (file: string) => {
+      const counts = await withStore((store) => writeBackup(store, file));
+      process.stderr.write(`goldmaps: backed up ${counts.keys} keys and ${counts.plays} reports to ${file}\n`);
+    });
+  backups
+    .command('restore')
+    .description('check FILE whole, then restore it in one transaction into an empty store (or over one, with --replace)')
+    .argument('<file>', 'a file goldmaps store backup wrote')
+    .option('--replace', 'drop the keys and reports the store holds first')
+    .action(async (file: string, opts: { replace?: boolean }) => {
+      if (!existsSync(file)) throw usage(file, 'no such file');
+      try {
+        // Checked before the store is opened: a bad file changes nothing and says where it is bad.
+        await verifyBackup(file);
+        const counts = await withStore((store) => restoreBackup(store, file, { replace: opts.replace === true }));
+        process.stderr.write(`goldmaps: restored ${counts.keys} keys and ${counts.plays} reports from ${file}\n`);
+      } catch (e) {
+        if (e instanceof BackupInvalid) throw new InputError(e.errors.map((x) => ({ field: `${file}: ${x.field}`, message: x.message })));
+        if (e instanceof StoreNotEmpty) throw usage('store', e.message);
+        throw e;
+      }
     });
 
   program

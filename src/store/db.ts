@@ -1,29 +1,70 @@
 
 /**
  * The one SQL surface both backends answer: parameterised queries ($1, $2, …) and nothing
- * else, so the store's SQL is written once. Every write the store makes is a single statement:
- * PGlite syncs its files when a top-level query resolves (relaxedDurability off), which its
- * transaction() wrapper does not do on COMMIT, so the store never uses it.
+ * else, so the store's SQL is written once. Every write the store makes is a single statement,
+ * acknowledged once it has committed. PGlite runs with synchronous_commit on, so its COMMIT has
+ * written the WAL into GOLDMAPS_DATA (through Node's fs, into the kernel) before the query
+ * resolves: a killed process loses nothing it acknowledged. Its fsync is off and its Node file
+ * system has no fsync at all, so a machine that loses power may lose the last writes; a
+ * PostgreSQL server is the store for that (test/store/cli-and-kill.test.ts kills a server mid-load).
+ * PGlite's transaction() wrapper skips the sync step a top-level query ends with (pglite#1065):
+ * the store never uses it.
  */
 export interface Db {
   readonly backend: 'pglite' | 'postgres';
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
-  /** Runs `work` on one connection holding a transaction-scoped advisory lock (migrations). */
-  exclusive<T>(lock: number, work: (query: Db['query']) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction on one connection holding a transaction-scoped advisory lock
+   * (migrations, restores); `snapshot` makes it a read-only repeatable-read one (backups).
+   */
+  exclusive<T>(lock: number, work: (query: Db['query']) => Promise<T>, opts?: { snapshot?: boolean }): Promise<T>;
   close(): Promise<void>;
 }
 
-export async function openPglite(dataDir: string): Promise<Db> {
+const BEGIN_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+
+/** What an embedded store keeps free by default: two of PostgreSQL's 16 MB WAL segments. */
+export const DEFAULT_RESERVE_BYTES = 32 * 1024 * 1024;
+
+// Rows only: a migration or an open on a full disk goes on, so the service still starts and serves maps.
+const WRITES = /^\s*(INSERT|UPDATE|DELETE)\b/i;
+
+/** The error PostgreSQL raises for a full disk, so callers see one kind whichever found it. */
+const diskFull = (message: string) => Object.assign(new Error(message), { code: '53100' });
+
+/**
+ * `reserveBytes`: a write is refused (as a full disk, SQLSTATE 53100) while less than this is
+ * free under the directory. PostgreSQL meets a full disk cleanly when a table grows, but not
+ * when its WAL needs a new segment: that is a PANIC, after which PGlite answers no query again
+ * (seen on 0.5.16). Keeping a WAL segment's worth free means the PANIC is never reached. A PANIC
+ * from any other cause fails every later query at once instead of letting it hang.
+ */
+export async function openPglite(dataDir: string, { reserveBytes = DEFAULT_RESERVE_BYTES }: { reserveBytes?: number } = {}): Promise<Db> {
   // Loaded when a store is opened, so CLI commands that never touch one do not pay for it.
   const { PGlite } = await import('@electric-sql/pglite');
+  const { statfsSync } = await import('node:fs');
   const db = await PGlite.create(dataDir, { relaxedDurability: false });
-  const query: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) => (await db.query<T>(sql, params as unknown[])).rows;
+  let panicked: unknown;
+  const query: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) => {
+    if (panicked) throw Object.assign(new Error('the embedded store stopped after a PANIC and must be restarted'), { code: '57P02', cause: panicked });
+    if (reserveBytes > 0 && WRITES.test(sql)) {
+      const fs = statfsSync(dataDir);
+      const free = fs.bavail * fs.bsize;
+      if (free < reserveBytes) throw diskFull(`No space left on device: ${Math.floor(free / 2 ** 20)} MB free under ${dataDir}, under the ${Math.round(reserveBytes / 2 ** 20)} MB kept free for the store's log`);
+    }
+    try {
+      return (await db.query<T>(sql, params as unknown[])).rows;
+    } catch (e) {
+      if ((e as { severity?: string }).severity === 'PANIC') panicked = e;
+      throw e;
+    }
+  };
   return {
     backend: 'pglite',
     query,
     // One process owns a PGlite directory (lock.ts), and PGlite runs one statement at a time.
-    async exclusive(_lock, work) {
-      await query('BEGIN');
+    async exclusive(_lock, work, { snapshot = false } = {}) {
+      await query(snapshot ? BEGIN_SNAPSHOT : 'BEGIN');
       try {
         const out = await work(query);
         await query('COMMIT');
@@ -39,7 +80,8 @@ export async function openPglite(dataDir: string): Promise<Db> {
 
 export async function openPostgres(url: string, { connections = 16 }: { connections?: number } = {}): Promise<Db> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: connections });
+  // A server that is away must fail a request within seconds (503, retry), not queue it forever.
+  const pool = new pg.Pool({ connectionString: url, max: connections, connectionTimeoutMillis: 5_000 });
   // An idle client whose server went away must not take the process with it.
   pool.on('error', () => {});
   const query: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) => (await pool.query(sql, params as unknown[])).rows as T[];
@@ -47,11 +89,11 @@ export async function openPostgres(url: string, { connections = 16 }: { connecti
   return {
     backend: 'postgres',
     query,
-    async exclusive(lock, work) {
+    async exclusive(lock, work, { snapshot = false } = {}) {
       const client = await pool.connect();
       const q: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as T[];
       try {
-        await q('BEGIN');
+        await q(snapshot ? BEGIN_SNAPSHOT : 'BEGIN');
         await q('SELECT pg_advisory_xact_lock($1)', [lock]);
         const out = await work(q);
         await q('COMMIT');

@@ -58,6 +58,21 @@ describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
     expect(summary.reports).toBe(1);
   });
 
+  it('stores a report once when a client retries it concurrently, and one body when retries differ', async () => {
+    const same = await Promise.all(Array.from({ length: 8 }, () => post(body('dup'), key, 'dup-map')));
+    expect(same.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    const answers = (await Promise.all(same.map((r) => r.json()))) as Array<{ receivedAt: string; report: unknown }>;
+    // Every retry is answered with the one stored report, not a copy of its own.
+    expect(new Set(answers.map((a) => a.receivedAt)).size).toBe(1);
+    const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => post(body('race', { rounds: 24 + i }), key, 'dup-map')));
+    const statuses = racing.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    const summary = (await (await fetch(plays('dup-map'))).json()) as { reports: number; recent: Array<{ reportId: string; rounds: number }> };
+    expect(summary.reports).toBe(2);
+    const winner = racing.findIndex((r) => r.status === 201);
+    expect(summary.recent.find((r) => r.reportId === 'race')?.rounds).toBe(24 + winner);
+  });
+
   it('refuses a report that cannot be true of the map with 422 naming the field', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ players: 3 }, 'players'],
