@@ -49,7 +49,7 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
     key = made.stdout.trimEnd().split('\n').at(-1)!;
     expect(key).toMatch(/^gmk_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
     const listed = await goldmaps(place.env, ['keys', 'list']);
-    expect(listed.stdout).toMatch(/^Club Nord\t[0-9a-f]{16}\t\S+\tlive$/m);
+    expect(listed.stdout).toMatch(/^Club Nord\t[0-9a-f]{16}\t\S+\tlive\t60\/min$/m);
     expect(listed.stdout).not.toContain(key.split('_').at(-1));
   });
 
