@@ -5,6 +5,10 @@ import { chromiumAvailable, launchChromium } from '../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Running } from '../../src/api/server.ts';
 import type { PlayStore } from '../../src/store/store.ts';
+import { buildScoredMap } from '../../src/core/maps.ts';
+import type { PlayReport } from '../../src/core/plays.ts';
+import { findGame } from '../../src/games/index.ts';
+import { recordPlay, type PlayedMap } from '../../src/plays/service.ts';
 import { freshPlace, type StorePlace } from '../support/stores.ts';
 
 
@@ -101,6 +105,79 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     await page.locator('#plays').screenshot({ path: 'test-results/plays-phone.png' });
+    await context.close();
+  });
+});
+
+/**
+ * Handles as they might sit in a store: the schema refuses markup and direction overrides now,
+ * but rows written before it did, or by hand, must still be shown as the text they are.
+ */
+const HOSTILE_HANDLES = [
+  '<img src=x onerror="window.__pwned=1">',
+  '</script><script>window.__pwned=2</script>',
+  '"><svg onload=window.__pwned=3>',
+  '\u202eevil\u202c',
+  'a\u200bb\u200dc',
+  '&lt;b&gt;not bold&lt;/b&gt;',
+  '﷽'.repeat(40),
+  'W'.repeat(40),
+];
+
+describe.skipIf(!chromiumAvailable)('hostile handles on the web page, in a real Chromium', () => {
+  let place: StorePlace;
+  let store: PlayStore;
+  let server: Running;
+  let browser: Browser;
+  const seed = 'hostile-handles';
+
+  beforeAll(async () => {
+    place = await freshPlace('pglite');
+    store = await place.open();
+    const game = findGame('gold-city')!;
+    const map = buildScoredMap(game, seed, {}) as PlayedMap;
+    const players = game.plays!.players(map);
+    const rounds = 40;
+    // Stored past the schema (straight through recordPlay), as an old or hand-made row would be.
+    for (let i = 0; i < HOSTILE_HANDLES.length; i += players) {
+      const seats = HOSTILE_HANDLES.slice(i, i + players).map((handle, j) => ({ seat: j + 1, handle, finishedRound: rounds }));
+      const report = { reportId: `hostile-${i}`, players, rounds, winners: [1], seats } as PlayReport;
+      await recordPlay(store, game, map, { ok: true, report, bodyDigest: `sha256:${i}` });
+    }
+    server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await store?.close();
+    await place?.drop();
+  });
+
+  it('shows each handle as its own text, runs none of it, and keeps the page within a phone screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`http://127.0.0.1:${server.port}/?game=gold-city&seed=${seed}`);
+    await page.waitForFunction((n) => document.querySelectorAll('#leaderboard li').length === n, HOSTILE_HANDLES.length);
+    const shown = await page.locator('#leaderboard .who').allTextContents();
+    expect([...shown].sort()).toEqual([...HOSTILE_HANDLES].sort());
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('#plays img, #plays svg, #plays script, #plays b').count()).toBe(0);
+    expect(await page.locator('#leaderboard bdi').count()).toBe(HOSTILE_HANDLES.length);
+    // The override stays inside its handle: the result after it still reads left to right.
+    const rtl = page.locator('#leaderboard li', { hasText: 'evil' });
+    expect(await rtl.locator('.what').textContent()).toBe('40 rounds');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.locator('#plays').screenshot({ path: 'test-results/plays-hostile-handles.png' });
     await context.close();
   });
 });
