@@ -57,7 +57,7 @@ export const DEFAULT_LIMITS: Limits = {
   writesPerMinutePerAddress: 120,
   headersMillis: 10_000,
   requestMillis: 30_000,
-  budgetMillis: 20_000,
+  budgetMillis: 60_000,
   readyMillis: 2_000,
 };
 
