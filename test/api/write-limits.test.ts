@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/api/app.ts';
+import { limitsFromEnv } from '../../src/api/limits-env.ts';
 import { TokenBuckets } from '../../src/api/rate-limit.ts';
 import { startServer, type Running } from '../../src/api/server.ts';
 import type { PlayStore } from '../../src/store/store.ts';
@@ -36,6 +37,17 @@ describe('token buckets', () => {
     for (let i = 0; i < 950; i++) b.take(`m${i}`, 10);
     // The drained bucket survived the sweeps that dropped the full ones.
     expect(b.take('busy', 1)).toBeGreaterThan(0);
+  });
+});
+
+describe("the limits an operator sets in serve's environment", () => {
+  it('takes positive whole numbers and names any other value', () => {
+    expect(limitsFromEnv({}).limits).toEqual(DEFAULT_LIMITS);
+    const set = limitsFromEnv({ GOLDMAPS_WRITES_PER_MINUTE_PER_ADDRESS: '600', GOLDMAPS_HEADERS_TIMEOUT_MS: '5000', GOLDMAPS_REQUEST_BUDGET_MS: '' });
+    expect(set.errors).toEqual([]);
+    expect(set.limits).toMatchObject({ writesPerMinutePerAddress: 600, headersMillis: 5000, budgetMillis: DEFAULT_LIMITS.budgetMillis });
+    expect(limitsFromEnv({ GOLDMAPS_REPORT_BYTES: '16k', GOLDMAPS_READY_TIMEOUT_MS: '0' }).errors).toEqual(['GOLDMAPS_REPORT_BYTES: "16k" is not a positive whole number', 'GOLDMAPS_READY_TIMEOUT_MS: "0" is not a positive whole number']);
+    expect(limitsFromEnv({ GOLDMAPS_HEADERS_TIMEOUT_MS: '40000' }).errors).toEqual(['GOLDMAPS_HEADERS_TIMEOUT_MS: 40000 must not exceed GOLDMAPS_REQUEST_TIMEOUT_MS (30000)']);
   });
 });
 

@@ -53,6 +53,16 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
     expect(listed.stdout).not.toContain(key.split('_').at(-1));
   });
 
+  it("makes a key with its own writes a minute, and refuses a rate it cannot take", async () => {
+    const made = await goldmaps(place.env, ['keys', 'create', '--name', 'Game Client', '--writes-per-minute', '900']);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toContain('(900 writes a minute)');
+    expect((await goldmaps(place.env, ['keys', 'list'])).stdout).toMatch(/^Game Client\t[0-9a-f]{16}\t\S+\tlive\t900\/min$/m);
+    const bad = await goldmaps(place.env, ['keys', 'create', '--name', 'Other', '--writes-per-minute', '0']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('goldmaps: --writes-per-minute: must be a whole number from 1 to 100000\n');
+  });
+
   it('adds, lists, exports and imports reports, and says which field is wrong', async () => {
     const add = await goldmaps(place.env, ['plays', 'add', 'gold-city', '--seed', 'cli-1', '--name', 'Club Nord'], JSON.stringify(report('c1')));
     expect(add.code, add.stderr).toBe(0);
