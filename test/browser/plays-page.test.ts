@@ -1,4 +1,7 @@
 /// <reference lib="dom" />
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from '../support/chromium.ts';
@@ -179,5 +182,58 @@ describe.skipIf(!chromiumAvailable)('hostile handles on the web page, in a real 
     expect(errors).toEqual([]);
     await page.locator('#plays').screenshot({ path: 'test-results/plays-hostile-handles.png' });
     await context.close();
+  });
+});
+
+describe.skipIf(!chromiumAvailable)('a game client on another origin, in a real Chromium', () => {
+  let place: StorePlace;
+  let store: PlayStore;
+  let server: Running;
+  let browser: Browser;
+  let key: string;
+
+  beforeAll(async () => {
+    place = await freshPlace('pglite');
+    store = await place.open();
+    key = await store.createKey('game client');
+    server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await store?.close();
+    await place?.drop();
+  });
+
+  it('reads maps and summaries, and writes and deletes with its key through the preflight', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The game's own page, on an origin of its own: another port is another origin.
+    const game = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>game</title>')).listen(0, '127.0.0.1');
+    await once(game, 'listening');
+    await page.goto(`http://127.0.0.1:${(game.address() as AddressInfo).port}/`);
+    const api = `http://127.0.0.1:${server.port}/api/v1/games/gold-city/maps/42`;
+    const out = await page.evaluate(
+      async ({ api, key }) => {
+        const map = await fetch(api);
+        const body = JSON.stringify({ reportId: 'xo-1', players: 4, rounds: 24, winners: [1], seats: [{ seat: 1, handle: 'Xo', finishedRound: 24 }] });
+        const post = await fetch(`${api}/plays`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body });
+        const summary = await fetch(`${api}/plays`);
+        const reports = ((await summary.json()) as { reports: number }).reports;
+        const del = await fetch(`${api}/plays/xo-1`, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
+        const anonymous = await fetch(`${api}/plays`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, credentials: 'include' }).then(
+          (r) => r.status,
+          (e: Error) => e.message,
+        );
+        return { map: map.status, etag: map.headers.get('etag'), post: post.status, location: post.headers.get('location'), reports, del: del.status, anonymous };
+      },
+      { api, key },
+    );
+    expect(out).toEqual({ map: 200, etag: expect.stringMatching(/^"sha256:/), post: 201, location: '/api/v1/games/gold-city/maps/42/plays/xo-1', reports: 1, del: 204, anonymous: expect.anything() });
+    // With credentials asked for, a browser refuses to hand a `*` answer to the page at all.
+    expect(out.anonymous).not.toBe(201);
+    await context.close();
+    game.close();
   });
 });
