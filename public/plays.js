@@ -84,7 +84,8 @@ function showKeyField() {
 
 function leaderboardRow(entry) {
   const li = document.createElement('li');
-  const who = document.createElement('span');
+  // Text only, never markup; <bdi> keeps a right-to-left handle from reordering the result after it.
+  const who = document.createElement('bdi');
   who.className = 'who';
   who.textContent = entry.handle ?? `seat ${entry.seat}`;
   const what = document.createElement('span');

@@ -19,7 +19,10 @@ import { AnswerCache, MapCache, type CachedMap } from './map-cache.ts';
 import { buildOpenApi } from './openapi.ts';
 import { HttpProblem, badInput, sendProblem } from './problem.ts';
 import { RenderGate } from './render-gate.ts';
-import { mountPlayRoutes } from './plays-routes.ts';
+import { mountPlayRoutes, mountPlayWriteGuards } from './plays-routes.ts';
+import { Counters } from './counters.ts';
+import { cors } from './cors.ts';
+import { TokenBuckets } from './rate-limit.ts';
 import type { PlayStore } from '../store/store.ts';
 
 export interface Limits extends RenderLimits {
@@ -29,6 +32,17 @@ export interface Limits extends RenderLimits {
   rerollAttempts: number;
   rerollMillis: number;
   cachedMaps: number;
+  /** A play report's body (the plays routes' own parser; every other body takes `bodyBytes`). */
+  reportBytes: number;
+  /** Writes (report POSTs and DELETEs) one client address may make a minute, keyed or not. */
+  writesPerMinutePerAddress: number;
+  /** Node's headersTimeout and requestTimeout: a client slower than this is cut off (408) and counted. */
+  headersMillis: number;
+  requestMillis: number;
+  /** How long a handler may take before it is answered 503 for it. */
+  budgetMillis: number;
+  /** How long /readyz waits for the store before saying it is unreachable. */
+  readyMillis: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -39,6 +53,12 @@ export const DEFAULT_LIMITS: Limits = {
   rerollAttempts: 2000,
   rerollMillis: 5000,
   cachedMaps: 256,
+  reportBytes: 16 * 1024,
+  writesPerMinutePerAddress: 120,
+  headersMillis: 10_000,
+  requestMillis: 30_000,
+  budgetMillis: 60_000,
+  readyMillis: 2_000,
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -121,8 +141,30 @@ function toInputProblem(e: unknown): unknown {
   return e instanceof InputError ? badInput(e.errors, e.title) : e;
 }
 
-export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => new Date() }: { logger: Logger; limits?: Limits; store?: PlayStore; now?: () => Date }) {
+/**
+ * Every request has `budgetMillis` to be answered; past that it gets a 503 problem (and the
+ * handler's late answer is dropped), so a stuck store or an overlong render never holds a client.
+ */
+function timeBudget(limits: Limits, counters: Counters, logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const timer = setTimeout(() => {
+      if (res.headersSent) return;
+      res.locals.overBudget = true;
+      counters.overBudget++;
+      logger.warn({ req: { method: req.method, url: req.originalUrl }, budgetMillis: limits.budgetMillis }, 'request over its time budget');
+      sendProblem(res, new HttpProblem(503, 'The request took too long', `The service answers within ${limits.budgetMillis} ms; try again shortly.`, { headers: { 'Retry-After': '5' } }));
+    }, limits.budgetMillis);
+    res.once('close', () => clearTimeout(timer));
+    res.once('finish', () => clearTimeout(timer));
+    next();
+  };
+}
+
+export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => new Date(), counters = new Counters(), trustProxy }: { logger: Logger; limits?: Limits; store?: PlayStore; now?: () => Date; counters?: Counters; trustProxy?: string }) {
   const app = express();
+  // Behind a reverse proxy every client has the proxy's address: GOLDMAPS_TRUST_PROXY (express's
+  // "trust proxy": a hop count, "loopback", addresses) makes the per-address limit read X-Forwarded-For.
+  if (trustProxy) app.set('trust proxy', /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
   const cache = new MapCache(limits.cachedMaps);
   const renders = new RenderGate(limits.renderConcurrency, limits.renderQueue);
   const openapi = JSON.stringify(buildOpenApi());
@@ -138,8 +180,12 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     helmet({
       // Served over plain HTTP on a LAN as often as behind TLS: never rewrite requests to https.
       contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+      // Maps are for game clients on other origins too (docs/operations.md#cors), <img> included.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   );
+  app.use(timeBudget(limits, counters, logger));
+  app.use(cors);
   // One log line per request with what an operator reads, not every header (healthz unlogged).
   if (logRequests) {
     app.use((req, res, next) => {
@@ -147,6 +193,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
       next();
     });
   }
+  mountPlayWriteGuards(app, { limits, counters, addresses: new TokenBuckets() });
   app.use(express.json({ limit: limits.bodyBytes, strict: true, type: ['application/json', 'application/*+json'] }));
 
   function mapFor(game: AnyGameModule, seedText: string, optionsText: string | undefined): CachedMap {
@@ -178,7 +225,14 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
   app.use(express.static(new URL('../../public/', import.meta.url).pathname, { index: 'index.html', etag: true, lastModified: false, maxAge: 0 }));
 
   app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
+  });
+
+  // Counts of what was refused or cut off (JSON, not Prometheus text): see docs/operations.md.
+  app.get('/metrics', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(counters);
   });
 
   app.get('/api/v1/openapi.json', (_req, res) => {
@@ -276,7 +330,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     res.json(result);
   });
 
-  mountPlayRoutes(app, { store, gameOf, mapFor, now });
+  mountPlayRoutes(app, { store, gameOf, mapFor, now, limits, counters, keys: new TokenBuckets() });
 
   app.use((req, _res, next) => {
     next(new HttpProblem(404, 'Not found', `No route for ${req.method} ${req.path}`));
@@ -286,6 +340,11 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
   // anything else as a bare 500 whose details go to the log only.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const e = toInputProblem(err);
+    // Answered already: the time budget's 503 went out while this handler was still at work.
+    if (res.headersSent) {
+      if (!res.locals.overBudget) logger.error({ err: e, method: req.method, url: req.originalUrl }, 'error after the answer was sent');
+      return;
+    }
     // A store that failed (unreachable, disk full) is the operator's to hear about, with why.
     if (e instanceof HttpProblem && e.status >= 500 && e.cause !== undefined) logger.warn({ err: e.cause, method: req.method, url: req.originalUrl, status: e.status }, e.title);
     if (e instanceof HttpProblem) return sendProblem(res, e);
@@ -293,7 +352,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     if (e instanceof RasterFailed) return sendProblem(res, new HttpProblem(500, 'The PNG could not be drawn', e.message));
     const status = (e as { status?: number; statusCode?: number }).status ?? (e as { statusCode?: number }).statusCode;
     const type = (e as { type?: string }).type;
-    if (status === 413) return sendProblem(res, new HttpProblem(413, 'Body too large', `The limit is ${limits.bodyBytes} bytes.`));
+    if (status === 413) return sendProblem(res, new HttpProblem(413, 'Body too large', `The limit is ${(e as { limit?: number }).limit ?? limits.bodyBytes} bytes.`));
     if (type === 'entity.parse.failed') return sendProblem(res, new HttpProblem(400, 'Body is not valid JSON', undefined, { errors: [{ field: 'body', message: 'is not valid JSON' }] }));
     if (status !== undefined && status >= 400 && status < 500) return sendProblem(res, new HttpProblem(status, 'Bad request', (e as Error).message));
     logger.error({ err: e, method: req.method, url: req.originalUrl }, 'unhandled error');
@@ -312,5 +371,5 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     res.end(hit.body);
   };
 
-  return { handle, close: async () => void (await Promise.all([work.close(), rasters.close()])) };
+  return { handle, counters, close: async () => void (await Promise.all([work.close(), rasters.close()])) };
 }

@@ -12,7 +12,8 @@ export function playPaths(gameParam: object, seedParam: object, problem: object)
   const games = GAMES.filter((g) => g.plays).map((g) => g.id);
   const plainSeed = { ...seedParam, description: 'The seed, percent-encoded (no format extension).' };
   return {
-    '/readyz': { get: { summary: 'Readiness: the store answers', responses: { '200': json('Ready'), '503': problem } } },
+    '/readyz': { get: { summary: 'Readiness: the store answers a query in time (2 s by default); 503 problem saying so when not', responses: { '200': json('Ready'), '503': problem } } },
+    '/metrics': { get: { summary: 'Counts of slow clients cut off, requests over their time budget, writes refused 401 and 429 (JSON)', responses: { '200': json('The counters') } } },
     '/api/v1/games/{game}/plays': { get: { summary: "What a client needs to report this game's plays: the report's JSON Schema and what results mean", parameters: [gameParam], responses: { '200': json('The report schema'), '404': problem } } },
     '/api/v1/games/{game}/maps/{seed}/plays': {
       post: {
@@ -20,7 +21,7 @@ export function playPaths(gameParam: object, seedParam: object, problem: object)
         security: bearer,
         parameters: [gameParam, plainSeed, options],
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
-        responses: { '201': json('Stored'), '200': json('Already stored with this body (a retry)'), '400': problem, '401': problem, '409': problem, '415': problem, '422': problem, '503': problem, '507': problem },
+        responses: { '201': json('Stored'), '200': json('Already stored with this body (a retry)'), '400': problem, '401': problem, '409': problem, '413': problem, '415': problem, '422': problem, '429': problem, '503': problem, '507': problem },
       },
       get: {
         summary: 'What tables said of this map: counts, rounds, seat shares, difficulty as played; ?order=best adds the leaderboard',
@@ -33,7 +34,7 @@ export function playPaths(gameParam: object, seedParam: object, problem: object)
         summary: 'Delete a report, by the key that wrote it',
         security: bearer,
         parameters: [gameParam, plainSeed, options, { name: 'reportId', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { '204': { description: 'Deleted' }, '401': problem, '403': problem, '404': problem, '503': problem, '507': problem },
+        responses: { '204': { description: 'Deleted' }, '400': problem, '401': problem, '403': problem, '404': problem, '429': problem, '503': problem, '507': problem },
       },
     },
     '/api/v1/games/{game}/daily': { get: { summary: "Today's seed (UTC) and map for duplicate play", parameters: [gameParam, options], responses: { '200': json('The day, its seed and map') } } },

@@ -1,11 +1,14 @@
-import type { Express, Request, Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { sha256Hex } from '../core/canonical.ts';
 import { dailySeed, dateOf, isDate, secondsToMidnight } from '../core/daily.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
 import { NoPlays, checkReport, playSummary, playsOf, recordPlay, type PlayedMap } from '../plays/service.ts';
 import { storeFailure } from '../store/failures.ts';
 import type { PlayStore, StoredPlay } from '../store/store.ts';
+import type { Limits } from './app.ts';
+import type { Counters } from './counters.ts';
 import type { CachedMap } from './map-cache.ts';
+import type { TokenBuckets } from './rate-limit.ts';
 import { HttpProblem, badInput } from './problem.ts';
 
 export interface PlayRoutes {
@@ -13,11 +16,39 @@ export interface PlayRoutes {
   gameOf(req: Request): AnyGameModule;
   mapFor(game: AnyGameModule, seed: string, options: string | undefined): CachedMap;
   now(): Date;
+  limits: Limits;
+  counters: Counters;
+  /** Per-key buckets: each key's own writes a minute, set when it was made. */
+  keys: TokenBuckets;
+}
+
+const REPORTS = '/api/v1/games/:game/maps/:seed/plays';
+const REPORT = '/api/v1/games/:game/maps/:seed/plays/:reportId';
+
+const tooMany = (wait: number, who: string, perMinute: number) =>
+  new HttpProblem(429, 'Too many writes', `${who} may write ${perMinute} times a minute; try again in ${wait} s.`, { headers: { 'Retry-After': String(wait) } });
+
+/**
+ * Ahead of every body parser: a write is counted against its client address before anything
+ * else is done for it (a key being guessed pays here too, scrypt and all), then a report's body
+ * is read with its own small limit.
+ */
+export function mountPlayWriteGuards(app: Express, { limits, counters, addresses }: { limits: Limits; counters: Counters; addresses: TokenBuckets }): void {
+  const perAddress = (req: Request, _res: Response, next: NextFunction) => {
+    const wait = addresses.take(req.ip ?? req.socket.remoteAddress ?? '?', limits.writesPerMinutePerAddress);
+    if (wait === 0) return next();
+    counters.rateLimitedByAddress++;
+    throw tooMany(wait, 'One client address', limits.writesPerMinutePerAddress);
+  };
+  app.post(REPORTS, perAddress, express.json({ limit: limits.reportBytes, strict: true, type: ['application/json', 'application/*+json'] }));
+  app.delete(REPORT, perAddress);
 }
 
 /** The summary may change with any report: revalidated by ETag, never kept long, never immutable. */
 const SUMMARY_CACHE = 'public, max-age=5';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The report schema's reportId (schemas/api/play-report.json), checked before the store sees one. */
+const REPORT_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 const unauthorised = () => new HttpProblem(401, 'A valid writer key is required', 'Send Authorization: Bearer <key> with a live key (goldmaps keys create).', { headers: { 'WWW-Authenticate': 'Bearer realm="goldmaps"' } });
 
@@ -81,15 +112,30 @@ export function mountPlayRoutes(app: Express, r: PlayRoutes): void {
     const header = req.headers.authorization ?? '';
     const m = /^Bearer ([^\s]{1,200})$/.exec(header);
     const who = m ? await stored(() => store.authenticate(m[1]!)) : undefined;
-    if (!who) throw unauthorised();
+    if (!who) {
+      r.counters.unauthorised++;
+      throw unauthorised();
+    }
+    const wait = r.keys.take(who.id, who.writesPerMinute);
+    if (wait > 0) {
+      r.counters.rateLimitedByKey++;
+      throw tooMany(wait, 'This key', who.writesPerMinute);
+    }
     return who;
   };
 
+  // For a load balancer: 200 while the store answers a query within readyMillis, else 503.
   app.get('/readyz', async (_req, res) => {
-    if (!r.store) return void res.json({ status: 'ok', store: 'none' });
-    await stored(() => r.store!.ready());
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: 'ok', store: r.store.backend });
+    if (!r.store) return void res.json({ status: 'ok', store: 'none' });
+    const store = r.store;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), r.limits.readyMillis)));
+    const answer = await Promise.race([store.ready().then(() => 'ok' as const, (e: unknown) => e), late]).finally(() => clearTimeout(timer));
+    if (answer === 'ok') return void res.json({ status: 'ok', store: store.backend });
+    // The reason goes to the log, not to whoever asks: it may name hosts and users.
+    const why = answer === 'late' ? `did not answer within ${r.limits.readyMillis} ms` : 'answered with an error';
+    throw new HttpProblem(503, 'The play-report store is unreachable', `The ${store.backend} store ${why}; writes and summaries answer 503 until it is back, maps are unaffected.`, { headers: { 'Retry-After': '5' } });
   });
 
   // What a client needs to report this game's plays: the body's schema and what the results mean.
@@ -100,7 +146,7 @@ export function mountPlayRoutes(app: Express, r: PlayRoutes): void {
     res.json({ game: game.id, reportSchema: game.plays.reportSchema, measure: game.plays.measureLabel, result: { unit: game.plays.resultUnit, better: game.plays.better } });
   });
 
-  app.post('/api/v1/games/:game/maps/:seed/plays', async (req, res) => {
+  app.post(REPORTS, async (req, res) => {
     const store = storeOf(r);
     const { options } = queryOf(req, ['options']);
     const who = await writer(req, store);
@@ -132,10 +178,11 @@ export function mountPlayRoutes(app: Express, r: PlayRoutes): void {
     res.json(await stored(() => playSummary(store, game, map, { order, state })));
   });
 
-  app.delete('/api/v1/games/:game/maps/:seed/plays/:reportId', async (req, res) => {
+  app.delete(REPORT, async (req, res) => {
     const store = storeOf(r);
     const { options } = queryOf(req, ['options']);
     const who = await writer(req, store);
+    if (!REPORT_ID.test(String(req.params.reportId))) throw badInput([{ field: 'reportId', message: 'must be 1–64 letters, digits or . _ : -' }]);
     const { game, map } = played(req, options);
     const outcome = await stored(() => store.deletePlay(game.id, map.digest, String(req.params.reportId), who.id));
     if (outcome === 'missing') throw new HttpProblem(404, 'No such report', `This map has no report "${String(req.params.reportId)}".`);

@@ -25,6 +25,7 @@ const TYPES: Record<number, string> = {
   413: 'payload-too-large',
   415: 'unsupported-media-type',
   422: 'invalid-map',
+  429: 'too-many-requests',
   500: 'internal',
   501: 'not-implemented',
   503: 'busy',

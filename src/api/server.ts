@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
+import type { Socket } from 'node:net';
 import { createApp, DEFAULT_LIMITS, type Limits } from './app.ts';
+import { Counters } from './counters.ts';
 import type { PlayStore } from '../store/store.ts';
 
 export const DEFAULT_PORT = 8080;
@@ -8,6 +10,7 @@ export const DEFAULT_PORT = 8080;
 export interface Running {
   server: Server;
   port: number;
+  counters: Counters;
   close(): Promise<void>;
 }
 
@@ -24,16 +27,38 @@ export async function startServer({
   graceMillis = 10_000,
   store,
   now,
-}: { port?: number; host?: string; logger?: Logger; limits?: Limits; graceMillis?: number; store?: PlayStore; now?: () => Date } = {}): Promise<Running> {
-  const { handle, close: closeApp } = createApp({ logger, limits, store, ...(now ? { now } : {}) });
-  const server = createServer(handle).listen(port, host);
+  trustProxy,
+}: { port?: number; host?: string; logger?: Logger; limits?: Limits; graceMillis?: number; store?: PlayStore; now?: () => Date; trustProxy?: string } = {}): Promise<Running> {
+  const counters = new Counters();
+  const { handle, close: closeApp } = createApp({ logger, limits, store, counters, ...(now ? { now } : {}), ...(trustProxy ? { trustProxy } : {}) });
+  const server = createServer(
+    {
+      keepAliveTimeout: 5000,
+      // Node cuts a client that has not sent its headers (or its whole request) in time, checking
+      // every connectionsCheckingInterval: a slowloris is held at most the timeout plus that.
+      headersTimeout: limits.headersMillis,
+      requestTimeout: limits.requestMillis,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.round(limits.headersMillis / 4))),
+    },
+    handle,
+  );
+  // Node's own answer to a broken client (408 or 400, then close), counted and logged.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    const slow = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    if (slow) counters.slowClients++;
+    else counters.malformedClients++;
+    if (slow) logger.warn({ client: socket.remoteAddress, headersMillis: limits.headersMillis, requestMillis: limits.requestMillis }, 'slow client cut off');
+    if (socket.writable && socket.bytesWritten === 0) {
+      const status = slow ? '408 Request Timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    }
+    socket.destroy();
+  });
+  server.listen(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  server.keepAliveTimeout = 5000;
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   let closing: Promise<void> | undefined;
@@ -45,5 +70,5 @@ export async function startServer({
       timer.unref();
     }));
   logger.info({ port: actual }, 'goldmaps listening');
-  return { server, port: actual, close };
+  return { server, port: actual, counters, close };
 }

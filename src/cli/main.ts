@@ -307,8 +307,11 @@ export function buildProgram(): Command {
       const text = opts.port ?? process.env.PORT ?? String(DEFAULT_PORT);
       const port = Number(text);
       if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`--port: "${text}" is not a port number`);
+      const { limitsFromEnv } = await import('../api/limits-env.ts');
+      const { limits, errors } = limitsFromEnv();
+      if (errors.length > 0) throw new UsageError(errors.join('\n'));
       const store = await openCliStore('server');
-      const running = await startServer({ port, host: opts.host, store });
+      const running = await startServer({ port, host: opts.host, store, limits, trustProxy: process.env.GOLDMAPS_TRUST_PROXY });
       const stop = (signal: string) => {
         process.stderr.write(`goldmaps: ${signal}, finishing in-flight requests\n`);
         void running.close().then(() => store.close()).then(() => process.exit(0));

@@ -7,6 +7,7 @@ import { InputError, buildScoredMap } from '../core/maps.ts';
 import { findGame, GAMES } from '../games/index.ts';
 import { NoPlays, checkReport, fitFor, playSummary, playsOf, recordPlay, type PlayedMap } from '../plays/service.ts';
 import { BackupInvalid, StoreNotEmpty, restoreBackup, verifyBackup, writeBackup } from '../store/backup.ts';
+import { DEFAULT_KEY_WRITES_PER_MINUTE, MAX_KEY_WRITES_PER_MINUTE } from '../store/keys.ts';
 import { StoreBusy } from '../store/lock.ts';
 import { openStore } from '../store/open.ts';
 import { KeyNameTaken, type PlayStore, type StoredPlay } from '../store/store.ts';
@@ -79,25 +80,28 @@ export function registerStoreCommands(program: Command): void {
     .command('create')
     .description('make a key for a club or client and print it once, alone on the last line of stdout')
     .requiredOption('--name <club>', 'who the key is for (1–64 characters; one live key a name)')
-    .action(async (opts: { name: string }) => {
+    .option('--writes-per-minute <n>', `its writes a minute, a burst of that many at most (1–${MAX_KEY_WRITES_PER_MINUTE}; a game client reporting for many players needs more than a club)`, String(DEFAULT_KEY_WRITES_PER_MINUTE))
+    .action(async (opts: { name: string; writesPerMinute: string }) => {
       const name = clubName(opts.name);
+      const writesPerMinute = Number(opts.writesPerMinute);
+      if (!/^\d+$/.test(opts.writesPerMinute) || writesPerMinute < 1 || writesPerMinute > MAX_KEY_WRITES_PER_MINUTE) throw usage('--writes-per-minute', `must be a whole number from 1 to ${MAX_KEY_WRITES_PER_MINUTE}`);
       const key = await withStore(async (store) => {
         try {
-          return await store.createKey(name);
+          return await store.createKey(name, { writesPerMinute });
         } catch (e) {
           if (e instanceof KeyNameTaken) throw usage('--name', e.message);
           throw e;
         }
       });
-      process.stderr.write(`goldmaps: a key for "${name}"; it is shown this once and only its hash is kept\n`);
+      process.stderr.write(`goldmaps: a key for "${name}" (${writesPerMinute} writes a minute); it is shown this once and only its hash is kept\n`);
       process.stdout.write(`${key}\n`);
     });
   keys
     .command('list')
-    .description('the keys: name, id, created, revoked (tab-separated; never the key itself)')
+    .description('the keys: name, id, created, revoked, writes a minute (tab-separated; never the key itself)')
     .action(async () => {
       const rows = await withStore((store) => store.listKeys());
-      for (const k of rows) process.stdout.write(`${k.name}\t${k.id}\t${k.createdAt}\t${k.revokedAt ?? 'live'}\n`);
+      for (const k of rows) process.stdout.write(`${k.name}\t${k.id}\t${k.createdAt}\t${k.revokedAt ?? 'live'}\t${k.writesPerMinute}/min\n`);
     });
   keys
     .command('revoke')

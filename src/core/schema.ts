@@ -121,7 +121,14 @@ function copyOf(input: unknown): unknown {
  * callers such as express 5 hand out re-parsed objects that must not be relied on.
  */
 export function check<T>(schema: object, input: unknown, { coerce = false }: { coerce?: boolean } = {}): Checked<T> {
-  const value = input === undefined ? undefined : copyOf(input);
+  let value: unknown;
+  try {
+    value = input === undefined ? undefined : copyOf(input);
+  } catch (e) {
+    // JSON.parse takes nesting that no recursive copy can follow (10⁴ arrays deep fit in 20 kB).
+    if (e instanceof RangeError) return { ok: false, errors: [{ field: '', message: 'is nested too deeply' }] };
+    throw e;
+  }
   const fn = validatorFor(schema, { coerce });
   if (fn(value)) return { ok: true, value: value as T };
   const seen = new Set<string>();

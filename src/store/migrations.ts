@@ -41,6 +41,12 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: rea
       `CREATE INDEX plays_by_table ON plays (game, players)`,
     ],
   },
+  {
+    version: 2,
+    name: "a key's own write rate",
+    // Keys made before this step get the default a key gets now (keys.ts DEFAULT_KEY_WRITES_PER_MINUTE).
+    sql: [`ALTER TABLE keys ADD COLUMN writes_per_minute integer NOT NULL DEFAULT 60 CHECK (writes_per_minute BETWEEN 1 AND 100000)`],
+  },
 ];
 
 /** Any number for the advisory lock, the same in every replica: "gm" "pl" in ASCII. */

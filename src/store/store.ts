@@ -1,6 +1,6 @@
 import type { PlayReport } from '../core/plays.ts';
 import type { Db } from './db.ts';
-import { hashSecret, newKey, parseKey, secretMatches } from './keys.ts';
+import { DEFAULT_KEY_WRITES_PER_MINUTE, hashSecret, newKey, parseKey, secretMatches } from './keys.ts';
 import { migrate } from './migrations.ts';
 
 /** A report as stored: where it was played, when it arrived, and the body as the client sent it. */
@@ -44,6 +44,14 @@ export interface KeyInfo {
   name: string;
   createdAt: string;
   revokedAt?: string;
+  writesPerMinute: number;
+}
+
+/** A live key, as a write presented it. */
+export interface Writer {
+  id: string;
+  name: string;
+  writesPerMinute: number;
 }
 
 interface PlayRow {
@@ -108,20 +116,20 @@ export class PlayStore {
   }
 
   /** A new key for `name`, returned once: only its salted hash is kept. */
-  async createKey(name: string): Promise<string> {
+  async createKey(name: string, { writesPerMinute = DEFAULT_KEY_WRITES_PER_MINUTE }: { writesPerMinute?: number } = {}): Promise<string> {
     const { id, secret, key } = newKey();
     const { salt, hash } = await hashSecret(secret);
     const rows = await this.db.query<{ id: string }>(
-      `INSERT INTO keys (id, name, salt, hash) VALUES ($1, $2, $3, $4) ON CONFLICT (name) WHERE revoked_at IS NULL DO NOTHING RETURNING id`,
-      [id, name, salt, hash],
+      `INSERT INTO keys (id, name, salt, hash, writes_per_minute) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name) WHERE revoked_at IS NULL DO NOTHING RETURNING id`,
+      [id, name, salt, hash, writesPerMinute],
     );
     if (rows.length === 0) throw new KeyNameTaken(name);
     return key;
   }
 
   async listKeys(): Promise<KeyInfo[]> {
-    const rows = await this.db.query<{ id: string; name: string; created_at: Date; revoked_at: Date | null }>(`SELECT id, name, created_at, revoked_at FROM keys ORDER BY name, created_at, id`);
-    return rows.map((r) => ({ id: r.id, name: r.name, createdAt: iso(r.created_at), ...(r.revoked_at ? { revokedAt: iso(r.revoked_at) } : {}) }));
+    const rows = await this.db.query<{ id: string; name: string; created_at: Date; revoked_at: Date | null; writes_per_minute: number }>(`SELECT id, name, created_at, revoked_at, writes_per_minute FROM keys ORDER BY name, created_at, id`);
+    return rows.map((r) => ({ id: r.id, name: r.name, createdAt: iso(r.created_at), ...(r.revoked_at ? { revokedAt: iso(r.revoked_at) } : {}), writesPerMinute: r.writes_per_minute }));
   }
 
   /** Revokes the live key of `name`; how many were revoked (0 or 1). */
@@ -136,13 +144,13 @@ export class PlayStore {
   }
 
   /** The live key a presented key is, or undefined (malformed, unknown, wrong or revoked alike). */
-  async authenticate(presented: string): Promise<{ id: string; name: string } | undefined> {
+  async authenticate(presented: string): Promise<Writer | undefined> {
     const parsed = parseKey(presented);
     const id = parsed?.id ?? '0'.repeat(16);
-    const rows = parsed ? await this.db.query<{ name: string; salt: string; hash: string }>(`SELECT name, salt, hash FROM keys WHERE id = $1 AND revoked_at IS NULL`, [id]) : [];
+    const rows = parsed ? await this.db.query<{ name: string; salt: string; hash: string; writes_per_minute: number }>(`SELECT name, salt, hash, writes_per_minute FROM keys WHERE id = $1 AND revoked_at IS NULL`, [id]) : [];
     const row = rows[0];
     const ok = await secretMatches(id, parsed?.secret ?? '', row);
-    return ok && row ? { id, name: row.name } : undefined;
+    return ok && row ? { id, name: row.name, writesPerMinute: row.writes_per_minute } : undefined;
   }
 
   /**
@@ -150,6 +158,14 @@ export class PlayStore {
    * has the same body (a client's retry), `conflict` when it differs.
    */
   async addPlay(p: NewPlay): Promise<{ outcome: 'created' | 'same' | 'conflict'; play: StoredPlay }> {
+    // The row that stopped the insert can be deleted before it is read: then the insert is tried again.
+    for (;;) {
+      const out = await this.tryAddPlay(p);
+      if (out) return out;
+    }
+  }
+
+  private async tryAddPlay(p: NewPlay): Promise<{ outcome: 'created' | 'same' | 'conflict'; play: StoredPlay } | undefined> {
     const inserted = await this.db.query<{ seq: number; received_at: Date | string }>(
       `INSERT INTO plays (game, digest, seed, options, report_id, key_id, players, rounds, measure, bot_measure, bot_difficulty, body, body_digest, received_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, COALESCE($14::timestamptz, now()))
@@ -160,7 +176,8 @@ export class PlayStore {
     // The common case answers from what it wrote; only a repeated reportId reads what is there.
     if (made) return { outcome: 'created', play: { seq: made.seq, game: p.game, seed: p.seed, options: p.options, digest: p.digest, receivedAt: iso(made.received_at), ...(p.writer ? { writer: p.writer } : {}), report: p.report } };
     const rows = await this.db.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM plays p LEFT JOIN keys k ON k.id = p.key_id WHERE p.game = $1 AND p.digest = $2 AND p.report_id = $3`, [p.game, p.digest, p.report.reportId]);
-    const row = rows[0]!;
+    const row = rows[0];
+    if (!row) return undefined;
     return { outcome: row.body_digest === p.bodyDigest ? 'same' : 'conflict', play: toPlay(row) };
   }
 

@@ -1,10 +1,17 @@
 /// <reference lib="dom" />
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from '../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Running } from '../../src/api/server.ts';
 import type { PlayStore } from '../../src/store/store.ts';
+import { buildScoredMap } from '../../src/core/maps.ts';
+import type { PlayReport } from '../../src/core/plays.ts';
+import { findGame } from '../../src/games/index.ts';
+import { recordPlay, type PlayedMap } from '../../src/plays/service.ts';
 import { freshPlace, type StorePlace } from '../support/stores.ts';
 
 
@@ -102,5 +109,131 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
     expect(width).toBeLessThanOrEqual(375);
     await page.locator('#plays').screenshot({ path: 'test-results/plays-phone.png' });
     await context.close();
+  });
+});
+
+/**
+ * Handles as they might sit in a store: the schema refuses markup and direction overrides now,
+ * but rows written before it did, or by hand, must still be shown as the text they are.
+ */
+const HOSTILE_HANDLES = [
+  '<img src=x onerror="window.__pwned=1">',
+  '</script><script>window.__pwned=2</script>',
+  '"><svg onload=window.__pwned=3>',
+  '\u202eevil\u202c',
+  'a\u200bb\u200dc',
+  '&lt;b&gt;not bold&lt;/b&gt;',
+  '﷽'.repeat(40),
+  'W'.repeat(40),
+];
+
+describe.skipIf(!chromiumAvailable)('hostile handles on the web page, in a real Chromium', () => {
+  let place: StorePlace;
+  let store: PlayStore;
+  let server: Running;
+  let browser: Browser;
+  const seed = 'hostile-handles';
+
+  beforeAll(async () => {
+    place = await freshPlace('pglite');
+    store = await place.open();
+    const game = findGame('gold-city')!;
+    const map = buildScoredMap(game, seed, {}) as PlayedMap;
+    const players = game.plays!.players(map);
+    const rounds = 40;
+    // Stored past the schema (straight through recordPlay), as an old or hand-made row would be.
+    for (let i = 0; i < HOSTILE_HANDLES.length; i += players) {
+      const seats = HOSTILE_HANDLES.slice(i, i + players).map((handle, j) => ({ seat: j + 1, handle, finishedRound: rounds }));
+      const report = { reportId: `hostile-${i}`, players, rounds, winners: [1], seats } as PlayReport;
+      await recordPlay(store, game, map, { ok: true, report, bodyDigest: `sha256:${i}` });
+    }
+    server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await store?.close();
+    await place?.drop();
+  });
+
+  it('shows each handle as its own text, runs none of it, and keeps the page within a phone screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`http://127.0.0.1:${server.port}/?game=gold-city&seed=${seed}`);
+    await page.waitForFunction((n) => document.querySelectorAll('#leaderboard li').length === n, HOSTILE_HANDLES.length);
+    const shown = await page.locator('#leaderboard .who').allTextContents();
+    expect([...shown].sort()).toEqual([...HOSTILE_HANDLES].sort());
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('#plays img, #plays svg, #plays script, #plays b').count()).toBe(0);
+    expect(await page.locator('#leaderboard bdi').count()).toBe(HOSTILE_HANDLES.length);
+    // The override stays inside its handle: the result after it still reads left to right.
+    const rtl = page.locator('#leaderboard li', { hasText: 'evil' });
+    expect(await rtl.locator('.what').textContent()).toBe('40 rounds');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.locator('#plays').screenshot({ path: 'test-results/plays-hostile-handles.png' });
+    await context.close();
+  });
+});
+
+describe.skipIf(!chromiumAvailable)('a game client on another origin, in a real Chromium', () => {
+  let place: StorePlace;
+  let store: PlayStore;
+  let server: Running;
+  let browser: Browser;
+  let key: string;
+
+  beforeAll(async () => {
+    place = await freshPlace('pglite');
+    store = await place.open();
+    key = await store.createKey('game client');
+    server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await store?.close();
+    await place?.drop();
+  });
+
+  it('reads maps and summaries, and writes and deletes with its key through the preflight', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The game's own page, on an origin of its own: another port is another origin.
+    const game = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>game</title>')).listen(0, '127.0.0.1');
+    await once(game, 'listening');
+    await page.goto(`http://127.0.0.1:${(game.address() as AddressInfo).port}/`);
+    const api = `http://127.0.0.1:${server.port}/api/v1/games/gold-city/maps/42`;
+    const out = await page.evaluate(
+      async ({ api, key }) => {
+        const map = await fetch(api);
+        const body = JSON.stringify({ reportId: 'xo-1', players: 4, rounds: 24, winners: [1], seats: [{ seat: 1, handle: 'Xo', finishedRound: 24 }] });
+        const post = await fetch(`${api}/plays`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body });
+        const summary = await fetch(`${api}/plays`);
+        const reports = ((await summary.json()) as { reports: number }).reports;
+        const del = await fetch(`${api}/plays/xo-1`, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
+        const anonymous = await fetch(`${api}/plays`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, credentials: 'include' }).then(
+          (r) => r.status,
+          (e: Error) => e.message,
+        );
+        return { map: map.status, etag: map.headers.get('etag'), post: post.status, location: post.headers.get('location'), reports, del: del.status, anonymous };
+      },
+      { api, key },
+    );
+    expect(out).toEqual({ map: 200, etag: expect.stringMatching(/^"sha256:/), post: 201, location: '/api/v1/games/gold-city/maps/42/plays/xo-1', reports: 1, del: 204, anonymous: expect.anything() });
+    // With credentials asked for, a browser refuses to hand a `*` answer to the page at all.
+    expect(out.anonymous).not.toBe(201);
+    await context.close();
+    game.close();
   });
 });

@@ -49,8 +49,18 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
     key = made.stdout.trimEnd().split('\n').at(-1)!;
     expect(key).toMatch(/^gmk_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
     const listed = await goldmaps(place.env, ['keys', 'list']);
-    expect(listed.stdout).toMatch(/^Club Nord\t[0-9a-f]{16}\t\S+\tlive$/m);
+    expect(listed.stdout).toMatch(/^Club Nord\t[0-9a-f]{16}\t\S+\tlive\t60\/min$/m);
     expect(listed.stdout).not.toContain(key.split('_').at(-1));
+  });
+
+  it("makes a key with its own writes a minute, and refuses a rate it cannot take", async () => {
+    const made = await goldmaps(place.env, ['keys', 'create', '--name', 'Game Client', '--writes-per-minute', '900']);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toContain('(900 writes a minute)');
+    expect((await goldmaps(place.env, ['keys', 'list'])).stdout).toMatch(/^Game Client\t[0-9a-f]{16}\t\S+\tlive\t900\/min$/m);
+    const bad = await goldmaps(place.env, ['keys', 'create', '--name', 'Other', '--writes-per-minute', '0']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('goldmaps: --writes-per-minute: must be a whole number from 1 to 100000\n');
   });
 
   it('adds, lists, exports and imports reports, and says which field is wrong', async () => {

@@ -34,7 +34,7 @@ describe.each(BACKENDS)('the store on %s', (backend) => {
     const rows = await store.db.query<{ salt: string; hash: string }>('SELECT salt, hash FROM keys WHERE id = $1', [id]);
     expect(rows[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(await store.db.query('SELECT * FROM keys'))).not.toContain(secret!);
-    expect(await store.authenticate(key)).toEqual({ id, name: 'Club A' });
+    expect(await store.authenticate(key)).toEqual({ id, name: 'Club A', writesPerMinute: 60 });
     expect(await store.authenticate(`${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`)).toBeUndefined();
     expect(await store.authenticate('nonsense')).toBeUndefined();
     await expect(store.createKey('Club A')).rejects.toThrow(/revoke it first/);
