@@ -48,7 +48,7 @@ describe.each(BACKENDS)('store backup and restore on %s', (backend) => {
     [from, into] = await Promise.all([freshPlace(backend), freshPlace(backend)]);
     const store = await from.open();
     try {
-      key = await store.createKey('Club Süd');
+      key = await store.createKey('Club Süd', { writesPerMinute: 900 });
       await store.createKey('old club');
       await store.revokeKey('old club');
       const server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store });
@@ -79,7 +79,10 @@ describe.each(BACKENDS)('store backup and restore on %s', (backend) => {
     expect(made.code, made.stderr).toBe(0);
     expect(made.stderr).toMatch(/backed up 2 keys and 11 reports/);
     const text = readFileSync(file, 'utf8');
-    expect(text).not.toContain(key.split('_').at(-1));
+    // The secret is what follows gmk_<16 hex id>_ (it may itself hold an underscore).
+    const secret = /^gmk_[0-9a-f]{16}_(.+)$/.exec(key)![1]!;
+    expect(secret.length).toBeGreaterThan(16);
+    expect(text).not.toContain(secret);
     const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, Record<string, unknown>>);
     expect(lines[0]!.header).toMatchObject({ format: 'goldmaps-store-backup', version: 1, schema: MIGRATIONS.at(-1)!.version, backend });
     expect(lines.at(-1)!.end).toMatchObject({ keys: 2, plays: 11 });
@@ -90,9 +93,10 @@ describe.each(BACKENDS)('store backup and restore on %s', (backend) => {
     const store = await into.open();
     try {
       expect(await readAll(store)).toEqual(before);
-      expect((await store.listKeys()).map((k) => [k.name, k.revokedAt !== undefined])).toEqual([
-        ['Club Süd', false],
-        ['old club', true],
+      // A key's own write limit comes back with it.
+      expect((await store.listKeys()).map((k) => [k.name, k.revokedAt !== undefined, k.writesPerMinute])).toEqual([
+        ['Club Süd', false, 900],
+        ['old club', true, 60],
       ]);
       expect(await store.authenticate(key)).toMatchObject({ name: 'Club Süd' });
       // New reports go on after the restored ones instead of colliding with their seq.
