@@ -2,6 +2,7 @@ import { InputError } from '../core/maps.ts';
 import { loadSchema } from '../core/schemas.ts';
 import { MM_PER_INCH, rasterSize } from '../render/raster-size.ts';
 import { styleOf, type OutputFormat, type RenderRequest } from './format.ts';
+import { tablePiecesOf } from './table-pieces.ts';
 
 /**
  * A hex's pixels across its flats at a dpi: the flats are √3 × hexSize mm apart (hexSize is centre
@@ -18,6 +19,18 @@ function sizeRequest(params: Record<string, unknown>): { width?: number; dpi?: n
 /** Which size parameter the caller gave, so an error names it. */
 const sizeField = (params: Record<string, unknown>) => (params.width !== undefined ? 'width' : params.hexPx !== undefined ? 'hexPx' : 'dpi');
 
+/** One side of one of the map's table pieces, or an InputError naming `piece` with the ids there are. */
+function pieceScene({ game, map, params }: RenderRequest) {
+  const pieces = tablePiecesOf(game, map, styleOf(params));
+  const piece = pieces.find((p) => p.id === params.piece);
+  if (!piece) {
+    const ids = pieces.map((p) => p.id);
+    const shown = ids.length > 12 ? `${ids.slice(0, 12).join(', ')} … (${ids.length} in all)` : ids.join(', ');
+    throw new InputError([{ field: 'piece', message: `this map has no piece "${String(params.piece)}"; its pieces are ${shown}` }], 'Unknown piece');
+  }
+  return params.side === 'back' && piece.back ? piece.back : piece.front;
+}
+
 export const pngFormat: OutputFormat = {
   id: 'png',
   mediaType: 'image/png',
@@ -28,7 +41,9 @@ export const pngFormat: OutputFormat = {
   heavy: true,
   cacheable: false,
   limitsOf: (limits) => ({ maxPixels: limits.maxPixels }),
-  prepare({ scene, params }: RenderRequest, limits) {
+  prepare(request: RenderRequest, limits) {
+    if (request.params.piece !== undefined) request.scene = pieceScene(request);
+    const { scene, params } = request;
     const size = rasterSize(scene!, sizeRequest(params));
     if (size.width * size.height <= limits.maxPixels) return;
     // Name the largest of each size parameter that fits, so the caller can ask again at once.
