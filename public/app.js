@@ -1,6 +1,7 @@
 // The goldmaps page: every control talks to the same HTTP API a game client would use.
 import { attachZoom } from './zoom.js';
 import { hidePlays, showPlays, wirePlays } from './plays.js';
+import { wireDownloads } from './downloads.js';
 
 const $ = (id) => document.getElementById(id);
 const api = '/api/v1';
@@ -262,7 +263,7 @@ function showDownloads(gameId, seed, options) {
     }
     const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
     const a = document.createElement('a');
-    a.href = mapUrl(gameId, seed, options, `.${format.id}`, query);
+    a.href = mapUrl(gameId, seed, options, `.${format.extension ?? format.id}`, query);
     a.download = '';
     a.textContent = label;
     a.dataset.format = format.id;
@@ -457,6 +458,7 @@ async function start() {
     $('band-field').hidden = !band;
     $('range-field').hidden = band;
   });
+  wireDownloads($('download-links'));
   $('copy').addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText($('share').value);

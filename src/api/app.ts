@@ -201,6 +201,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
       })),
       formats: FORMATS.map((f) => ({
         id: f.id,
+        extension: extensionOf(f),
         mediaType: f.mediaType,
         description: f.description,
         parameters: formatParameters(f.schema),
