@@ -256,6 +256,8 @@ function showDownloads(gameId, seed, options) {
   for (const d of game.downloads) {
     const format = formats.find((f) => f.id === d.format);
     const params = { ...d.params };
+    // A saved object names its pictures by absolute URL: this page's origin is the service as its visitor reaches it.
+    if (d.origin) params[d.origin] = location.origin;
     let label = d.label;
     if (params.dpi && format.limits.maxPixels && area > 0) {
       params.dpi = Math.min(params.dpi, Math.floor(Math.sqrt(format.limits.maxPixels / area)));

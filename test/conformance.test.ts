@@ -145,10 +145,12 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
       expect(MAGIC[format.id]!(Buffer.from(await res.arrayBuffer()))).toBe(true);
     }
     // Every download a page is offered for this game answers (pictures shrunk to keep it quick).
-    const entry = (listed as unknown as { games: Array<{ id: string; downloads: Array<{ format: string; params: Record<string, unknown> }> }> }).games.find((g) => g.id === game.id)!;
+    const entry = (listed as unknown as { games: Array<{ id: string; downloads: Array<{ format: string; extension: string; origin?: string; params: Record<string, unknown> }> }> }).games.find((g) => g.id === game.id)!;
     for (const d of entry.downloads) {
-      const params = new URLSearchParams(Object.entries({ ...d.params, ...(d.format === 'png' ? { dpi: undefined, hexPx: undefined, width: 200 } : {}) }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
-      const res = await fetch(`${server.url}/api/v1/games/${game.id}/maps/api.${d.format}?${params}`);
+      // The page fills `origin` with its own address, as this does with the server's.
+      const given = { ...d.params, ...(d.origin ? { [d.origin]: server.url } : {}), ...(d.format === 'png' ? { dpi: undefined, hexPx: undefined, width: 200 } : {}) };
+      const params = new URLSearchParams(Object.entries(given).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      const res = await fetch(`${server.url}/api/v1/games/${game.id}/maps/api.${d.extension}?${params}`);
       // A setup sheet belongs to some maps only (a game's setup() says why the others have none):
       // refused then, naming layout.
       const noSetup = d.params.layout === 'setup' && game.setup?.(map as never, { hexSize: 20 } as never, { width: 210, height: 297 }).sheets.length === 0;

@@ -197,7 +197,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
         optionsSchema: g.optionsSchema,
         mapSchema: g.mapSchema.$id,
         // What a page may offer of this game's maps: each format's presets the game can serve.
-        downloads: FORMATS.flatMap((f) => downloadsFor(f, g).map(({ id, label, params }) => ({ id, format: f.id, label, params }))),
+        downloads: FORMATS.flatMap((f) => downloadsFor(f, g).map(({ id, label, params, origin }) => ({ id, format: f.id, extension: extensionOf(f), label, params, ...(origin ? { origin } : {}) }))),
       })),
       formats: FORMATS.map((f) => ({
         id: f.id,

@@ -82,6 +82,8 @@ export interface Download {
   label: string;
   params: Record<string, unknown>;
   needs?: 'sheets' | 'setup';
+  /** A parameter the page fills with its own origin: the service as its visitors reach it (a saved object's baseUrl). */
+  origin?: string;
 }
 
 /** The presets `game` offers of `format`: what its face can draw, and only those it names if it names any. */

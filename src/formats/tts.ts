@@ -143,5 +143,5 @@ export const ttsFormat: OutputFormat = {
   heavy: false,
   cacheable: true,
   render: async ({ game, map, params }) => ({ body: `${JSON.stringify(savedObject(game, map, params), null, 2)}\n`, filename: `${fileStem(game, map)}.tts.json` }),
-  downloads: [],
+  downloads: [{ id: 'tts', label: 'Tabletop Simulator saved object (pieces)', params: {}, origin: 'baseUrl' }],
 };

@@ -72,4 +72,16 @@ describe.skipIf(!chromiumAvailable)('downloads on the page', () => {
     expect(await page.textContent('#download-links .download-status.failed')).toMatch(/^could not download: .*theme/);
     await page.close();
   }, 60_000);
+
+  it('offers the Tabletop Simulator pieces with pictures at this service, as the page reaches it', async () => {
+    const page = await open();
+    const saved = page.waitForEvent('download', { timeout: 30_000 });
+    await page.click('#download-links a[data-format=tts]');
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe('gold-city-42.tts.json');
+    const doc = JSON.parse(readFileSync(await download.path(), 'utf8')) as { ObjectStates: Array<{ CustomImage: { ImageURL: string } }> };
+    expect(doc.ObjectStates.length).toBeGreaterThan(5);
+    for (const o of doc.ObjectStates) expect(o.CustomImage.ImageURL.startsWith(`${server.url}/api/v1/games/gold-city/maps/42.png?`)).toBe(true);
+    await page.close();
+  }, 60_000);
 });
