@@ -1,6 +1,7 @@
 // The goldmaps page: every control talks to the same HTTP API a game client would use.
 import { attachZoom } from './zoom.js';
 import { hidePlays, showPlays, wirePlays } from './plays.js';
+import { wireDownloads } from './downloads.js';
 
 const $ = (id) => document.getElementById(id);
 const api = '/api/v1';
@@ -264,6 +265,8 @@ function showDownloads(gameId, seed, options, offered) {
     if (offered.size > 0 && !offered.has(d.id)) continue;
     const format = formats.find((f) => f.id === d.format);
     const params = { ...d.params };
+    // A saved object names its pictures by absolute URL: this page's origin is the service as its visitor reaches it.
+    if (d.origin) params[d.origin] = location.origin;
     let label = d.label;
     if (params.dpi && format.limits.maxPixels && area > 0) {
       params.dpi = Math.min(params.dpi, Math.floor(Math.sqrt(format.limits.maxPixels / area)));
@@ -271,7 +274,7 @@ function showDownloads(gameId, seed, options, offered) {
     }
     const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
     const a = document.createElement('a');
-    a.href = mapUrl(gameId, seed, options, `.${format.id}`, query);
+    a.href = mapUrl(gameId, seed, options, `.${format.extension ?? format.id}`, query);
     a.download = '';
     a.textContent = label;
     a.dataset.format = format.id;
@@ -466,6 +469,7 @@ async function start() {
     $('band-field').hidden = !band;
     $('range-field').hidden = band;
   });
+  wireDownloads($('download-links'));
   $('copy').addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText($('share').value);

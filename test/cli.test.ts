@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildMap } from '../src/core/maps.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
+import { GAMES } from '../src/games/index.ts';
+import { FORMATS } from '../src/formats/index.ts';
 
 const cli = new URL('../bin/goldmaps.js', import.meta.url).pathname;
 const run = promisify(execFile);
@@ -103,10 +105,21 @@ describe('goldmaps CLI', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 
-  it('prints its version', async () => {
+  it("prints the package's version, then each game's generator version as its maps record it", async () => {
     const r = await goldmaps('--version');
     expect(r.code).toBe(0);
-    expect(r.stdout.trim()).toBe(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
+    const [first, second, ...rest] = r.stdout.trim().split('\n');
+    expect(first).toBe(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
+    const map = JSON.parse((await goldmaps('generate', 'lost-valley', '--seed', '1')).stdout) as { generator: { version: string } };
+    expect(second).toContain(`lost-valley ${map.generator.version}`);
+    for (const g of GAMES) expect(second).toContain(`${g.id} ${g.generatorVersion}`);
+    expect(rest).toEqual([]);
+  });
+
+  it('refuses a bad --format in one line naming the formats, not the whole help', async () => {
+    const r = await goldmaps('generate', 'gold-city', '--seed', '1', '--format', 'jpg');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([`goldmaps: --format: must be one of ${FORMATS.map((f) => f.id).join(', ')} (not "jpg")`]);
   });
 
   it('says each bad flag on a line of its own', async () => {

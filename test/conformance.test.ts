@@ -10,7 +10,7 @@ import { BANDS, bandOf } from '../src/core/difficulty.ts';
 import { buildMap, buildScoredMap, checkMap, normaliseOptions } from '../src/core/maps.ts';
 import { reroll } from '../src/core/reroll.ts';
 import { DEFAULT_STYLE } from '../src/core/scene.ts';
-import { DEFAULT_RENDER_LIMITS } from '../src/formats/format.ts';
+import { DEFAULT_RENDER_LIMITS, extensionOf } from '../src/formats/format.ts';
 import { FORMATS } from '../src/formats/index.ts';
 import { formatParams, renderRequest } from '../src/formats/render.ts';
 import { GAMES } from '../src/games/index.ts';
@@ -25,7 +25,11 @@ const MAGIC: Record<string, (body: Buffer) => boolean> = {
   svg: (b) => b.toString('utf8').startsWith('<svg '),
   png: (b) => b.subarray(0, 4).toString('latin1') === '\x89PNG',
   pdf: (b) => b.subarray(0, 4).toString('latin1') === '%PDF',
+  tts: (b) => Array.isArray((JSON.parse(b.toString('utf8')) as { ObjectStates?: unknown }).ObjectStates),
 };
+
+/** What a format needs given to render at all, or small enough to be quick. */
+const GIVEN: Record<string, Record<string, string>> = { png: { width: '300' }, tts: { baseUrl: 'https://maps.example.org' } };
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -124,7 +128,7 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
 
   it.each(FORMATS.map((f) => [f.id, f] as const))('renders as %s with the format defaults', async (_f, format) => {
     const map = buildScoredMap(game, 'formats', {});
-    const params = formatParams(format, { ...(format.id === 'png' ? { width: 300 } : {}) });
+    const params = formatParams(format, { ...GIVEN[format.id] });
     const { body } = await format.render(renderRequest(format, game, map, params, DEFAULT_RENDER_LIMITS));
     expect(MAGIC[format.id]!(Buffer.from(body))).toBe(true);
   });
@@ -134,17 +138,19 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
     expect(listed.games.map((g) => g.id)).toContain(game.id);
     const map = buildScoredMap(game, 'api', {});
     for (const format of FORMATS) {
-      const res = await fetch(`${server.url}/api/v1/games/${game.id}/maps/api.${format.id}${format.id === 'png' ? '?width=200' : ''}`);
+      const res = await fetch(`${server.url}/api/v1/games/${game.id}/maps/api.${extensionOf(format)}?${new URLSearchParams(GIVEN[format.id] ?? {}).toString()}`);
       expect(res.status, format.id).toBe(200);
       expect(res.headers.get('content-type')).toContain(format.mediaType);
       expect(res.headers.get('etag')).toContain(map.digest!);
       expect(MAGIC[format.id]!(Buffer.from(await res.arrayBuffer()))).toBe(true);
     }
     // Every download a page is offered for this game answers (pictures shrunk to keep it quick).
-    const entry = (listed as unknown as { games: Array<{ id: string; downloads: Array<{ format: string; params: Record<string, unknown> }> }> }).games.find((g) => g.id === game.id)!;
+    const entry = (listed as unknown as { games: Array<{ id: string; downloads: Array<{ format: string; extension: string; origin?: string; params: Record<string, unknown> }> }> }).games.find((g) => g.id === game.id)!;
     for (const d of entry.downloads) {
-      const params = new URLSearchParams(Object.entries({ ...d.params, ...(d.format === 'png' ? { dpi: undefined, hexPx: undefined, width: 200 } : {}) }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
-      const res = await fetch(`${server.url}/api/v1/games/${game.id}/maps/api.${d.format}?${params}`);
+      // The page fills `origin` with its own address, as this does with the server's.
+      const given = { ...d.params, ...(d.origin ? { [d.origin]: server.url } : {}), ...(d.format === 'png' ? { dpi: undefined, hexPx: undefined, width: 200 } : {}) };
+      const params = new URLSearchParams(Object.entries(given).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      const res = await fetch(`${server.url}/api/v1/games/${game.id}/maps/api.${d.extension}?${params}`);
       // A setup sheet belongs to some maps only (a game's setup() says why the others have none):
       // refused then, naming layout.
       const noSetup = d.params.layout === 'setup' && game.setup?.(map as never, { hexSize: 20 } as never, { width: 210, height: 297 }).sheets.length === 0;

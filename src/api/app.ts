@@ -12,8 +12,8 @@ import type { Target } from '../core/reroll.ts';
 import { RasterFailed, RasterPool } from '../batch/raster-pool.ts';
 import { WorkPool } from '../batch/work-pool.ts';
 import { GAMES, findGame } from '../games/index.ts';
-import { DEFAULT_RENDER_LIMITS, downloadsFor, fileStem, formatParameters, type OutputFormat, type RenderLimits } from '../formats/format.ts';
-import { FORMATS, downloadsOfMap, findFormat } from '../formats/index.ts';
+import { DEFAULT_RENDER_LIMITS, downloadsFor, extensionOf, fileStem, formatParameters, type OutputFormat, type RenderLimits } from '../formats/format.ts';
+import { FORMATS, downloadsOfMap, findFormat, formatOfName } from '../formats/index.ts';
 import { formatParams, renderRequest, variantParams } from '../formats/render.ts';
 import { AnswerCache, MapCache, type CachedMap } from './map-cache.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -89,13 +89,14 @@ function splitSeed(rawSegment: string): { seed: string; format: OutputFormat } {
     }
   };
   if (!m) return { seed: decode(rawSegment), format: findFormat('json')! };
-  const format = findFormat(m[2]!.toLowerCase());
-  if (!format) {
-    throw new HttpProblem(404, 'Unknown format', `No format ".${m[2]}"; the formats are ${FORMATS.map((f) => `.${f.id}`).join(', ')}. A seed that really ends in ".${m[2]}" is addressed with its dot percent-encoded (${m[1]}%2E${m[2]}) or with an extra .json.`, {
-      errors: [{ field: 'format', message: `must be one of ${FORMATS.map((f) => f.id).join(', ')}` }],
+  const known = formatOfName(rawSegment);
+  if (!known) {
+    const names = FORMATS.map((f) => `.${extensionOf(f)}`).join(', ');
+    throw new HttpProblem(404, 'Unknown format', `No format ".${m[2]}"; the formats are ${names}. A seed that really ends in ".${m[2]}" is addressed with its dot percent-encoded (${m[1]}%2E${m[2]}) or with an extra .json.`, {
+      errors: [{ field: 'format', message: `must be one of ${FORMATS.map((f) => extensionOf(f)).join(', ')}` }],
     });
   }
-  return { seed: decode(m[1]!), format };
+  return { seed: decode(known.stem), format: known.format };
 }
 
 function parseOptions(text: string | undefined): unknown {
@@ -250,10 +251,11 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
         optionsSchema: g.optionsSchema,
         mapSchema: g.mapSchema.$id,
         // What a page may offer of this game's maps: each format's presets the game can serve.
-        downloads: FORMATS.flatMap((f) => downloadsFor(f, g).map(({ id, label, params }) => ({ id, format: f.id, label, params }))),
+        downloads: FORMATS.flatMap((f) => downloadsFor(f, g).map(({ id, label, params, origin }) => ({ id, format: f.id, extension: extensionOf(f), label, params, ...(origin ? { origin } : {}) }))),
       })),
       formats: FORMATS.map((f) => ({
         id: f.id,
+        extension: extensionOf(f),
         mediaType: f.mediaType,
         description: f.description,
         parameters: formatParameters(f.schema),
@@ -267,7 +269,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     downloadsOfMap(game, map)
       .map(({ id, label, params, format }) => {
         const query = new URLSearchParams([...(options === undefined ? [] : [['options', options]]), ...Object.entries(params).map(([k, v]) => [k, String(v)])]);
-        return `<${encodeURIComponent(map.seed ?? '')}.${format.id}?${query}>; rel="alternate"; type="${format.mediaType}"; title="${label.replace(/["\\]/g, '')}"; id="${id}"`;
+        return `<${encodeURIComponent(map.seed ?? '')}.${extensionOf(format)}?${query}>; rel="alternate"; type="${format.mediaType}"; title="${label.replace(/["\\]/g, '')}"; id="${id}"`;
       })
       .join(', ');
 
@@ -295,7 +297,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     // the page and API clients offer only what this map can answer.
     if (format.id === 'json') res.setHeader('Link', downloadLinks(game, map, params.options as string | undefined));
     // Saved as `gold-city-42.png`, not `42.png`: every download names its game and seed.
-    res.setHeader('Content-Disposition', `inline; filename="${out.filename ?? `${fileStem(game, map)}.${format.id}`}"`);
+    res.setHeader('Content-Disposition', `inline; filename="${out.filename ?? `${fileStem(game, map)}.${extensionOf(format)}`}"`);
     res.type(format.mediaType).send(out.body);
     if (format.cacheable && res.statusCode === 200) answers.remember(req.originalUrl, res.getHeaders(), out.body);
   });

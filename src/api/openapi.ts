@@ -1,6 +1,7 @@
 import { loadSchema } from '../core/schemas.ts';
 import { GAMES } from '../games/index.ts';
 import { FORMATS, FORMAT_PARAMETERS } from '../formats/index.ts';
+import { extensionOf, type OutputFormat } from '../formats/format.ts';
 import { readJson } from '../core/json-file.ts';
 import { playPaths, playSecuritySchemes } from './plays-openapi.ts';
 const packageJson = readJson<{ version: string }>(new URL('../../package.json', import.meta.url));
@@ -33,7 +34,7 @@ export function buildOpenApi(): Record<string, unknown> {
     name: 'seed',
     in: 'path',
     required: true,
-    description: `The seed, percent-encoded, optionally followed by ${FORMATS.map((f) => `.${f.id}`).join(', ')}.`,
+    description: `The seed, percent-encoded, optionally followed by ${FORMATS.map((f) => `.${extensionOf(f)}`).join(', ')}.`,
     schema: { type: 'string' },
   };
   const queryParams = [...FORMAT_PARAMETERS].map(([name, { schema, formats }]) => ({
@@ -43,17 +44,22 @@ export function buildOpenApi(): Record<string, unknown> {
     schema,
     description: `${(schema.description as string | undefined) ?? name}${formats.length < FORMATS.length ? ` (${formats.join(', ')})` : ''}`,
   }));
+  for (const f of FORMATS) if (f.documentSchema) schemas[`${componentName(f.id)}Document`] = component(f.documentSchema);
+  // What each format answers; two formats of one media type (the map and a saved object, both JSON) are either.
+  const bodyOf = (f: OutputFormat): Record<string, unknown> => {
+    if (f.needsScene) return { type: 'string', contentMediaType: f.mediaType };
+    if (f.documentSchema) return { $ref: `#/components/schemas/${componentName(f.id)}Document` };
+    return { oneOf: GAMES.map((g) => ({ $ref: `#/components/schemas/${componentName(g.id)}Map` })) };
+  };
+  const content: Record<string, { schema: Record<string, unknown> }> = {};
+  for (const f of FORMATS) {
+    const seen = content[f.mediaType];
+    content[f.mediaType] = { schema: seen ? { anyOf: [seen.schema, bodyOf(f)] } : bodyOf(f) };
+  }
   const mapResponse = {
-    description: 'The map document with its score. ETag is the digest; answers are immutable.',
-    headers: { ETag: { schema: { type: 'string' } }, 'Cache-Control': { schema: { type: 'string' } } },
-    content: {
-      ...Object.fromEntries(
-        FORMATS.map((f) => [
-          f.mediaType,
-          { schema: f.needsScene ? { type: 'string', contentMediaType: f.mediaType } : { oneOf: GAMES.map((g) => ({ $ref: `#/components/schemas/${componentName(g.id)}Map` })) } },
-        ]),
-      ),
-    },
+    description: `The map document with its score, or the map in the format its extension names (${FORMATS.map((f) => `.${extensionOf(f)}: ${f.description}`).join(' ')}). ETag is the digest; answers are immutable.`,
+    headers: { ETag: { schema: { type: 'string' } }, 'Cache-Control': { schema: { type: 'string' } }, 'Content-Disposition': { schema: { type: 'string' } } },
+    content,
   };
   return {
     openapi: '3.1.0',
@@ -70,7 +76,7 @@ export function buildOpenApi(): Record<string, unknown> {
       },
       '/api/v1/games/{game}/maps/{seed}': {
         get: {
-          summary: `A map by seed: ${FORMATS.map((f) => `.${f.id}`).join(', ')} (JSON without an extension)`,
+          summary: `A map by seed: ${FORMATS.map((f) => `.${extensionOf(f)}`).join(', ')} (JSON without an extension)`,
           parameters: [gameParam, seedParam, ...queryParams],
           responses: { '200': mapResponse, '304': { description: 'Not modified (If-None-Match matched the ETag)' }, '400': problem, '404': problem, '500': problem, '503': problem },
         },

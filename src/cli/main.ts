@@ -96,10 +96,14 @@ function emit(text: string | Buffer, out: string | undefined): void {
   else process.stdout.write(text);
 }
 
-/** The package's version, for --version. */
-function packageVersion(): string {
+/**
+ * What --version says: the package's version on the first line (what scripts read), then each
+ * game's generator version, which is what a map records and changes only when what a seed
+ * builds changes; the two are different clocks, so both are shown.
+ */
+function versionText(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+  return [pkg.version, `generators (what a seed builds): ${GAMES.map((g) => `${g.id} ${g.generatorVersion}`).join(', ')}`].join('\n');
 }
 
 export function buildProgram(): Command {
@@ -107,7 +111,7 @@ export function buildProgram(): Command {
   program
     .name('goldmaps')
     .description('Board-game maps from a seed: generated, validated and scored.')
-    .version(packageVersion(), '-V, --version', 'print the version and exit')
+    .version(versionText(), '-V, --version', "print the package's version and each game's generator version, and exit")
     .showHelpAfterError()
     .enablePositionalOptions() // so that "rank merge … --out f" reaches merge, not rank
     .exitOverride();
@@ -118,7 +122,7 @@ export function buildProgram(): Command {
     .argument('<game>', `game id (${GAMES.map((g) => g.id).join(', ')})`)
     .requiredOption('--seed <seed>', 'the seed: 1–128 characters')
     .option('--options <json>', "the game's options as JSON, e.g. '{\"pieces\":7}'")
-    .addOption(new Option('--format <format>', 'output format').choices(FORMATS.map((f) => f.id)).default('json'))
+    .option('--format <format>', `output format: ${FORMATS.map((f) => f.id).join(', ')}`, 'json')
     .option('--out <file>', 'write to this file instead of stdout');
   // Each format parameter is a flag, described and defaulted by the same schema the API reads.
   for (const [name, { schema, formats }] of FORMAT_FLAGS) {
@@ -127,7 +131,9 @@ export function buildProgram(): Command {
   }
   generate.action(async (gameId: string, opts: Record<string, string | undefined> & { seed: string; format: string }) => {
     const game = gameOrFail(gameId);
-    const format = findFormat(opts.format)!;
+    // Checked here rather than by commander, whose refusal comes with the whole help: one line, as every other bad flag.
+    const format = findFormat(opts.format.toLowerCase());
+    if (!format) throw new UsageError(`--format: must be one of ${FORMATS.map((f) => f.id).join(', ')} (not "${opts.format}")`);
     const map = buildScoredMap(game, opts.seed, parseJsonOption('--options', opts.options));
     const given = Object.fromEntries([...FORMAT_FLAGS.keys()].filter((name) => opts[name] !== undefined).map((name) => [name, opts[name]]));
     if (format.binary && !opts.out && process.stdout.isTTY) throw new UsageError(`--out: give a file for ${format.id} output`);

@@ -1,5 +1,5 @@
 import type { Confidence } from './difficulty.ts';
-import type { Scene, Style } from './scene.ts';
+import type { Point, Scene, Style } from './scene.ts';
 import type { GamePlays } from './plays.ts';
 import type { PlaysApplied } from './plays-calibration.ts';
 
@@ -39,6 +39,32 @@ export interface ScoreSummary {
   facts: Array<{ label: string; value: number | string }>;
   /** A bar chart of the figure that varies across the map (start spaces, gold sites, …). */
   chart?: { title: string; bars: Array<{ label: string; value: number; text: string }> };
+}
+
+/**
+ * One physical piece as it lies on the table at the start, for virtual tabletops: a board piece
+ * or tile, a blockade, a token. Its picture is a scene of its own at true size, upright; `at` and
+ * `rotation` put it where the board shows it.
+ */
+export interface TablePiece {
+  /** Unique among the map's pieces; letters, digits and dashes (it is a URL query value). */
+  id: string;
+  kind: 'tile' | 'blockade' | 'token';
+  /** What a player calls it ("piece B", "cave token C2"). */
+  name: string;
+  description: string;
+  /** Its face, drawn alone at true size; a transparent background leaves only the piece. */
+  front: Scene;
+  /** Its reverse, when printed; absent, the front serves both sides. */
+  back?: Scene;
+  /** Where the centre of its picture lies, in the board's millimetres (only relative positions matter). */
+  at: Point;
+  /** Degrees clockwise the picture is turned from upright as it lies. */
+  rotation: number;
+  /** Laid face down (a cave token, a marker): its back up. */
+  faceDown?: boolean;
+  /** The outline a virtual tabletop cuts it to: a rectangle unless it is one hex or a disc. */
+  shape?: 'box' | 'hex' | 'circle';
 }
 
 export interface GeneratorInfo {
@@ -85,6 +111,12 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
    * make has none (an empty list), and `layout=setup` is then refused with the reason in `why`.
    */
   setup?(map: M, style: Style, area: { width: number; height: number }): { sheets: Scene[]; why?: string };
+  /**
+   * Every piece, tile, blockade and token of the map as it lies at the start, each with its own
+   * picture (for a virtual tabletop's saved objects and the PNG of one piece). Absent, the board
+   * is one tile.
+   */
+  tablePieces?(map: M, style: Style): TablePiece[];
   /**
    * Settings of the options a caller left open that make maps in a difficulty range, best first
    * (a reroll tries them in turn). `options` holds what is pinned, the rest at defaults; `pinned`

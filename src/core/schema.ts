@@ -89,6 +89,9 @@ function describe(error: ErrorObject): FieldError {
   } else if (error.keyword === 'required') {
     field = field ? `${field}.${String(params.missingProperty)}` : String(params.missingProperty);
     message = 'is required';
+  } else if (error.keyword === 'dependentRequired') {
+    field = field ? `${field}.${String(params.property)}` : String(params.property);
+    message = `needs ${String(params.missingProperty)} as well`;
   } else if (error.keyword === 'pattern' && typeof error.parentSchema?.['x-pattern-message'] === 'string') {
     message = error.parentSchema['x-pattern-message'];
   } else if (error.keyword === 'enum') {

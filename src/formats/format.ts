@@ -38,10 +38,14 @@ export interface Rendered {
  * download links need to know about it. Adding a format is one more of these in FORMATS.
  */
 export interface OutputFormat {
-  /** Also the file extension: `/maps/42.png`, `--format png`. */
+  /** The CLI's --format and, unless `extension` says otherwise, the file extension: `/maps/42.png`, `--format png`. */
   id: string;
+  /** A file extension other than the id (`tts.json`: the file is JSON and TTS wants it so). */
+  extension?: string;
   mediaType: string;
   description: string;
+  /** The JSON Schema of the document a JSON format writes other than the map, for OpenAPI. */
+  documentSchema?: Record<string, unknown>;
   /** The query (and CLI flag) schema in schemas/api/formats/, with its defaults. */
   schema: Record<string, unknown>;
   /** Drawn from the game's scene (the map itself otherwise). */
@@ -78,6 +82,8 @@ export interface Download {
   label: string;
   params: Record<string, unknown>;
   needs?: 'sheets' | 'setup';
+  /** A parameter the page fills with its own origin: the service as its visitors reach it (a saved object's baseUrl). */
+  origin?: string;
 }
 
 /** The presets `game` offers of `format`: what its face can draw, and only those it names if it names any. */
@@ -102,6 +108,9 @@ export function formatParameters(schema: Record<string, unknown>): Record<string
   Object.assign(out, (schema.properties as Record<string, Record<string, unknown>> | undefined) ?? {});
   return out;
 }
+
+/** The extension a format's URLs and files end in. */
+export const extensionOf = (format: OutputFormat): string => format.extension ?? format.id;
 
 export function fileStem(game: AnyGameModule, map: ScoredMap): string {
   return `${game.id}-${encodeURIComponent(map.seed ?? 'map')}`;

@@ -4,6 +4,7 @@ import { sheetArea } from '../render/print-layout.ts';
 import { MM_PER_INCH, rasterSize } from '../render/raster-size.ts';
 import { fileStem, styleOf, type OutputFormat, type RenderRequest } from './format.ts';
 import { sheetMaker } from './sheet-layout.ts';
+import { tablePiecesOf } from './table-pieces.ts';
 
 /**
  * A hex's pixels across its flats at a dpi: the flats are √3 × hexSize mm apart (hexSize is centre
@@ -19,6 +20,18 @@ function sizeRequest(params: Record<string, unknown>): { width?: number; dpi?: n
 
 /** Which size parameter the caller gave, so an error names it. */
 const sizeField = (params: Record<string, unknown>) => (params.width !== undefined ? 'width' : params.hexPx !== undefined ? 'hexPx' : 'dpi');
+
+/** One side of one of the map's table pieces, or an InputError naming `piece` with the ids there are. */
+function pieceScene({ game, map, params }: RenderRequest) {
+  const pieces = tablePiecesOf(game, map, styleOf(params));
+  const piece = pieces.find((p) => p.id === params.piece);
+  if (!piece) {
+    const ids = pieces.map((p) => p.id);
+    const shown = ids.length > 12 ? `${ids.slice(0, 12).join(', ')} … (${ids.length} in all)` : ids.join(', ');
+    throw new InputError([{ field: 'piece', message: `this map has no piece "${String(params.piece)}"; its pieces are ${shown}` }], 'Unknown piece');
+  }
+  return params.side === 'back' && piece.back ? piece.back : piece.front;
+}
 
 export const pngFormat: OutputFormat = {
   id: 'png',
@@ -38,6 +51,10 @@ export const pngFormat: OutputFormat = {
       // A picture is one page: a setup of several pages is the PDF's to print.
       if (sheets.length > 1) throw new InputError([{ field: 'layout', message: `this map's setup is ${sheets.length} pages; ask for it as a PDF (layout=setup on the .pdf)` }]);
       request.scene = sheets[0];
+    }
+    if (params.piece !== undefined) {
+      if (params.layout === 'setup') throw new InputError([{ field: 'piece', message: 'is a piece of the board, not of the setup sheet: leave out layout=setup' }]);
+      request.scene = pieceScene(request);
     }
     const { scene } = request;
     const size = rasterSize(scene!, sizeRequest(params));

@@ -9,6 +9,7 @@ import { validateGoldCity } from './validate.ts';
 import { goldCityScene } from './scene.ts';
 import { goldCitySheets } from './sheets.ts';
 import { goldCitySetup } from './setup-sheet.ts';
+import { goldCityTablePieces } from './table-pieces.ts';
 import { scoreGoldCity, type GoldCityScore } from './score.ts';
 import { playtest, type Playtest } from './rules/playtest.ts';
 import { balanceSeats, type BalanceReport } from './rules/balance.ts';
@@ -27,6 +28,7 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore, P
   scene: goldCityScene,
   sheets: goldCitySheets,
   setup: goldCitySetup,
+  tablePieces: goldCityTablePieces,
   score: scoreGoldCity,
   playtest,
   plays: goldCityPlays,

@@ -73,16 +73,22 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
 
   // Piece outlines: every edge whose neighbour is off the board or on another piece.
   const outlineEdges: Array<[Point, Point]> = [];
+  const edgeOfBoard: Array<[Point, Point]> = [];
   map.spaces.forEach((s, i) => {
     const c = at(centres[i] as Point);
     DIRECTIONS.forEach((d, k) => {
       const j = index.get(hexKey(s.q + d.q, s.r + d.r));
       const other = j === undefined ? undefined : map.spaces[j];
       if (other && (other.piece === s.piece || j! < i)) return;
-      outlineEdges.push(sharedEdge(c, size, k));
+      (other ? outlineEdges : edgeOfBoard).push(sharedEdge(c, size, k));
     });
   });
-  const outlines: SceneItem[] = [{ kind: 'segments', segments: outlineEdges, stroke: '#1b1b1b', strokeWidth: size * 0.09 }];
+  // Seams are dark between coloured spaces on either page; the board's own edge is drawn in the
+  // page's ink, so on a dark page it (and the dark mountains along it) still stands out.
+  const outlines: SceneItem[] = [
+    { kind: 'segments', segments: outlineEdges, stroke: '#1b1b1b', strokeWidth: size * 0.09 },
+    { kind: 'segments', segments: edgeOfBoard, stroke: style.theme === 'print' ? '#1b1b1b' : '#e9e4d8', strokeWidth: size * 0.09 },
+  ];
 
   const blockades: SceneItem[] = map.blockades.map((b) => {
     const edges: Array<[Point, Point]> = [];
@@ -215,7 +221,7 @@ export function legend(width: number, size: number, ink: string, temples = false
     note,
     // The swatch carries its ground's symbol as the board's spaces do, so a reader who cannot
     // tell the fills apart (jungle and base camp under deuteranopia) still matches them.
-    icon: (c: Point, s: number): SceneItem[] => [{ kind: 'polygon', points: corners(c, s), fill: LOOKS[t].fill, stroke: '#1b1b1b', strokeWidth: size * 0.03 }, ...legendSymbol(t, c, s)],
+    icon: (c: Point, s: number): SceneItem[] => [{ kind: 'polygon', points: corners(c, s), fill: LOOKS[t].fill, stroke: ink, strokeWidth: size * 0.03 }, ...legendSymbol(t, c, s)],
   }));
   if (temples) entries.push(...TEMPLE_LEGEND);
   for (const { name, note, icon } of entries) {

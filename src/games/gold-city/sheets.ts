@@ -271,10 +271,10 @@ export function courseSheet(map: GoldCityMap, plan: CoursePlan, area: Area): Sce
   return { width: page.width as Mm, height: page.height as Mm, background: PAGE, title: plan.sheetTitle, items };
 }
 
-const TOKEN_MM = 20;
+export const TOKEN_MM = 20;
 const COIN_MM = 14;
 const GAP_MM = 3;
-const BLOCKADE = { width: 58, height: 24 };
+export const BLOCKADE = { width: 58, height: 24 };
 
 const TOKEN_TEXT: Record<Token['kind'], string> = {
   machete: 'machete',
@@ -291,7 +291,7 @@ const TOKEN_TEXT: Record<Token['kind'], string> = {
 
 const TOKEN_GROUND = { machete: 'jungle', paddle: 'water', coin: 'village' } as const;
 
-function tokenFront(t: Token, x: number, y: number): SceneItem[] {
+export function tokenFront(t: Token, x: number, y: number): SceneItem[] {
   const ground = t.kind in TOKEN_GROUND ? TOKEN_GROUND[t.kind as keyof typeof TOKEN_GROUND] : undefined;
   const fill = ground ? LOOKS[ground].fill : '#efe6d0';
   const ink = ground ? LOOKS[ground].ink : INK;
@@ -308,7 +308,7 @@ function tokenFront(t: Token, x: number, y: number): SceneItem[] {
   return items;
 }
 
-function tokenBack(cave: string, x: number, y: number): SceneItem[] {
+export function tokenBack(cave: string, x: number, y: number): SceneItem[] {
   const c = { x: x + TOKEN_MM / 2, y: y + TOKEN_MM / 2 };
   return [
     { kind: 'polygon', points: box(x, y, TOKEN_MM, TOKEN_MM), fill: LOOKS.mountain.fill, stroke: INK, strokeWidth: 0.3 },
@@ -320,7 +320,7 @@ function tokenBack(cave: string, x: number, y: number): SceneItem[] {
 const GUARDIAN_TEXT: Record<Guardian['effect'], string> = Object.fromEntries(TEMPLE_SUPPLY.guardians.map((g) => [g.effect, g.text])) as Record<Guardian['effect'], string>;
 
 /** A guardian's face: what it does when a pawn stops beside it. */
-function guardianFront(g: Guardian, x: number, y: number): SceneItem[] {
+export function guardianFront(g: Guardian, x: number, y: number): SceneItem[] {
   const c = { x: x + TOKEN_MM / 2, y: y + TOKEN_MM / 2 };
   const f = fitText(GUARDIAN_TEXT[g.effect], TOKEN_MM - 3, 2.8, { minSize: 2.2, bold: true });
   return [
@@ -331,7 +331,7 @@ function guardianFront(g: Guardian, x: number, y: number): SceneItem[] {
 }
 
 /** A guardian's back, as it lies face down on its mountain. */
-function guardianBack(at: string, x: number, y: number): SceneItem[] {
+export function guardianBack(at: string, x: number, y: number): SceneItem[] {
   const c = { x: x + TOKEN_MM / 2, y: y + TOKEN_MM / 2 };
   return [
     { kind: 'polygon', points: box(x, y, TOKEN_MM, TOKEN_MM), fill: LOOKS.mountain.fill, stroke: INK, strokeWidth: 0.3 },
@@ -340,7 +340,7 @@ function guardianBack(at: string, x: number, y: number): SceneItem[] {
   ];
 }
 
-function blockadeCard(b: Blockade, x: number, y: number): SceneItem[] {
+export function blockadeCard(b: Blockade, x: number, y: number): SceneItem[] {
   const look = LOOKS[b.terrain];
   const h = BLOCKADE.height;
   return [

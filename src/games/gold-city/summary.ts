@@ -46,7 +46,9 @@ export function summariseGoldCity(map: GoldCityMap, score: GoldCityScore): Score
     facts: [
       ...(winRates ? winRates.map((w, seat) => ({ label: `seat ${seat + 1}: predicted share of wins (%)`, value: w })) : []),
       ...(map.stagger?.length ? [{ label: 'staggered start', value: map.stagger.map((e) => `pawn ${e.start} begins ${e.q},${e.r}`).join('; ') }] : []),
-      ...Object.entries(features).map(([name, value]) => ({ label: FEATURE_LABELS[name] ?? name, value })),
+      ...Object.entries(features)
+        .filter(([name]) => forThisTable(name, players))
+        .map(([name, value]) => ({ label: FEATURE_LABELS[name] ?? name, value })),
       { label: 'water-4 spaces (Prop Plane only)', value: score.metrics.deepWater },
     ],
     chart: {
@@ -54,6 +56,15 @@ export function summariseGoldCity(map: GoldCityMap, score: GoldCityScore): Score
       bars: score.metrics.starts.map((s) => ({ label: `Start ${s.start}`, value: s.effort, text: `${s.effort} · ${s.steps} steps` })),
     },
   };
+}
+
+/**
+ * The model's table-size terms (twoPlayerEffort, fourPlayerTempleEffort) are the figure on their
+ * own table and 0 on any other: listed on another they would read as a route that costs nothing.
+ */
+function forThisTable(feature: string, players: number): boolean {
+  const table = /^(two|three|four)Player/.exec(feature)?.[1];
+  return table === undefined || { two: 2, three: 3, four: 4 }[table] === players;
 }
 
 function mostCommon(xs: readonly number[]): number {

@@ -6,6 +6,7 @@ import { generateLostValley } from './generate.ts';
 import { GAME_ID, GENERATOR_VERSION, type LostValleyMap, type LostValleyOptions } from './model.ts';
 import { lostValleyScene } from './scene.ts';
 import { lostValleySheets } from './kit.ts';
+import { lostValleyTablePieces } from './table-pieces.ts';
 import { scoreLostValley, type LostValleyScore } from './score.ts';
 import { validateLostValley } from './validate.ts';
 import { playtest, type Playtest } from './rules/playtest.ts';
@@ -23,6 +24,7 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   summarise: summariseLostValley,
   scene: lostValleyScene,
   sheets: lostValleySheets,
+  tablePieces: lostValleyTablePieces,
   steer: steerLostValley,
   playtest,
   plays: lostValleyPlays,

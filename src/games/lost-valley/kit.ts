@@ -45,7 +45,7 @@ function pack(tiles: LvTile[], edgeLength: number, area: { width: number; height
 }
 
 /** Tile `t` drawn with its top-left corner at (x, y): fill, cut line, river, markers, number. */
-function drawTile(map: LostValleyMap, place: Placed, edgeLength: number, mirror: number | undefined, back: boolean): SceneItem {
+export function drawTile(map: LostValleyMap, place: Placed, edgeLength: number, mirror: number | undefined, back: boolean): SceneItem {
   const { tile } = place;
   const faces = tile.faces.filter(isFace) as Face[];
   const { x0: minX, y0: minY } = boundsOf(faces.flatMap((f) => corners(f).map((c) => vertexPoint(c, edgeLength))));

@@ -9,9 +9,18 @@ const METRIC_LABELS: Record<string, string> = {
   goldTotal: 'gold on the board',
   goldReachable: 'gold within reach before the ice',
   meanTurnsToGold: 'turns on foot to gold (gold-weighted mean)',
-  canalShare: 'share of river gold that needs a canal',
+  canalShare: 'share of river gold that needs a canal (%)',
   danger: 'danger (wolves 1, bears 2, bear cave 1)',
 };
+
+/**
+ * When the ice arrives in whole rounds (each player's turn once), with the turns that makes:
+ * "5.25 rounds" read like a five-round game.
+ */
+function iceRoundsInWords(rounds: number): string {
+  const whole = Math.max(1, Math.round(rounds));
+  return `about ${whole} round${whole === 1 ? '' : 's'}`;
+}
 
 export function summariseLostValley(_map: LostValleyMap, score: LostValleyScore): ScoreSummary {
   const m = score.metrics;
@@ -28,10 +37,11 @@ export function summariseLostValley(_map: LostValleyMap, score: LostValleyScore)
   }
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return {
-    headline: `The ice needs about ${m.iceRounds} rounds to reach the waterfall; ${m.goldReachable} of ${m.goldTotal} gold lies within that many turns on foot. A prospector banks about ${score.predictedGold} gold by the end of the race${m.reference ? ` (${m.reference.races} reference races: ${m.reference.gold})` : ''}. The greedy bots rate it ${score.kinds.greedy.difficulty}, the planners ${score.kinds.planner.difficulty}${score.interval[1] - score.interval[0] > 25 ? ': they disagree, so the difficulty is no more certain than that range' : ''}.`,
-    facts: Object.entries(METRIC_LABELS).map(([key, label]) => ({ label, value: m[key as keyof typeof m] as number })),
+    headline: `The ice reaches the waterfall ${iceRoundsInWords(m.iceRounds)} after the last land tile is turned up (some ${Math.round(m.iceRounds * m.players)} turns round a table of ${m.players}); ${m.goldReachable} of ${m.goldTotal} gold lies near enough to reach on foot before it does. A prospector banks about ${score.predictedGold} gold by the end of the race${m.reference ? ` (${m.reference.races} reference races: ${m.reference.gold})` : ''}. The greedy bots rate it ${score.kinds.greedy.difficulty}, the planners ${score.kinds.planner.difficulty}${score.interval[1] - score.interval[0] > 25 ? ': they disagree, so the difficulty is no more certain than that range' : ''}.`,
+    // A share is shown in percent, as every share of wins is; the metric stays the model's fraction.
+    facts: Object.entries(METRIC_LABELS).map(([key, label]) => ({ label, value: key === 'canalShare' ? Math.round(m.canalShare * 1000) / 10 : (m[key as keyof typeof m] as number) })),
     chart: {
-      title: 'Gold by turns on foot from the trading post (the ice arrives after about ' + m.iceRounds + ' rounds)',
+      title: `Gold by turns on foot from the trading post (the ice takes ${iceRoundsInWords(m.iceRounds)})`,
       bars: [...byTurns.keys()]
         .sort((a, b) => a - b)
         .map((turns) => {

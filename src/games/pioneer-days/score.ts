@@ -186,7 +186,7 @@ export function scorePioneerDays(map: PioneerDaysMap): PioneerDaysScore {
     kinds,
     interval: [Math.min(...readings), Math.max(...readings)],
     confidence: confidenceOf(apart),
-    seatSpread: Math.max(...vps) - Math.min(...vps),
+    seatSpread: round2(Math.max(...vps) - Math.min(...vps)),
     model: { version: calibration.version, features: reportedFeatures(f) },
   };
 }

@@ -30,8 +30,12 @@ export interface Playtest {
   games: number;
   bots: string[];
   meanRounds: number;
+  /** Standard deviation of the rounds, to 0.01 round. */
   sdRounds: number;
-  /** Share of games each seat won (shared wins split). */
+  /**
+   * Percentage (0–100, to 0.1) of games each seat won, shared wins split: the unit of every share
+   * of wins goldmaps reports, as the score's fairness.winRates.
+   */
   winRate: number[];
   unfinished: number;
 }
@@ -58,5 +62,6 @@ export function playtest(map: GoldCityMap, { games = 20, bots }: { games?: numbe
   }
   const mean = rounds.reduce((a, b) => a + b, 0) / games;
   const sd = Math.sqrt(rounds.reduce((a, b) => a + (b - mean) ** 2, 0) / games);
-  return { games, bots, meanRounds: mean, sdRounds: sd, winRate: wins.map((w) => w / games), unfinished };
+  // The mean is left whole: the calibration fits read it; the spread and the shares are for people.
+  return { games, bots, meanRounds: mean, sdRounds: Math.round(sd * 100) / 100, winRate: wins.map((w) => Math.round((1000 * w) / games) / 10), unfinished };
 }

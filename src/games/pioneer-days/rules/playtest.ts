@@ -46,6 +46,7 @@ export interface Playtest {
   disasters: Record<string, number>;
   /** Town cards left unsatisfied per player per game (of 9). */
   meanUnmet: number;
+  /** Percentage (0–100, to 0.1) of games each seat won, ties shared: the unit of every share of wins goldmaps reports. */
   winRate: number[];
   meanVpBySeat: number[];
 }
@@ -85,7 +86,7 @@ export function playtest(map: PioneerDaysMap, { games = 8, bots }: { games?: num
     meanDisasters: r2(struck),
     disasters: Object.fromEntries(Object.entries(disasters).sort().map(([k, v]) => [k, r2(v)])),
     meanUnmet: r2(unmet),
-    winRate: wins.map(r2),
+    winRate: wins.map((w) => Math.round(w * 1000) / 10),
     meanVpBySeat: bySeat.map(r2),
   };
 }
