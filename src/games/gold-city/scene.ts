@@ -13,6 +13,7 @@ function describeSpace(s: Space, mark?: LayerMark): string {
   const base = describeGround(s);
   if (mark?.temple !== undefined) return `Temple ${mark.temple} on ${base.replace(/^./, (c) => c.toLowerCase())}. Enter it to take its gem; the chamber opens only to a player holding both gems`;
   if (mark?.guardian) return 'Mountain with a face-down guardian: stop beside it and it goes off';
+  if (mark?.cave) return `Mountain with cave ${mark.cave}: stop beside it to take a token`;
   return base;
 }
 
