@@ -1,5 +1,5 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
-import { corners, edge, edgeKey, faceEdges, isFace, vertexPoint, type Edge, type Face } from '../../geometry/trilattice/lattice.ts';
+import { corners, edge, edgeKey, faceEdges, isFace, isUp, vertexPoint, type Edge, type Face } from '../../geometry/trilattice/lattice.ts';
 import type { LostValleyMap, LvTile, MarkerKind } from './model.ts';
 import { boundsOf } from '../../render/bounds.ts';
 import { blockHeight, textBlock } from '../../render/text-block.ts';
@@ -120,11 +120,19 @@ function drawTile(map: LostValleyMap, place: Placed, edgeLength: number, mirror:
     items.push({ kind: 'polyline', points: [{ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, c], stroke: '#3d8fd6', strokeWidth: edgeLength * 0.1 });
   }
   for (const f of fords) items.push(fordOnTile(faces, f.edge, f.ford, cornerPt, edgeLength));
-  if (tile.kind === 'spring') items.push(...springIcon({ x: c.x, y: c.y - edgeLength * 0.12 }, edgeLength * 0.14));
   const piles = new Map<MarkerKind, number>();
   for (const m of map.markers) if (m.tile === tile.id) piles.set(m.kind, (piles.get(m.kind) ?? 0) + 1);
-  [...piles.entries()].forEach(([kind, n], k, all) => items.push(...markerIcon(kind, { x: c.x + (k - (all.length - 1) / 2) * edgeLength * 0.28, y: c.y + edgeLength * 0.12 }, edgeLength * 0.11, n, true)));
-  items.push(...tileNumber(tile.order, numberSpot(faces, c, edgeLength, tile.kind === 'spring'), edgeLength * 1.1));
+  if (tile.kind === 'spring' && faces.length === 1) {
+    // A small triangle: the icon towards its apex, the pile and the number side by side by its base.
+    const s = isUp(faces[0]!) ? -1 : 1;
+    items.push(...springIcon({ x: c.x, y: c.y + s * edgeLength * 0.2 }, edgeLength * 0.1));
+    const base = c.y - s * edgeLength * 0.06;
+    [...piles.entries()].forEach(([kind, n]) => items.push(...markerIcon(kind, { x: c.x - edgeLength * 0.13, y: base }, edgeLength * 0.09, n, true)));
+    items.push(...tileNumber(tile.order, { x: c.x + edgeLength * 0.14, y: base }, edgeLength * 1.0));
+  } else {
+    [...piles.entries()].forEach(([kind, n], k, all) => items.push(...markerIcon(kind, { x: c.x + (k - (all.length - 1) / 2) * edgeLength * 0.28, y: c.y + edgeLength * 0.12 }, edgeLength * 0.11, n, true)));
+    items.push(...tileNumber(tile.order, numberSpot(faces, c, edgeLength, false), edgeLength * 1.1));
+  }
   return { kind: 'group', role: 'tile', data: { order: String(tile.order) }, title: `tile ${tile.order}: ${tile.terrain}`, items };
 }
 
