@@ -192,7 +192,7 @@ const STAGGER_NOTE = 'Staggered start: a ringed space with a numbered badge is w
 
 const LEGEND_NOTES = [
   'Numbers: the strength one card must reach; on rubble and base camps, the cards to give up.',
-  'Bars across seams: blockades, paid like a space; badge: requirement and tiebreak points. Black arch: cave.',
+  'Bars across seams: blockades, paid like a space; badge: requirement and tiebreak points. Black arch: cave, named C1, C2, … as on its tokens.',
 ];
 
 /**
