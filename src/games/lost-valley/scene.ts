@@ -254,6 +254,6 @@ export function landscapeScene(map: LostValleyMap, style: Style, numbers: boolea
     height,
     background: page,
     title,
-    items: [...tiles, { kind: 'segments', segments: outline, stroke: '#2b2b2b', strokeWidth: edgeLength * 0.025 }, ...river, ...fords, ...piles, house, ...extras, ...numbered, ...header, ...legend],
+    items: [...tiles, { kind: 'segments', segments: outline, stroke: '#2b2b2b', strokeWidth: edgeLength * 0.025 }, ...river, ...fords, ...piles, house, ...extras, ...numbered, { kind: 'group', role: 'title', items: header }, { kind: 'group', role: 'legend', items: legend }],
   };
 }
