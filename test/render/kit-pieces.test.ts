@@ -220,7 +220,16 @@ describe('Gold City kit: every piece names itself, the kit names what it lacks',
 });
 
 describe('the A4 poster: its legend page shows how the pages fit together', () => {
-  it('draws every printed page in a map, numbered as its header, as real text', async () => {
+  it('lost-valley: the title and legend come off the tiled board, the legend page maps its pages', async () => {
+    const { pdf } = await render('lost-valley', '42', { paper: 'a4', size: 'true' });
+    const pages = (await pagesText(pdf)).filter((p) => p.trim());
+    expect(pages).toHaveLength(3);
+    expect(pages[2]).toContain('How the pages fit together');
+    expect(pages[2]).toMatch(/p\. 1\b[\s\S]*p\. 2\b|p\. 2\b[\s\S]*p\. 1\b/);
+    expect(pages[0]).toContain('Lost Valley · seed 42 · difficulty');
+  });
+
+  it('gold-city: draws every printed page in a map, numbered as its header, as real text', async () => {
     const { pdf } = await render('gold-city', '42', { paper: 'a4', size: 'true' });
     const pages = (await pagesText(pdf)).filter((p) => p.trim());
     const last = pages[pages.length - 1]!;
