@@ -136,6 +136,17 @@ describe('Lost Valley kit: buildable from the sheets alone', async () => {
     expect(groups(backSheet.items, 'ice-block-back')).toHaveLength(1);
   });
 
+  it('puts every fronts sheet on the front of a page printed double-sided, its backs behind it, and prints the price list', () => {
+    sheets.forEach((s, i) => {
+      if (s.title.includes('(fronts')) {
+        expect(i % 2, `${s.title} is sheet ${i + 1}`).toBe(0);
+        expect(sheets[i + 1]!.title).toMatch(/\(backs/);
+      }
+    });
+    expect(sheets[1]!.title).toBe('price and cost list');
+    expect(pages[1]).toMatch(/horse: 4 \+ X/);
+  });
+
   it('has a prospector per player colour, for the largest table', () => {
     const all = sheets.flatMap((s) => groups(s.items, 'prospector'));
     expect(all.map((g) => g.data!.colour)).toEqual(['red', 'blue', 'yellow', 'black']);
@@ -174,6 +185,7 @@ describe('Lost Valley kit over more landscapes', () => {
       expect(fords.sort(), seed).toEqual(map.fords.map((_, k) => String(k + 1)));
       expect(sheets.flatMap((s) => groups(s.items, 'marker')), seed).toHaveLength(map.markers.length);
       expect(sheets.flatMap((s) => groups(s.items, 'prospector')), seed).toHaveLength(4);
+      sheets.forEach((s, i) => s.title.includes('(fronts') && expect(i % 2 === 0 && /\(backs/.test(sheets[i + 1]!.title), `${seed}: ${s.title}`).toBe(true));
     }
   });
 });

@@ -5,7 +5,7 @@ import { boundsOf } from '../../render/bounds.ts';
 import { blockHeight, textBlock } from '../../render/text-block.ts';
 import { fitText } from '../../render/text-fit.ts';
 import { transformItems } from '../../render/transform.ts';
-import { GOODS, WARES } from './rules/prices.ts';
+import { referenceSheet } from './kit-reference.ts';
 import { FILL, fordStones, landscapeScene, markerIcon, numberSpot, springIcon, tileNumber } from './scene.ts';
 import { markerSheets, prospectorBlock, PROSPECTORS } from './kit-pieces.ts';
 
@@ -138,19 +138,13 @@ function drawTile(map: LostValleyMap, place: Placed, edgeLength: number, mirror:
 
 const heading = (text: string, size = 5): SceneItem => ({ kind: 'text', at: { x: 0, y: 6 }, text, size, fill: INK, anchor: 'start', bold: true });
 
-const price = (p: { nuggets: number; x: number }): string => `${p.nuggets}${p.x ? ' + X' : ''}`;
-const WARE_NAMES: Record<keyof typeof WARES, string> = { cart: 'cart', horse: 'horse', boat: 'boat', rifle: 'rifle', axe: 'axe', rod: 'fishing rod', sieve: 'sieve', crate: 'crate of dynamite' };
-
-/** What the kit does not print, as the rules' component list names it, with goldmaps' prices. */
+/** What the kit does not print, as the rules' component list names it. */
 export function alsoNeeded(): string[] {
-  const goods = Object.entries(GOODS).map(([k, p]) => `${k} ${price(p)}`).join(', ');
-  const wares = (Object.keys(WARES) as Array<keyof typeof WARES>).map((k) => `${WARE_NAMES[k]} ${price(WARES[k].price)}`).join(', ');
   return [
-    'Also needed (not printed here; from the Lost Valley box, or stand-ins such as coins and slips of paper):',
+    'Also needed (not printed in this kit; from the Lost Valley box, or stand-ins such as coins and slips of paper):',
     '• one six-sided die;',
     '• the supply: food and tools, 20 timbers (matchsticks will do), and square markers for the wares (cart, horse, boat, rifle, axe, fishing rod, sieve, crate of dynamite), the special wares (whiskey, dried fish, dynamite sticks) and the works (fish traps, sawmills, canals, mines);',
-    '• an inventory sheet per player (backpack 6 spaces, gear 6) and the price and cost list.',
-    `Prices as goldmaps plays them (the score assumes these): ${goods}; ${wares}; X is a nugget, a raw material or a ware; no change.`,
+    '• an inventory sheet per player (backpack 6 spaces, gear 6). The price and cost list is sheet 2.',
   ];
 }
 
@@ -170,12 +164,12 @@ export function lostValleySheets(map: LostValleyMap, style: Style, area: { width
   const tilesBottom = Math.max(...lastTiles.map((p) => p.y + p.h));
   const besideTiles = tilesBottom + 8 + block.height <= area.height;
   const markers = markerSheets(map, area, !besideTiles);
-  const tileSheets = `2–${packed.length * 2 + 1}`;
-  const markerFrom = packed.length * 2 + 2;
+  const tileSheets = `3–${packed.length * 2 + 2}`;
+  const markerFrom = packed.length * 2 + 3;
   const markerTo = markerFrom + markers.filter((m) => m.title.startsWith('markers')).length - 1;
-  const prospectorSheet = besideTiles ? packed.length * 2 : markerFrom + markers.findIndex((m) => m.title.includes('prospectors'));
+  const prospectorSheet = besideTiles ? packed.length * 2 + 1 : markerFrom + markers.findIndex((m) => m.title.includes('prospectors'));
   const steps = [
-    `1. Print every sheet at 100% (actual size), double-sided, flipping on the long edge: each fronts sheet is followed by its backs. Cut out the tiles (sheets ${tileSheets}) and the markers and the ice block (sheets ${markerFrom}–${markerTo}); fold the ${PROSPECTORS.length} prospectors (sheet ${prospectorSheet}).`,
+    `1. Print every sheet at 100% (actual size), double-sided, flipping on the long edge (this sheet's back is the price list; each fronts sheet is followed by its backs). Cut out the tiles (sheets ${tileSheets}) and the markers and the ice block (sheets ${markerFrom}–${markerTo}); fold the ${PROSPECTORS.length} prospectors (sheet ${prospectorSheet}).`,
     '2. Put the trading post (tile 0) at the table edge, the ice block and the spring beside it. Stack the other tiles face down by number, lowest on top, and sort the markers face down into piles by the tile number on their backs.',
     "3. When a prospector stops on a partly unexplored intersection, turn up the lowest-numbered tiles that touch it and lay them as the picture shows; put that tile's markers on it, face down. Stepping stones on a tile mark a ford: the edge beside them is crossed on foot.",
     '4. When the last land tile is down, lay every tile left and put the ice block on the spring.',
@@ -206,7 +200,8 @@ export function lostValleySheets(map: LostValleyMap, style: Style, area: { width
     { kind: 'group', role: 'landscape', items: transformItems(board.items, { scale, dx: (area.width - board.width * scale) / 2, dy: y + 5 }) },
     { kind: 'group', role: 'also-needed', items: bottom },
   ];
-  const sheets: Scene[] = [{ width: area.width as Mm, height: area.height as Mm, background: '#ffffff', title: 'setup', items: setup }];
+  // The price list second: a kit printed double-sided then has every fronts sheet on a front.
+  const sheets: Scene[] = [{ width: area.width as Mm, height: area.height as Mm, background: '#ffffff', title: 'setup', items: setup }, referenceSheet(area)];
   const owners = fordOwners(map);
   packed.forEach((placed, k) => {
     const range = `tiles ${placed[0]!.tile.order}–${placed[placed.length - 1]!.tile.order}`;
