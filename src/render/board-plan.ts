@@ -34,7 +34,7 @@ export function itemsIn(items: SceneItem[], boxes: Box[], pad: number, window: {
 export const HEADER_MM = 8;
 
 /** Title and legend: drawn with the board when it prints on one page, else lifted off it. */
-const isFurniture = (it: SceneItem): boolean => it.kind === 'group' && (it.role === 'title' || it.role === 'legend');
+export const isFurniture = (it: SceneItem): boolean => it.kind === 'group' && (it.role === 'title' || it.role === 'legend');
 
 export interface BoardPlan {
   layout: PrintLayout;

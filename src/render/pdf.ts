@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
 import type { Point, Scene, SceneItem } from '../core/scene.ts';
 import { fontFile, placeText, textMetrics } from './glyphs.ts';
-import { HEADER_MM, boardPageCount, planBoardPrint } from './board-plan.ts';
+import { HEADER_MM, boardPageCount, planBoardPrint, type BoardPlan } from './board-plan.ts';
+import { pageMapItems } from './page-map.ts';
 import { itemBoxes, unionOf } from './bounds.ts';
 import { textBlock } from './text-block.ts';
 import { fitText } from './text-fit.ts';
@@ -149,7 +150,9 @@ function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
 
 /**
  * Print-and-play sheets: each scene at true size on a page of its own (turned to landscape when
- * it is wider than tall), centred across it, with "sheet i of n", the label and a 50 mm bar in the footer band.
+ * it is wider than tall), with "sheet i of n", the label and a 50 mm bar in the footer band. A
+ * sheet is centred across the page, so a back drawn mirrored about the sheet's middle lands behind
+ * its front when the page is printed double-sided (flipped on the long edge).
  */
 export async function sheetsToPdf(sheets: readonly Scene[], request: { paper: Paper; label: string; title: string }): Promise<Buffer> {
   const { doc, done } = newDocument(request.title);
@@ -226,13 +229,18 @@ export async function sceneToPdf(scene: Scene, request: PdfRequest): Promise<{ p
     }
     doc.restore();
   });
-  if (plan.lifted && plan.lifted.legend.length > 0) legendPage(doc, plan.lifted.legend, scene.background, request, layout, `${plan.lifted.title} · page ${total} of ${total}: legend`);
+  if (plan.lifted && plan.lifted.legend.length > 0) legendPage(doc, scene, plan, request, `${plan.lifted.title} · page ${total} of ${total}: legend and how the pages fit together`);
   doc.end();
   return { pdf: await done, layout: { ...layout, tiles: plan.pages.map((p) => p.tile) } };
 }
 
-/** The legend lifted off a tiled board, on a page of its own: true size when it fits the width. */
-function legendPage(doc: Doc, legend: SceneItem[], background: string, request: PdfRequest, layout: PrintLayout, title: string): void {
+/**
+ * The legend lifted off a tiled board, on a page of its own (true size when it fits the width),
+ * and under it the map of how the pages fit together.
+ */
+function legendPage(doc: Doc, scene: Scene, plan: BoardPlan, request: PdfRequest, title: string): void {
+  const { layout } = plan;
+  const legend = plan.lifted!.legend;
   const box = unionOf(itemBoxes(legend, 1));
   const areaW = layout.pageWidth - 2 * layout.margin;
   const scale = Math.min(1, areaW / (box.x1 - box.x0));
@@ -244,9 +252,16 @@ function legendPage(doc: Doc, legend: SceneItem[], background: string, request: 
   doc.translate(layout.margin, layout.margin + HEADER_MM);
   doc.scale(scale);
   doc.translate(-box.x0, -box.y0);
-  doc.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0).fillColor(background).fill();
+  doc.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0).fillColor(scene.background).fill();
   for (const item of legend) draw(doc, item);
   doc.restore();
-  footer(doc, `legend · ${request.label}${scale < 1 ? ` · at ${Math.round(scale * 100)}% of true size` : ''}`, layout.pageWidth, layout.pageHeight, false);
+  const mapTop = layout.margin + HEADER_MM + (box.y1 - box.y0) * scale + 8;
+  const mapRoom = layout.pageHeight - layout.margin - layout.footer - mapTop - 2;
+  const pageMap = pageMapItems(scene, plan, Math.min(areaW, 170), mapRoom);
+  doc.save();
+  doc.translate(layout.margin + (areaW - Math.min(areaW, 170)) / 2, mapTop);
+  for (const item of pageMap.items) draw(doc, item);
+  doc.restore();
+  footer(doc, `legend and page map · ${request.label}${scale < 1 ? ` · legend at ${Math.round(scale * 100)}% of true size` : ''}`, layout.pageWidth, layout.pageHeight, false);
   doc.restore();
 }

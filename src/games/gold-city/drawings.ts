@@ -88,10 +88,15 @@ export function symbol(terrain: Terrain, at: Point, s: number, ink: string): Sce
   }
 }
 
-/** Golden Temples marks by hex: the temple standing on a space, a face-down guardian on a mountain. */
+/**
+ * Marks by hex beyond the ground: the temple standing on a space, a face-down guardian on a
+ * mountain (Golden Temples), and a cave pile's id (C1, C2, … in the order of the document's
+ * piles, as the kit's cave tokens name them).
+ */
 export interface LayerMark {
   temple?: number;
   guardian?: true;
+  cave?: string;
 }
 
 export function layerMarks(map: GoldCityMap): Map<number, LayerMark> {
@@ -103,6 +108,7 @@ export function layerMarks(map: GoldCityMap): Map<number, LayerMark> {
   };
   for (const t of map.temples ?? []) mark(t.q, t.r).temple = t.id;
   for (const g of map.guardians ?? []) mark(g.q, g.r).guardian = true;
+  (map.caves ?? []).forEach((pile, i) => (mark(pile.q, pile.r).cave = `C${i + 1}`));
   return marks;
 }
 
@@ -193,6 +199,8 @@ export function spaceDrawing(s: Space, c: Point, size: number, labels: boolean, 
     }
     if (s.cave) {
       items.push({ kind: 'polygon', points: archPoints({ x: c.x, y: c.y + size * 0.55 }, size * 0.32), fill: '#111111', stroke: '#e8c25a', strokeWidth: size * 0.04 });
+      // The pile's id, so the tokens marked "cave C2" find their mountain on every picture.
+      if (mark?.cave && labels) items.push({ kind: 'text', at: { x: c.x, y: c.y + size * 0.1 }, text: mark.cave, size: size * 0.34, fill: LOOKS.mountain.ink, anchor: 'middle', bold: true, baseline: 'middle' });
     }
   }
   if (mark?.temple !== undefined) items.push(...templeDrawing(mark.temple, c, size, labels));

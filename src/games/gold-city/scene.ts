@@ -13,6 +13,7 @@ function describeSpace(s: Space, mark?: LayerMark): string {
   const base = describeGround(s);
   if (mark?.temple !== undefined) return `Temple ${mark.temple} on ${base.replace(/^./, (c) => c.toLowerCase())}. Enter it to take its gem; the chamber opens only to a player holding both gems`;
   if (mark?.guardian) return 'Mountain with a face-down guardian: stop beside it and it goes off';
+  if (mark?.cave) return `Mountain with cave ${mark.cave}: stop beside it to take a token`;
   return base;
 }
 
@@ -197,7 +198,7 @@ const STAGGER_NOTE = 'Staggered start: a ringed space with a numbered badge is w
 
 const LEGEND_NOTES = [
   'Numbers: the strength one card must reach; on rubble and base camps, the cards to give up.',
-  'Bars across seams: blockades, paid like a space; badge: requirement and tiebreak points. Black arch: cave.',
+  'Bars across seams: blockades, paid like a space; badge: requirement and tiebreak points. Black arch: cave, named C1, C2, … as on its tokens.',
 ];
 
 /** A legend swatch's symbol: the ground's own, the start's disc or the finish's star. */

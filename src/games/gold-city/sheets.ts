@@ -93,7 +93,7 @@ function pieceSheet(course: Course, piece: Piece, order: number, size: number, a
     return b ? `${id} (blockade ${b.id} on this seam)` : id;
   });
   const title = `Piece ${piece.id} · ${pieceName(piece)} · ${order + 1} of ${map.pieces.length} in the course`;
-  const note = `Cut along the solid outline. Joins ${seams.join(' and ')}: the small ids just inside an edge name the piece that joins there.`;
+  const note = `Cut along the solid outline. Its own id, ${piece.id}, is in the dark badge; joins ${seams.join(' and ')}: the small ids just inside an edge name the piece that joins there.`;
   const w = box.x1 - box.x0 + 2 * CUT_PAD_MM;
   // The header is measured at the narrower width it may get, so it fits either way round.
   const headH = headerHeight(title, note, Math.min(area.width, area.height));
@@ -112,8 +112,6 @@ function pieceSheet(course: Course, piece: Piece, order: number, size: number, a
   spaces.forEach((s, i) => {
     const c = at(centres[i]!);
     items.push(...spaceDrawing(s, c, size, true, course.marks.get(hexKey(s.q, s.r))));
-    const cave = course.caveIds.get(hexKey(s.q, s.r));
-    if (cave) items.push({ kind: 'text', at: { x: c.x, y: c.y + size * 0.12 }, text: cave, size: size * 0.3, fill: LOOKS.mountain.ink, anchor: 'middle', bold: true, baseline: 'middle' });
     DIRECTIONS.forEach((_, k) => {
       const other = neighbour(course, s, k);
       if (other?.piece === piece.id) return;
@@ -148,12 +146,41 @@ function pieceSheet(course: Course, piece: Piece, order: number, size: number, a
     });
   }
   const cutLine: SceneItem = { kind: 'segments', segments: cut, stroke: INK, strokeWidth: 0.6 };
+  const own = ownIdBadge(piece.id, spaces.map((s, i) => ({ s, c: at(centres[i]!) })), course, size);
   return {
     width: page.width as Mm,
     height: page.height as Mm,
     background: PAGE,
     title: `piece ${piece.id}`,
-    items: [header(title, note, page.width), ...items, ...bands, cutLine, ...marks],
+    items: [header(title, note, page.width), ...items, ...bands, cutLine, ...marks, own],
+  };
+}
+
+/**
+ * The piece's own id, printed on it so a cut piece still says which it is: a dark badge (unlike
+ * the plain seam labels, which name the neighbours) on the inner edge nearest the piece's middle,
+ * where it covers no symbol or number of the two spaces beside it.
+ */
+function ownIdBadge(id: string, spaces: Array<{ s: Space; c: Point }>, course: Course, size: number): SceneItem {
+  const mid = { x: spaces.reduce((a, p) => a + p.c.x, 0) / spaces.length, y: spaces.reduce((a, p) => a + p.c.y, 0) / spaces.length };
+  const inner = spaces.flatMap(({ s, c }) =>
+    DIRECTIONS.flatMap((_, k) => {
+      if (neighbour(course, s, k)?.piece !== id) return [];
+      const [a, b] = sharedEdge(c, size, k);
+      return [{ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }];
+    }),
+  );
+  const spot = inner.reduce<Point | undefined>((best, p) => (!best || Math.hypot(p.x - mid.x, p.y - mid.y) < Math.hypot(best.x - mid.x, best.y - mid.y) - 1e-9 ? p : best), undefined) ?? spaces[0]!.c;
+  const r = size * 0.34;
+  return {
+    kind: 'group',
+    role: 'piece-id',
+    data: { piece: id },
+    title: `This is piece ${id}`,
+    items: [
+      { kind: 'circle', centre: spot, radius: r, fill: INK, stroke: '#ffffff', strokeWidth: size * 0.03 },
+      { kind: 'text', at: spot, text: id, size: fitText(id, r * 1.6, r * 0.95, { bold: true }).size, fill: '#ffffff', anchor: 'middle', bold: true, baseline: 'middle' },
+    ],
   };
 }
 
@@ -174,14 +201,24 @@ function kitPlan(map: GoldCityMap, pieceSheets: number, cutSheets: number): Cour
   const steps: string[] = [
     `1. Print every sheet at 100% ("actual size"): the bar in each footer must measure 50 mm.`,
     `2. Cut out the ${map.pieces.length} pieces (sheets 2–${pieceSheets + 1}) along their solid outlines${cutSheets ? `, and the blockades and cave tokens (sheet${cutSheets > 1 ? 's' : ''} ${pieceSheets + 2}${cutSheets > 1 ? `–${pieceSheets + cutSheets + 1}` : ''})` : ''}.`,
-    `3. Lay the pieces out as drawn here, ${map.pieces[0]?.id ?? ''} (start) to ${last} (finish): the small id just inside an edge names the piece that joins there.`,
+    `3. Lay the pieces out as drawn here, ${map.pieces[0]?.id ?? ''} (start) to ${last} (finish): each piece's own id is in its dark badge, and the small id just inside an edge names the piece that joins there.`,
     ...(map.blockades.length ? [`4. Lay each blockade across the seam drawn here with its id (its colour is dashed on both pieces).`] : []),
     ...((map.caves ?? []).length ? [`${map.blockades.length ? 5 : 4}. Put each cave's four tokens face down on its cave (C1, C2, … on the mountains).`] : []),
   ];
   steps.push(
     `${steps.length + 1}. Pawns start on the numbered start spaces in turn order${map.stagger?.length ? `, except where a dashed line leads from a number to a ringed space: that pawn begins there (a staggered start, to even out the seats)` : ''}.`,
   );
+  steps.push(alsoNeeded(map));
   return { title: `${courseTitle(map)} · print-and-play kit`, note: 'Assembly sheet: the whole course, how the pieces fit together.', steps, label: (p) => p.id, sheetTitle: 'assembly' };
+}
+
+/** What the kit does not print: the course is printed here, the cards and pawns come from the box. */
+export function alsoNeeded(map: GoldCityMap): string {
+  const temples = (map.temples?.length ?? 0) > 0;
+  return [
+    'Also needed (not printed here), from a box of The Quest for El Dorado: every player\'s starting deck of eight cards (four coin, three machete, one paddle); the market cards and market board (goldmaps plays its piles four deep, the box three);',
+    `a pawn per player (two each at a two-player table)${temples ? '; and the Golden Temples cards with the torch symbol' : ''}.`,
+  ].join(' ');
 }
 
 /** The whole course small, with labels, blockades, starts and caves, and the plan's steps beneath. */

@@ -1,8 +1,10 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
-import { corners, edgeKey, faceEdges, isFace, vertexPoint, type Edge, type Face, type Vertex } from '../../geometry/trilattice/lattice.ts';
+import { corners, edgeKey, faceEdges, isFace, isUp, vertexPoint, type Edge, type Face, type Vertex } from '../../geometry/trilattice/lattice.ts';
 import type { LostValleyMap, LvTerrain, MarkerKind } from './model.ts';
 import { boundsOf } from '../../render/bounds.ts';
 import { groundMark, legendMark } from './ground-marks.ts';
+import { textBlock } from '../../render/text-block.ts';
+import { fitText } from '../../render/text-fit.ts';
 
 export const FILL: Record<LvTerrain, string> = {
   tundra: '#c9c48f',
@@ -67,6 +69,31 @@ const MARKER_LABEL: Record<MarkerKind, string> = { rivergold: 'river gold', moun
  * with their counts on each tile.
  */
 export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
+  return landscapeScene(map, style, false);
+}
+
+/**
+ * Where a tile's number goes, from its centroid `c`: towards the apex of a triangle (the widest
+ * part of it), above the centre of a diamond, clear of the marker piles below it.
+ */
+export function numberSpot(faces: readonly Face[], c: Point, edgeLength: number, spring: boolean): Point {
+  if (faces.length !== 1) return { x: c.x, y: c.y - edgeLength * 0.21 };
+  // The spring's icon sits above its centre: its number goes below, inside either way up.
+  if (spring) return { x: c.x, y: c.y + edgeLength * 0.17 };
+  // An up triangle's apex is above its centroid, a down triangle's below (lattice.ts).
+  return { x: c.x, y: c.y + (isUp(faces[0]!) ? -1 : 1) * edgeLength * 0.17 };
+}
+
+/** A tile's number on a white disc, as the cut-out tile prints it. */
+export function tileNumber(order: number, at: Point, edgeLength: number): SceneItem[] {
+  return [
+    { kind: 'circle', centre: at, radius: edgeLength * 0.09, fill: '#ffffff', stroke: '#1b1b1b', strokeWidth: edgeLength * 0.01 },
+    { kind: 'text', at, text: String(order), size: edgeLength * 0.1, fill: '#1b1b1b', anchor: 'middle', bold: true, baseline: 'middle' },
+  ];
+}
+
+/** The landscape; `numbers` adds each tile's number (the kit's setup picture, matching the cut tiles). */
+export function landscapeScene(map: LostValleyMap, style: Style, numbers: boolean): Scene {
   // A lattice edge a little longer than a Gold City hex: tiles print at a playable size.
   const edgeLength = style.hexSize * 1.6;
   const ink = style.theme === 'print' ? '#1b1b1b' : '#f2f2f2';
@@ -99,6 +126,7 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
   const piles: SceneItem[] = [];
   const outline: Array<[Point, Point]> = [];
   const centroids = new Map<string, Point>();
+  const numbered: SceneItem[] = [];
   for (const t of map.tiles) {
     const faces = t.faces.filter(isFace) as Face[];
     const items: SceneItem[] = faces.map((f) => ({ kind: 'polygon', points: corners(f).map(at), fill: FILL[t.terrain] ?? '#cccccc', stroke: FILL[t.terrain] ?? '#cccccc', strokeWidth: 0.2 }));
@@ -124,6 +152,7 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
       const p = { x: c.x + (k - (onTile.length - 1) / 2) * edgeLength * 0.3, y: c.y + bank };
       piles.push(...markerIcon(kind, p, edgeLength * 0.13, n, style.labels));
     });
+    if (numbers) numbered.push(...tileNumber(t.order, numberSpot(faces, c, edgeLength, t.kind === 'spring'), edgeLength * 1.35));
     if (t.symbols?.bearCave && style.labels) piles.push({ kind: 'text', at: { x: c.x, y: c.y + edgeLength * 0.22 }, text: 'bear cave', size: edgeLength * 0.09, fill: '#ffffff', anchor: 'middle', bold: true });
     const summary = onTile.map(([kind, n]) => `${n} ${MARKER_LABEL[kind]}`).join(', ');
     tiles.push({
@@ -222,13 +251,20 @@ export function lostValleyScene(map: LostValleyMap, style: Style): Scene {
     legend.push(...draw(c));
     legend.push({ kind: 'text', at: { x: c.x + edgeLength * 0.18, y: c.y }, text: label, size: edgeLength * 0.12, fill: ink, anchor: 'start', baseline: 'middle' });
   });
-  legend.push({ kind: 'text', at: { x: margin, y: legendTop + edgeLength * 0.75 }, text: 'Small numbers: markers in a pile. Stepping stones: the two fords, where prospectors cross on foot. Arrows: the river runs from the spring down to the waterfall.', size: edgeLength * 0.11, fill: ink, anchor: 'start' });
+  // Fitted to the board's width: the kit's longer note (tile numbers) wraps rather than running off.
+  const note = fitText(
+    `${numbers ? 'White discs: tile numbers, as on the cut-out tiles. ' : ''}Small numbers: markers in a pile. Stepping stones: the two fords, where prospectors cross on foot. Arrows: the river runs from the spring down to the waterfall.`,
+    width - 2 * margin,
+    edgeLength * 0.11,
+    { minSize: edgeLength * 0.09 },
+  );
+  legend.push(...textBlock(note, margin, legendTop + edgeLength * 0.75 - note.size * 0.8, { fill: ink }));
 
   return {
     width,
     height,
     background: page,
     title,
-    items: [...tiles, { kind: 'segments', segments: outline, stroke: '#2b2b2b', strokeWidth: edgeLength * 0.025 }, ...river, ...fords, ...piles, house, ...extras, ...header, ...legend],
+    items: [...tiles, { kind: 'segments', segments: outline, stroke: '#2b2b2b', strokeWidth: edgeLength * 0.025 }, ...river, ...fords, ...piles, house, ...extras, ...numbered, { kind: 'group', role: 'title', items: header }, { kind: 'group', role: 'legend', items: legend }],
   };
 }

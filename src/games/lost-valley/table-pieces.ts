@@ -2,7 +2,7 @@ import type { TablePiece } from '../../core/game-module.ts';
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { corners, isFace, vertexPoint, type Face } from '../../geometry/trilattice/lattice.ts';
 import { boundsOf } from '../../render/bounds.ts';
-import { drawTile } from './kit.ts';
+import { drawTile, fordOwners } from './kit.ts';
 import type { LostValleyMap, Marker } from './model.ts';
 import { markerIcon, springIcon } from './scene.ts';
 
@@ -45,7 +45,7 @@ export function lostValleyTablePieces(map: LostValleyMap, style: Style): TablePi
     const h = box.y1 - box.y0;
     const place = { tile, x: PAD_MM, y: PAD_MM, w, h };
     const size = { width: (w + 2 * PAD_MM) as Mm, height: (h + 2 * PAD_MM) as Mm };
-    const front: Scene = { ...size, background: 'none', title: `tile ${tile.order}`, items: [drawTile(map, place, edgeLength, undefined, false)] };
+    const front: Scene = { ...size, background: 'none', title: `tile ${tile.order}`, items: [drawTile(map, place, edgeLength, undefined, false, fordOwners(map).get(tile.id) ?? [])] };
     // The kit's back is mirrored for duplex paper; on a virtual tile it is drawn as it reads.
     const back: Scene = { ...size, background: 'none', title: `tile ${tile.order} back`, items: [drawTile(map, place, edgeLength, undefined, true)] };
     const at = { x: (box.x0 + box.x1) / 2, y: (box.y0 + box.y1) / 2 };
