@@ -37,6 +37,7 @@ import { playGame } from '../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
 import { prepareTable } from '../src/games/gold-city/rules/table.ts';
 import { benchPlays } from './plays.ts';
+import { soak, writeRssSeries } from './soak.ts';
 import { interleaved, measure, median, printTable, timingRow, type Timing } from './measure.ts';
 
 const only = process.env.BENCH_ONLY?.split(',');
@@ -221,6 +222,26 @@ if (want('png')) {
 
 if (want('plays')) await benchPlays(ratioRow, rows);
 
+/** Issue 25's soak: every route mixed, with the service's RSS (and its children's) each second. */
+const soakRoutes: Array<Record<string, string | number>> = [];
+const soakSummary: Array<Record<string, string>> = [];
+if (want('soak')) {
+  const s = await soak();
+  soakRoutes.push(...s.routes);
+  const file = join(tmpdir(), `goldmaps-soak-rss-${process.pid}.csv`);
+  writeRssSeries(process.env.BENCH_SOAK_RSS_FILE ?? file, s.rss);
+  const drift = s.lastMinute / s.secondMinute - 1;
+  const line = (what: string, measured: string, met?: boolean) => soakSummary.push({ 'issue 25 soak': what, 'this run': measured, met: met === undefined ? '' : met ? 'yes' : 'NO' });
+  line(`duration, requests`, `${s.seconds} s, ${s.routes.reduce((a, r) => a + r.requests, 0)}`);
+  line('unexpected 5xx', String(s.unexpected5xx), s.unexpected5xx === 0);
+  line('no answer (connection reset) or 408 (the server\'s request timeout)', String(s.cutOff), s.cutOff === 0);
+  line('503 from the render gate (shedding under overload, expected)', String(s.shed));
+  line('reroll 422 "ran out of time" (its 5 s count from arrival, queue included)', String(s.outOfTime));
+  line(`RSS, service + children: mean of the last ${s.window} s vs the second ${s.window} s`, `${Math.round(s.lastMinute)} vs ${Math.round(s.secondMinute)} MB (${drift >= 0 ? '+' : ''}${(drift * 100).toFixed(1)}%)`, Math.abs(drift) <= 0.1);
+  line('RSS peak, service + children (sampled each second)', `${Math.round(s.peak)} MB (at the end: ${s.lastParts})`, s.peak <= 500);
+  line('RSS series', process.env.BENCH_SOAK_RSS_FILE ?? file);
+}
+
 // Difficulty you can ask for: attempts a reroll from each game's default options needs per target.
 const reach: Array<Record<string, string | number>> = [];
 if (want('reach')) {
@@ -253,6 +274,12 @@ if (ratios.length) {
 if (reach.length) {
   console.log('');
   printTable(reach);
+}
+if (soakRoutes.length) {
+  console.log('');
+  printTable(soakRoutes);
+  console.log('');
+  printTable(soakSummary);
 }
 if (verdicts.length) {
   console.log('');

@@ -13,10 +13,17 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers live in PGlite's WASM memory, touched as pages are
+ * used: a store held ~250 MB of RSS with them, ~130 MB with 8 MB (1,000 pages, many times a
+ * play-report store's hot rows; docs/performance.md#memory).
+ */
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=8MB'];
+
 export async function openPglite(dataDir: string): Promise<Db> {
   // Loaded when a store is opened, so CLI commands that never touch one do not pay for it.
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(dataDir, { relaxedDurability: false });
+  const db = await PGlite.create(dataDir, { relaxedDurability: false, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
   const query: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) => (await db.query<T>(sql, params as unknown[])).rows;
   return {
     backend: 'pglite',
