@@ -7,7 +7,8 @@
  *   PNG:    raw `sharp(svg).png()` of the same SVG at the same pixel size, in its own process
  *           (and the RSS after a soak of the service with every process under it, summed);
  *   JSON:   a bare Express 5 app and raw node:http answering the same bytes and headers.
- * BENCH_ONLY=generate,score,lost-valley,render,http,png,reach,plays picks suites (plays: report
+ * BENCH_ONLY=generate,score,lost-valley,render,http,png,reach,plays,soak,load-pg picks suites (soak and load-pg:
+ * issue 25's soak of every route and PostgreSQL load, bench/soak.ts and bench/load-pg.ts) (plays: report
  * ingestion on PGlite and PostgreSQL vs a bare INSERT loop into the same database, bench/plays.ts) (reach: reroll attempts per
  * target from each game's defaults, BENCH_REACH_SEEDS base seeds, 50); BENCH_PNG_RENDERS sets the
  * soak length (2000); BENCH_ROUNDS and BENCH_SECONDS the JSON load rounds (3 × 5 s per server).
@@ -38,6 +39,7 @@ import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
 import { prepareTable } from '../src/games/gold-city/rules/table.ts';
 import { benchPlays } from './plays.ts';
 import { soak, writeRssSeries } from './soak.ts';
+import { loadPg } from './load-pg.ts';
 import { interleaved, measure, median, printTable, timingRow, type Timing } from './measure.ts';
 
 const only = process.env.BENCH_ONLY?.split(',');
@@ -222,6 +224,14 @@ if (want('png')) {
 
 if (want('plays')) await benchPlays(ratioRow, rows);
 
+/** Issue 25's load: writers and readers at once on PostgreSQL. */
+const loadRows: Array<Record<string, string | number>> = [];
+if (want('load-pg')) {
+  const out = await loadPg();
+  if (typeof out === 'string') console.log(out);
+  else loadRows.push(...out.map((r) => ({ ...r })));
+}
+
 /** Issue 25's soak: every route mixed, with the service's RSS (and its children's) each second. */
 const soakRoutes: Array<Record<string, string | number>> = [];
 const soakSummary: Array<Record<string, string>> = [];
@@ -274,6 +284,10 @@ if (ratios.length) {
 if (reach.length) {
   console.log('');
   printTable(reach);
+}
+if (loadRows.length) {
+  console.log('');
+  printTable(loadRows);
 }
 if (soakRoutes.length) {
   console.log('');

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GAMES } from '../src/games/index.ts';
 import { rssMb, startService, stopService } from './http.ts';
+import { benchKey } from './load-pg.ts';
 
 /**
  * The soak: BENCH_SOAK_SECONDS (600) of mixed traffic from loopback clients against `npm start`
@@ -117,14 +117,13 @@ export async function soak(): Promise<SoakResult> {
   const port = 18095;
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'goldmaps-soak-data-'));
-  const env = { GOLDMAPS_DATA: dataDir };
+  // BENCH_SOAK_NODE_OPTIONS: node flags for the service alone (its heap bounds, to measure them).
+  const env: Record<string, string> = { GOLDMAPS_DATA: dataDir };
+  const serviceEnv = { ...env, ...(process.env.BENCH_SOAK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SOAK_NODE_OPTIONS } : {}) };
   try {
     // The key is made as an operator would, with the CLI, before the server owns the directory.
-    const key = execFileSync(process.execPath, ['bin/goldmaps.js', 'keys', 'create', '--name', 'soak', ...(process.env.BENCH_SOAK_KEY_FLAGS?.split(' ').filter(Boolean) ?? [])], { env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
-      .trim()
-      .split('\n')
-      .pop()!;
-    const service = await startService(port, env);
+    const key = benchKey('soak', env);
+    const service = await startService(port, serviceEnv);
     const all = routes(key);
     const write: Route = { name: `POST gold-city report (${writesPerSecond}/s, one key)`, make: (n) => ({ path: `/api/v1/games/gold-city/maps/soak-w-${n % 16}/plays`, method: 'POST', headers: { ...JSON_HEADERS, authorization: `Bearer ${key}` }, body: report(`soak-${n}`) }) };
     const tallies = new Map<string, Tally>();
