@@ -1,9 +1,11 @@
-import { WorkPool } from '/work/wt/s25soak/src/batch/work-pool.ts';
-import { GAMES } from '/work/wt/s25soak/src/games/index.ts';
-import { buildScoredMap } from '/work/wt/s25soak/src/core/maps.ts';
-import { findFormat } from '/work/wt/s25soak/src/formats/index.ts';
-import { formatParams, renderRequest } from '/work/wt/s25soak/src/formats/render.ts';
-import { DEFAULT_LIMITS } from '/work/wt/s25soak/src/api/app.ts';
+// RSS of this process with a WorkPool drawing N PDF kits (docs/performance.md#memory):
+// THREADS=1 N=60 TPP=200 node --import tsx bench/memory/pool.mts
+import { WorkPool } from '../../src/batch/work-pool.ts';
+import { GAMES } from '../../src/games/index.ts';
+import { buildScoredMap } from '../../src/core/maps.ts';
+import { findFormat } from '../../src/formats/index.ts';
+import { formatParams, renderRequest } from '../../src/formats/render.ts';
+import { DEFAULT_LIMITS } from '../../src/api/app.ts';
 const threads = Number(process.env.THREADS ?? 2);
 const n = Number(process.env.N ?? 60);
 const pool = new WorkPool({ threads, tasksPerPool: Number(process.env.TPP ?? 200) });

@@ -1,4 +1,6 @@
-import { mkdtempSync } from 'node:fs';
+// PGlite statement times: the key's SELECT against a report's INSERT (docs/performance.md#memory):
+// node bench/memory/q.mjs
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,3 +16,4 @@ for (let round = 0; round < 2; round++) {
   await time('SELECT count/max (state)', () => db.query('SELECT count(*)::integer, max(seq) FROM t'));
 }
 await db.close();
+rmSync(dir, { recursive: true, force: true });

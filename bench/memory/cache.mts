@@ -1,3 +1,5 @@
+// Heap of 384 built maps with their JSON, for the map cache's bound (docs/performance.md#memory):
+// node --expose-gc --import tsx bench/memory/cache.mts
 import { GAMES } from '../../src/games/index.ts';
 import { buildScoredMap } from '../../src/core/maps.ts';
 const gc = (globalThis as { gc?: () => void }).gc!;
