@@ -25,8 +25,9 @@ export async function startBare(mode: 'express' | 'http' | 'sharp', port: number
   return child;
 }
 
+/** Up to a minute: on a machine this busy a fresh service took over 10 s to listen. */
 async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {

@@ -7,7 +7,8 @@
  *   PNG:    raw `sharp(svg).png()` of the same SVG at the same pixel size, in its own process
  *           (and the RSS after a soak of the service with every process under it, summed);
  *   JSON:   a bare Express 5 app and raw node:http answering the same bytes and headers.
- * BENCH_ONLY=generate,score,lost-valley,render,http,png,reach,plays picks suites (plays: report
+ * BENCH_ONLY=generate,score,lost-valley,render,http,png,reach,plays,soak,load-pg picks suites (soak and load-pg:
+ * issue 25's soak of every route and PostgreSQL load, bench/soak.ts and bench/load-pg.ts) (plays: report
  * ingestion on PGlite and PostgreSQL vs a bare INSERT loop into the same database, bench/plays.ts) (reach: reroll attempts per
  * target from each game's defaults, BENCH_REACH_SEEDS base seeds, 50); BENCH_PNG_RENDERS sets the
  * soak length (2000); BENCH_ROUNDS and BENCH_SECONDS the JSON load rounds (3 × 5 s per server).
@@ -38,6 +39,8 @@ import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
 import { prepareTable } from '../src/games/gold-city/rules/table.ts';
 import { benchPlays } from './plays.ts';
 import { benchBigPng } from './big-png.ts';
+import { soak, writeRssSeries } from './soak.ts';
+import { loadPg } from './load-pg.ts';
 import { interleaved, measure, median, printTable, timingRow, type Timing } from './measure.ts';
 
 const only = process.env.BENCH_ONLY?.split(',');
@@ -223,6 +226,34 @@ if (want('png')) {
 
 if (want('plays')) await benchPlays(ratioRow, rows);
 
+/** Issue 25's load: writers and readers at once on PostgreSQL. */
+const loadRows: Array<Record<string, string | number>> = [];
+if (want('load-pg')) {
+  const out = await loadPg();
+  if (typeof out === 'string') console.log(out);
+  else loadRows.push(...out.map((r) => ({ ...r })));
+}
+
+/** Issue 25's soak: every route mixed, with the service's RSS (and its children's) each second. */
+const soakRoutes: Array<Record<string, string | number>> = [];
+const soakSummary: Array<Record<string, string>> = [];
+if (want('soak')) {
+  const s = await soak();
+  soakRoutes.push(...s.routes);
+  const file = join(tmpdir(), `goldmaps-soak-rss-${process.pid}.csv`);
+  writeRssSeries(process.env.BENCH_SOAK_RSS_FILE ?? file, s.rss);
+  const drift = s.lastMinute / s.secondMinute - 1;
+  const line = (what: string, measured: string, met?: boolean) => soakSummary.push({ 'issue 25 soak': what, 'this run': measured, met: met === undefined ? '' : met ? 'yes' : 'NO' });
+  line(`duration, requests`, `${s.seconds} s, ${s.routes.reduce((a, r) => a + r.requests, 0)}`);
+  line('unexpected 5xx', String(s.unexpected5xx), s.unexpected5xx === 0);
+  line('no answer (connection reset) or 408 (the server\'s request timeout)', String(s.cutOff), s.cutOff === 0);
+  line('503 from the render gate (shedding under overload, expected)', String(s.shed));
+  line('reroll 422 "ran out of time" (its 5 s count from arrival, queue included)', String(s.outOfTime));
+  line(`RSS, service + children: mean of the last ${s.window} s vs the second ${s.window} s`, `${Math.round(s.lastMinute)} vs ${Math.round(s.secondMinute)} MB (${drift >= 0 ? '+' : ''}${(drift * 100).toFixed(1)}%)`, Math.abs(drift) <= 0.1);
+  line('RSS peak, service + children (sampled each second)', `${Math.round(s.peak)} MB (at the end: ${s.lastParts})`, s.peak <= 500);
+  line('RSS series', process.env.BENCH_SOAK_RSS_FILE ?? file);
+}
+
 // Difficulty you can ask for: attempts a reroll from each game's default options needs per target.
 const reach: Array<Record<string, string | number>> = [];
 if (want('reach')) {
@@ -255,6 +286,16 @@ if (ratios.length) {
 if (reach.length) {
   console.log('');
   printTable(reach);
+}
+if (loadRows.length) {
+  console.log('');
+  printTable(loadRows);
+}
+if (soakRoutes.length) {
+  console.log('');
+  printTable(soakRoutes);
+  console.log('');
+  printTable(soakSummary);
 }
 if (verdicts.length) {
   console.log('');

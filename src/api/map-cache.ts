@@ -10,6 +10,9 @@ export interface CachedMap {
 /**
  * A small least-recently-used cache of built maps. Seed-addressed maps never change, so an entry
  * is never stale; the cache only saves rebuilding the hot seeds (a shared link, a table's map).
+ * Bounded by count: a built map with its JSON measured 47 KB of heap on average over the three
+ * games, so the service's 256 entries (a map is filed under its raw and its normalised request)
+ * hold ~12 MB at most (docs/performance.md#memory).
  */
 export class MapCache {
   readonly #entries = new Map<string, CachedMap>();
@@ -43,22 +46,43 @@ export interface Answer {
 
 /**
  * The last answers of cacheable seed URLs, by the exact request URL, for the fast path in front
- * of the full route. Least recently remembered goes first.
+ * of the full route. Least recently remembered goes first, past `capacity` answers or `maxBytes`
+ * of bodies, whichever comes first (a JSON answer is 8–16 KB, so 256 of them are ~4 MB; the bytes
+ * bound holds if a game's maps grow).
  */
 export class AnswerCache {
   readonly #entries = new Map<string, Answer>();
+  #bytes = 0;
 
-  constructor(readonly capacity: number) {}
+  constructor(
+    readonly capacity: number,
+    readonly maxBytes = 16 * 1024 * 1024,
+  ) {}
 
   get(url: string): Answer | undefined {
     return this.#entries.get(url);
   }
 
+  /** The bytes of the bodies held. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   remember(url: string, headers: Record<string, string | number | string[] | undefined>, body: Buffer | string): void {
     const flat: Array<string | number | string[]> = [];
     for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat.push(name, value);
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    if (bytes.length > this.maxBytes) return;
+    this.#forget(url);
+    this.#entries.set(url, { headers: flat, body: bytes });
+    this.#bytes += bytes.length;
+    while (this.#entries.size > this.capacity || this.#bytes > this.maxBytes) this.#forget(this.#entries.keys().next().value as string);
+  }
+
+  #forget(url: string): void {
+    const old = this.#entries.get(url);
+    if (!old) return;
     this.#entries.delete(url);
-    this.#entries.set(url, { headers: flat, body: typeof body === 'string' ? Buffer.from(body, 'utf8') : body });
-    if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value as string);
+    this.#bytes -= old.body.length;
   }
 }

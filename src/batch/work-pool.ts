@@ -5,19 +5,78 @@ import type { RerollRequest, RerollResult } from '../core/reroll.ts';
 import type { Rendered, RenderRequest } from '../formats/format.ts';
 import type { WorkAnswer, WorkTask } from './work-task.ts';
 
+export interface WorkPoolOptions {
+  /** Threads at most. */
+  threads?: number;
+  /** A pool's threads are replaced after this many tasks between them (see WorkPool). */
+  tasksPerPool?: number;
+  /** Each thread's V8 heap bound, MB (old generation; the young one is held at 8 MB). */
+  heapMb?: number;
+}
+
+/**
+ * Two threads at most, one on a one-core machine: each thread holds its own copy of the modules
+ * and draws a kit's fonts afresh, 150–230 MB of RSS once it has drawn PDF kits
+ * (docs/performance.md#memory), so threads beyond the renders the gate lets through (2) buy
+ * memory, not speed. Not one: a reroll queued behind a poster PDF would run out of its time.
+ */
+export const DEFAULT_THREADS = Math.max(1, Math.min(2, availableParallelism()));
+
 /**
  * Worker threads for the service's long JavaScript work, rerolls and PDF drawing, so one long
  * request never delays the others on the event loop. Threads start on first use (a server that
  * never rerolls starts none) and end after a minute idle.
+ *
+ * Memory: pdfkit and fontkit parse the fonts afresh for every document, so a thread drawing kits
+ * lets its heap grow as far as V8 allows before collecting; a heap bound (resourceLimits) keeps it
+ * collecting sooner, at no cost a kit measured, and the pool is replaced after `tasksPerPool`
+ * tasks, its threads ending once their tasks are done, so whatever a thread gathers is given back
+ * (the render child is recycled the same way, raster-pool.ts). Not much sooner: while a pool is
+ * replaced the old threads finish as the new ones start, and replacing every 50 tasks held the
+ * soak 50–100 MB higher than every 200.
  */
 export class WorkPool {
   #pool: Piscina | undefined;
+  #given = 0;
+  /** The tasks given to the current pool and not yet settled. */
+  #pending = new Set<Promise<WorkAnswer>>();
+  /** Replaced pools finishing their tasks. */
+  readonly #ending = new Set<Promise<void>>();
+  readonly threads: number;
+  readonly tasksPerPool: number;
+  readonly heapMb: number;
 
-  constructor(readonly threads = Math.max(1, availableParallelism())) {}
+  constructor({ threads = DEFAULT_THREADS, tasksPerPool = 200, heapMb = 96 }: WorkPoolOptions = {}) {
+    this.threads = threads;
+    this.tasksPerPool = tasksPerPool;
+    this.heapMb = heapMb;
+  }
 
   #run(task: WorkTask): Promise<WorkAnswer> {
-    this.#pool ??= new Piscina({ filename: new URL('./work-worker.js', import.meta.url).href, minThreads: 0, maxThreads: this.threads, idleTimeout: 60_000 });
-    return this.#pool.run(task) as Promise<WorkAnswer>;
+    this.#pool ??= new Piscina({
+      filename: new URL('./work-worker.js', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: this.threads,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 8 },
+    });
+    const pool = this.#pool;
+    const answer = pool.run(task) as Promise<WorkAnswer>;
+    this.#pending.add(answer);
+    void answer.catch(() => {}).finally(() => this.#pending.delete(answer));
+    if (++this.#given >= this.tasksPerPool) {
+      // The next task starts a fresh pool; this one ends once every task given it has settled
+      // (piscina's close would cut those still queued).
+      const given = [...this.#pending];
+      this.#pool = undefined;
+      this.#given = 0;
+      this.#pending = new Set();
+      const ending = Promise.allSettled(given)
+        .then(() => pool.close())
+        .finally(() => this.#ending.delete(ending));
+      this.#ending.add(ending);
+    }
+    return answer;
   }
 
   /** The library's reroll in a worker; undefined when `deadline` (Date.now()) passed first. */
@@ -39,6 +98,6 @@ export class WorkPool {
   async close(): Promise<void> {
     const pool = this.#pool;
     this.#pool = undefined;
-    await pool?.destroy();
+    await Promise.all([pool?.destroy(), ...this.#ending]);
   }
 }

@@ -33,6 +33,13 @@ const WRITES = /^\s*(INSERT|UPDATE|DELETE)\b/i;
 const diskFull = (message: string) => Object.assign(new Error(message), { code: '53100' });
 
 /**
+ * PostgreSQL's default 128 MB of shared buffers live in PGlite's WASM memory, touched as pages are
+ * used: a store held ~250 MB of RSS with them, ~130 MB with 8 MB (1,000 pages, many times a
+ * play-report store's hot rows; docs/performance.md#memory).
+ */
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=8MB'];
+
+/**
  * `reserveBytes`: a write is refused (as a full disk, SQLSTATE 53100) while less than this is
  * free under the directory. PostgreSQL meets a full disk cleanly when a table grows, but not
  * when its WAL needs a new segment: that is a PANIC, after which PGlite answers no query again
@@ -43,7 +50,7 @@ export async function openPglite(dataDir: string, { reserveBytes = DEFAULT_RESER
   // Loaded when a store is opened, so CLI commands that never touch one do not pay for it.
   const { PGlite } = await import('@electric-sql/pglite');
   const { statfsSync } = await import('node:fs');
-  const db = await PGlite.create(dataDir, { relaxedDurability: false });
+  const db = await PGlite.create(dataDir, { relaxedDurability: false, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
   let panicked: unknown;
   const query: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) => {
     if (panicked) throw Object.assign(new Error('the embedded store stopped after a PANIC and must be restarted'), { code: '57P02', cause: panicked });

@@ -60,3 +60,18 @@ describe('rerolls and PDF drawing in worker threads', () => {
     expect(Math.max(...waits)).toBeLessThan(250);
   });
 });
+
+describe('the worker pool is replaced after its tasks', () => {
+  it('answers what the library answers across replacements, and closes with every pool ended', async () => {
+    const { WorkPool } = await import('../../src/batch/work-pool.ts');
+    const pool = new WorkPool({ threads: 1, tasksPerPool: 2 });
+    try {
+      const requests = [0, 1, 2, 3, 4].map((i) => ({ seed: `recycle-${i}`, options: {}, target: { band: 'hard' as const }, maxAttempts: 20 }));
+      // Five tasks at once: the first pool takes two and ends after them while later pools draw the rest.
+      const answers = await Promise.all(requests.map((r) => pool.reroll('gold-city', r, Date.now() + 60_000)));
+      expect(JSON.parse(JSON.stringify(answers))).toEqual(JSON.parse(JSON.stringify(requests.map((r) => reroll(goldCity, r)))));
+    } finally {
+      await pool.close();
+    }
+  });
+});
