@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Running } from '../../src/api/server.ts';
+import { DEFAULT_LIMITS } from '../../src/api/app.ts';
 import { openPostgres } from '../../src/store/db.ts';
 import { PlayStore } from '../../src/store/store.ts';
 
@@ -35,8 +36,9 @@ describe.runIf(installed)('a PostgreSQL restart under load', () => {
     dir = mkdtempSync('/tmp/goldmaps-pg-restart-');
     const dbUrl = await cluster('start', dir);
     store = await PlayStore.open(await openPostgres(dbUrl));
-    key = await store.createKey('club');
-    server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store });
+    // Limits high enough that this test meets only the database's absence, never a write limit.
+    key = await store.createKey('club', { writesPerMinute: 100_000 });
+    server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store, limits: { ...DEFAULT_LIMITS, writesPerMinutePerAddress: 100_000 } });
     url = `http://127.0.0.1:${server.port}`;
   });
   afterAll(async () => {
