@@ -320,9 +320,9 @@ const TOKEN_TEXT: Record<Token['kind'], string> = {
   draw: 'Draw a card',
   remove: 'Remove a card from your hand',
   'replace-hand': 'Discard your hand, draw 4',
-  'keep-item': 'Keep an item you play',
+  'keep-item': 'Keep an item you play: it is not removed',
   'pass-occupied': 'Pass through pawns',
-  'ignore-requirement': 'Step next door for free',
+  'ignore-requirement': 'Step next door for free, never over an intact blockade',
   'change-symbol': 'Play a card as another symbol',
 };
 

@@ -28,9 +28,9 @@ export function needsText(t: Town): string {
 
 export function effectText(e: Effect): string {
   if (e.kind === 'immediate') return `Now: gain ${gainText(e.gain)}`;
-  if (e.kind === 'triggered') return `When you take a ${e.on} die: gain ${gainText(e.gain)}`;
+  if (e.kind === 'triggered') return `When you take ${/^[aeiou]/.test(e.on) ? 'an' : 'a'} ${e.on} die: gain ${gainText(e.gain)}`;
   if ('protect' in e) return `Ongoing: ${e.protect} does not harm you`;
-  if ('spaces' in e) return `Ongoing: +${e.spaces} wagon spaces`;
+  if ('spaces' in e) return `Ongoing: +${e.spaces} wagon space${e.spaces === 1 ? '' : 's'}`;
   if ('income' in e) return `Ongoing: +${e.plus} silver income on ${e.income}`;
   if ('changeDiscount' in e) return `Ongoing: changing a face costs ${e.changeDiscount} silver less (never under 1; ${CATALOGUE.changeCost} without discounts)`;
   return `Ongoing: +${e.townCattle} VP a cattle at each town`;
