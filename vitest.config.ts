@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Two files at a time even on two cores (vitest's default there is one): most of the suite
+    // waits on servers, child processes, Chromium and PostgreSQL, so the second worker halves
+    // the wall time rather than fighting the first for the CPU.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // The JSON report is what .ci/run counts its closing "Tests: N passed, N failed" line from.

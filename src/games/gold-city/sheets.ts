@@ -200,7 +200,7 @@ function kitPlan(map: GoldCityMap, pieceSheets: number, cutSheets: number): Cour
   const last = map.pieces[map.pieces.length - 1]?.id ?? '';
   const steps: string[] = [
     `1. Print every sheet at 100% ("actual size"): the bar in each footer must measure 50 mm.`,
-    `2. Cut out the ${map.pieces.length} pieces (sheets 2–${pieceSheets + 1}) along their solid outlines${cutSheets ? `, and the blockades and cave tokens (sheet${cutSheets > 1 ? 's' : ''} ${pieceSheets + 2}${cutSheets > 1 ? `–${pieceSheets + cutSheets + 1}` : ''})` : ''}.`,
+    `2. Cut out the ${map.pieces.length} pieces (${piecesInWords(map)}; sheets 2–${pieceSheets + 1}) along their solid outlines${cutSheets ? `, and the blockades and cave tokens (sheet${cutSheets > 1 ? 's' : ''} ${pieceSheets + 2}${cutSheets > 1 ? `–${pieceSheets + cutSheets + 1}` : ''})` : ''}.`,
     `3. Lay the pieces out as drawn here, ${map.pieces[0]?.id ?? ''} (start) to ${last} (finish): each piece's own id is in its dark badge, and the small id just inside an edge names the piece that joins there.`,
     ...(map.blockades.length ? [`4. Lay each blockade across the seam drawn here with its id (its colour is dashed on both pieces).`] : []),
     ...((map.caves ?? []).length ? [`${map.blockades.length ? 5 : 4}. Put each cave's four tokens face down on its cave (C1, C2, … on the mountains).`] : []),
@@ -488,4 +488,11 @@ export function goldCitySheets(map: GoldCityMap, style: Style, area: Area): Scen
   const pieceScenes = pieces.map((p, i) => pieceSheet(course, p, i, style.hexSize, area));
   const cuts = cutSheets(course, area);
   return [courseSheet(map, kitPlan(map, pieceScenes.length, cuts.length), area), ...pieceScenes, ...cuts];
+}
+
+/** What the cut pieces are, so a course titled "5 pieces" that cuts into 7 says why: the start and finish are pieces too. */
+function piecesInWords(map: GoldCityMap): string {
+  const middle = map.pieces.filter((p) => p.kind !== 'start' && p.kind !== 'finish').length;
+  const parts = [map.pieces.some((p) => p.kind === 'start') ? 'the start' : '', `the ${middle} of the course`, map.pieces.some((p) => p.kind === 'finish') ? 'the finish' : ''].filter(Boolean);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]!;
 }
