@@ -269,6 +269,8 @@ export function courseSheet(map: GoldCityMap, plan: CoursePlan, area: Area): Sce
     const home = map.spaces.find((s) => s.start === e.start);
     if (home) items.push(...staggerDrawing(e.start, at(home.q, home.r), at(e.q, e.r), size, true));
   }
+  // Blockade ids go on top of the piece ids, so a small piece's disc never hides the one on its seam.
+  const badges: SceneItem[] = [];
   for (const b of map.blockades) {
     const edges: Array<[Point, Point]> = [];
     for (const s of map.spaces) {
@@ -282,8 +284,8 @@ export function courseSheet(map: GoldCityMap, plan: CoursePlan, area: Area): Sce
     const mid = edges[Math.floor(edges.length / 2)];
     if (mid) {
       const m = { x: (mid[0].x + mid[1].x) / 2, y: (mid[0].y + mid[1].y) / 2 };
-      items.push({ kind: 'circle', centre: m, radius: size * 0.85, fill: '#ffffff', stroke: INK, strokeWidth: size * 0.08 });
-      items.push({ kind: 'text', at: m, text: b.id, size: size * 0.75, fill: INK, anchor: 'middle', bold: true, baseline: 'middle' });
+      badges.push({ kind: 'circle', centre: m, radius: size * 0.85, fill: '#ffffff', stroke: INK, strokeWidth: size * 0.08 });
+      badges.push({ kind: 'text', at: m, text: b.id, size: size * 0.75, fill: INK, anchor: 'middle', bold: true, baseline: 'middle' });
     }
   }
   if (map.gate) {
@@ -294,12 +296,16 @@ export function courseSheet(map: GoldCityMap, plan: CoursePlan, area: Area): Sce
   for (const p of map.pieces) {
     const sum = sums.get(p.id);
     if (!sum) continue;
-    const c = { x: sum.x / sum.n, y: sum.y / sum.n };
-    items.push({ kind: 'circle', centre: c, radius: size * 1.5, fill: '#ffffffdd', stroke: INK, strokeWidth: size * 0.08 });
-    items.push({ kind: 'text', at: c, text: plan.label(p), size: size * 1.4, fill: INK, anchor: 'middle', bold: true, baseline: 'middle' });
+    // A piece of a few spaces (the finish row, a strip) gets a smaller disc set beside it, off the
+    // seams its blockades' ids sit on, so its spaces and those ids show.
+    const k = sum.n < 10 ? 0.6 : 1;
+    const c = k < 1 ? besidePiece(p.id, sums, map.pieces.map((q) => q.id), size * 1.6) : { x: sum.x / sum.n, y: sum.y / sum.n };
+    items.push({ kind: 'circle', centre: c, radius: size * 1.5 * k, fill: '#ffffffdd', stroke: INK, strokeWidth: size * 0.08 });
+    items.push({ kind: 'text', at: c, text: plan.label(p), size: size * 1.4 * k, fill: INK, anchor: 'middle', bold: true, baseline: 'middle' });
     const turns = plan.turns?.(p);
     if (turns !== undefined) items.push(turnArrow(c, size, turns));
   }
+  items.push(...badges);
   let y = page.height - stepsH + 2;
   for (const f of fitted) {
     items.push(...textBlock(f, 0, y, { fill: INK, leading: 1.3 }));
@@ -495,4 +501,32 @@ function piecesInWords(map: GoldCityMap): string {
   const middle = map.pieces.filter((p) => p.kind !== 'start' && p.kind !== 'finish').length;
   const parts = [map.pieces.some((p) => p.kind === 'start') ? 'the start' : '', `the ${middle} of the course`, map.pieces.some((p) => p.kind === 'finish') ? 'the finish' : ''].filter(Boolean);
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]!;
+}
+
+/**
+ * Where a small piece's id goes: moved off its middle by `away`, out past the course's end for
+ * the last piece, square to the course (between its neighbours) for one in the middle.
+ */
+function besidePiece(id: string, sums: ReadonlyMap<string, { x: number; y: number; n: number }>, order: readonly string[], away: number): Point {
+  const mid = (pid: string | undefined) => {
+    const s = pid === undefined ? undefined : sums.get(pid);
+    return s ? { x: s.x / s.n, y: s.y / s.n } : undefined;
+  };
+  const i = order.indexOf(id);
+  const c = mid(id)!;
+  const prev = mid(order[i - 1]);
+  const next = mid(order[i + 1]);
+  const from = prev ?? c;
+  const to = next ?? c;
+  let dx = to.x - from.x;
+  let dy = to.y - from.y;
+  if (!next || !prev) {
+    // An end piece: straight on, away from its one neighbour.
+    const other = next ?? prev;
+    if (!other) return c;
+    dx = c.x - other.x;
+    dy = c.y - other.y;
+  } else [dx, dy] = [-dy, dx];
+  const len = Math.hypot(dx, dy) || 1;
+  return { x: c.x + (dx / len) * away, y: c.y + (dy / len) * away };
 }
