@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchChromium } from '../support/chromium.ts';
-import { testServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable } from '../support/chromium.ts';
+import { browserSession } from '../support/browser-session.ts';
 
 /**
  * A download that takes more than a second shows progress on its link, then saves under the
@@ -11,22 +11,13 @@ import { testServer } from '../support/server.ts';
  * fetched from a real server), so the slow case is slow on any machine and the test stays short.
  */
 describe.skipIf(!chromiumAvailable)('downloads on the page', () => {
-  let server: Awaited<ReturnType<typeof testServer>>;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await testServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const session = browserSession();
 
   async function open(): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+    const page = await session.browser.newPage({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/?game=gold-city&seed=42`);
+    await page.goto(`${session.server.url}/?game=gold-city&seed=42`);
     await page.waitForSelector('body[data-ready=true]');
     expect(errors).toEqual([]);
     // A small picture: the wait is the held answer's, not the drawing's.
@@ -81,7 +72,7 @@ describe.skipIf(!chromiumAvailable)('downloads on the page', () => {
     expect(download.suggestedFilename()).toBe('gold-city-42.tts.json');
     const doc = JSON.parse(readFileSync(await download.path(), 'utf8')) as { ObjectStates: Array<{ CustomImage: { ImageURL: string } }> };
     expect(doc.ObjectStates.length).toBeGreaterThan(5);
-    for (const o of doc.ObjectStates) expect(o.CustomImage.ImageURL.startsWith(`${server.url}/api/v1/games/gold-city/maps/42.png?`)).toBe(true);
+    for (const o of doc.ObjectStates) expect(o.CustomImage.ImageURL.startsWith(`${session.server.url}/api/v1/games/gold-city/maps/42.png?`)).toBe(true);
     await page.close();
   }, 60_000);
 });

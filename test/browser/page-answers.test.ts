@@ -1,28 +1,19 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchChromium } from '../support/chromium.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable } from '../support/chromium.ts';
+import { browserSession } from '../support/browser-session.ts';
+import { describe, expect, it } from 'vitest';
 
 
 /** The page answers at once: a map on first load, answers and errors brought into view, no sideways scroll. */
 describe.skipIf(!chromiumAvailable)('the page answers what was asked', () => {
-  let server: Awaited<ReturnType<typeof testServer>>;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await testServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const session = browserSession();
 
   async function open(path: string, width: number, height = 800): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height } });
+    const page = await session.browser.newPage({ viewport: { width, height } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${session.server.url}${path}`);
     await page.waitForSelector('body[data-ready=true]');
     expect(errors).toEqual([]);
     return page;
@@ -35,8 +26,8 @@ describe.skipIf(!chromiumAvailable)('the page answers what was asked', () => {
 
   it('shows seed 42 of the first game on first load', async () => {
     const page = await open('/', 1366, 900);
-    const { games } = (await (await fetch(`${server.url}/api/v1/games`)).json()) as { games: Array<{ id: string }> };
-    const doc = (await (await fetch(`${server.url}/api/v1/games/${games[0]!.id}/maps/42`)).json()) as { digest: string };
+    const { games } = (await (await fetch(`${session.server.url}/api/v1/games`)).json()) as { games: Array<{ id: string }> };
+    const doc = (await (await fetch(`${session.server.url}/api/v1/games/${games[0]!.id}/maps/42`)).json()) as { digest: string };
     expect(await page.getAttribute('#result', 'data-digest')).toBe(doc.digest);
     expect(await page.inputValue('#seed')).toBe('42');
     await page.screenshot({ path: 'test-results/answers-first-load-1366.png' });

@@ -1,29 +1,20 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchChromium } from '../support/chromium.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngDpi, testServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable } from '../support/chromium.ts';
+import { browserSession } from '../support/browser-session.ts';
+import { describe, expect, it } from 'vitest';
+import { pngDpi } from '../support/server.ts';
 
 
 describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
-  let server: Awaited<ReturnType<typeof testServer>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await testServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const session = browserSession();
 
   async function open(path = '/', width = 1280): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height: 900 }, acceptDownloads: true });
+    const page = await session.browser.newPage({ viewport: { width, height: 900 }, acceptDownloads: true });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${session.server.url}${path}`);
     await page.waitForSelector('body[data-ready=true]');
     expect(errors).toEqual([]);
     return page;
@@ -35,7 +26,7 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     await page.fill('#opt-pieces', '4');
     await page.click('#generate');
     await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('browser-1'));
-    const doc = (await (await fetch(`${server.url}/api/v1/games/gold-city/maps/browser-1?options=${encodeURIComponent('{"pieces":4}')}`)).json()) as { spaces: unknown[]; digest: string };
+    const doc = (await (await fetch(`${session.server.url}/api/v1/games/gold-city/maps/browser-1?options=${encodeURIComponent('{"pieces":4}')}`)).json()) as { spaces: unknown[]; digest: string };
     expect(await page.locator('#map svg g.space').count()).toBe(doc.spaces.length);
     expect(await page.getAttribute('#result', 'data-digest')).toBe(doc.digest);
     const box = await page.locator('#map svg').boundingBox();
@@ -67,7 +58,7 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     expect(await page.textContent('#band-badge')).toBe(band);
     // The map on show is the one the reroll found: its digest is the one the share link rebuilds.
     const share = new URL(await page.inputValue('#share'));
-    const doc = (await (await fetch(`${server.url}/api/v1/games/gold-city/maps/${encodeURIComponent(share.searchParams.get('seed')!)}?options=${encodeURIComponent(share.searchParams.get('options') ?? '{}')}`)).json()) as { digest: string; score: { band: string } };
+    const doc = (await (await fetch(`${session.server.url}/api/v1/games/gold-city/maps/${encodeURIComponent(share.searchParams.get('seed')!)}?options=${encodeURIComponent(share.searchParams.get('options') ?? '{}')}`)).json()) as { digest: string; score: { band: string } };
     expect(await page.getAttribute('#result', 'data-digest')).toBe(doc.digest);
     expect(doc.score.band).toBe(band);
     await page.close();
@@ -114,11 +105,11 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     await page.fill('#opt-stagger', '0012');
     await page.click('#generate');
     await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('browser-stagger'));
-    const doc = (await (await fetch(`${server.url}/api/v1/games/gold-city/maps/browser-stagger?options=${encodeURIComponent('{"stagger":"0012"}')}`)).json()) as { stagger: unknown[]; digest: string };
+    const doc = (await (await fetch(`${session.server.url}/api/v1/games/gold-city/maps/browser-stagger?options=${encodeURIComponent('{"stagger":"0012"}')}`)).json()) as { stagger: unknown[]; digest: string };
     expect(await page.getAttribute('#result', 'data-digest')).toBe(doc.digest);
     expect(await page.locator('#map svg g.stagger').count()).toBe(doc.stagger.length);
     expect(doc.stagger.length).toBeGreaterThan(0);
-    const again = await browser.newPage();
+    const again = await session.browser.newPage();
     await again.goto(await page.inputValue('#share'));
     await again.waitForSelector('body[data-ready=true]');
     expect(await again.inputValue('#opt-stagger')).toBe('0012');
@@ -136,7 +127,7 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     const digest = await page.getAttribute('#result', 'data-digest');
     const url = await page.inputValue('#share');
     expect(url).toContain('options=');
-    const again = await browser.newPage();
+    const again = await session.browser.newPage();
     await again.goto(url);
     await again.waitForSelector('body[data-ready=true]');
     expect(await again.getAttribute('#result', 'data-digest')).toBe(digest);
