@@ -11,17 +11,10 @@ import { CATALOGUE, EQUIPMENT, TOWNS, TOWNSFOLK } from '../../src/games/pioneer-
 import { pioneerDays } from '../../src/games/pioneer-days/index.ts';
 import type { PioneerDaysMap } from '../../src/games/pioneer-days/model.ts';
 import { testServer } from '../support/server.ts';
+import { pdfText } from '../support/pdf-text.ts';
 
 /** Each page's text as poppler reads it (pages end with a form feed). */
-async function pages(pdf: Buffer): Promise<string[]> {
-  const child = execFile('pdftotext', ['-layout', '-', '-'], { maxBuffer: 64 << 20 });
-  const out: Buffer[] = [];
-  child.stdout!.on('data', (c: Buffer | string) => out.push(Buffer.from(c)));
-  const ended = new Promise<void>((resolve, reject) => child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pdftotext exited ${code}`)))));
-  child.stdin!.end(pdf);
-  await ended;
-  return Buffer.concat(out).toString('utf8').split('\f').slice(0, -1);
-}
+const pages = async (pdf: Buffer): Promise<string[]> => (await pdfText(pdf)).split('\f').slice(0, -1);
 
 const built = new Map<string, ReturnType<typeof buildScoredMap>>();
 async function render(seed: string, options: Record<string, unknown>, query: Record<string, string>) {

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { buildScoredMap, type ScoredMap } from '../../src/core/maps.ts';
 import type { Point, Scene, SceneItem } from '../../src/core/scene.ts';
@@ -8,17 +7,10 @@ import { formatParams, renderRequest } from '../../src/formats/render.ts';
 import { GAMES } from '../../src/games/index.ts';
 import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
 import type { LostValleyMap } from '../../src/games/lost-valley/model.ts';
+import { pdfText } from '../support/pdf-text.ts';
 
 /** What poppler reads out of a PDF, one string per page (form feeds split them). */
-async function pagesText(pdf: Buffer, args: string[] = ['-layout']): Promise<string[]> {
-  const child = execFile('pdftotext', [...args, '-', '-'], { maxBuffer: 64 << 20 });
-  const out: Buffer[] = [];
-  child.stdout!.on('data', (c: Buffer | string) => out.push(Buffer.from(c)));
-  const ended = new Promise<void>((resolve, reject) => child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pdftotext exited ${code}`)))));
-  child.stdin!.end(pdf);
-  await ended;
-  return Buffer.concat(out).toString('utf8').split('\f');
-}
+const pagesText = async (pdf: Buffer, args: string[] = ['-layout']): Promise<string[]> => (await pdfText(pdf, args)).split('\f');
 
 async function render(gameId: string, seed: string, query: Record<string, string>) {
   const game = GAMES.find((g) => g.id === gameId)!;

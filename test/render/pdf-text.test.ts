@@ -7,6 +7,7 @@ import { DEFAULT_RENDER_LIMITS } from '../../src/formats/format.ts';
 import { pdfFormat } from '../../src/formats/pdf.ts';
 import { formatParams, renderRequest } from '../../src/formats/render.ts';
 import { GAMES } from '../../src/games/index.ts';
+import { pdfText } from '../support/pdf-text.ts';
 
 const run = promisify(execFile);
 
@@ -14,16 +15,7 @@ function texts(items: SceneItem[]): string[] {
   return items.flatMap((it) => (it.kind === 'text' ? [it.text] : it.kind === 'group' ? texts(it.items) : []));
 }
 
-/** The words poppler reads out of a PDF (stdin in, stdout out): what search and screen readers see. */
-async function extracted(pdf: Buffer): Promise<string> {
-  const child = execFile('pdftotext', ['-layout', '-', '-'], { maxBuffer: 64 << 20 });
-  const out: Buffer[] = [];
-  child.stdout!.on('data', (c: Buffer | string) => out.push(Buffer.from(c)));
-  const ended = new Promise<void>((resolve, reject) => child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pdftotext exited ${code}`)))));
-  child.stdin!.end(pdf);
-  await ended;
-  return Buffer.concat(out).toString('utf8');
-}
+const extracted = (pdf: Buffer): Promise<string> => pdfText(pdf);
 
 async function render(gameId: string, seed: string, query: Record<string, string>) {
   const game = GAMES.find((g) => g.id === gameId)!;
