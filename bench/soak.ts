@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GAMES } from '../src/games/index.ts';
-import { rssMb, startService, stopService } from './http.ts';
+import { rssMb, smapsMb, startService, stopService } from './http.ts';
 import { benchKey } from './load-pg.ts';
 
 /**
@@ -137,7 +137,11 @@ export async function soak(): Promise<SoakResult> {
     const sampler = setInterval(() => {
       last = rssMb(service);
       rss.push(last.total);
-      if (process.env.BENCH_SOAK_TRACE && rss.length % 10 === 0) console.warn(`soak ${rss.length}s: ${Math.round(last.total)} MB (service ${Math.round(last.service)}${last.children.map((c) => ` + ${c.name} ${Math.round(c.mb)}`).join('')})`);
+      if (process.env.BENCH_SOAK_TRACE && rss.length % 10 === 0) {
+        const parts = smapsMb(service.pid!);
+        void fetch(`${base}/metrics`).then((r) => r.json()).then((m: { memory?: unknown }) => console.warn(`soak ${rss.length}s main thread: ${JSON.stringify(m.memory)}`), () => {});
+        console.warn(`soak ${rss.length}s: ${Math.round(last.total)} MB (service ${Math.round(last.service)}: V8 heaps ${Math.round(parts.v8)}, wasm ${Math.round(parts.wasm)}, other anon ${Math.round(parts.anon)}, files ${Math.round(parts.files)}, ${parts.threads} threads${last.children.map((c) => ` + ${c.name} ${Math.round(c.mb)}`).join('')})`);
+      }
     }, 1000);
     const end = performance.now() + seconds * 1000;
     try {

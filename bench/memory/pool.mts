@@ -8,7 +8,7 @@ import { formatParams, renderRequest } from '../../src/formats/render.ts';
 import { DEFAULT_LIMITS } from '../../src/api/app.ts';
 const threads = Number(process.env.THREADS ?? 2);
 const n = Number(process.env.N ?? 60);
-const pool = new WorkPool({ threads, tasksPerPool: Number(process.env.TPP ?? 200) });
+const pool = new WorkPool({ threads, tasksPerPool: Number(process.env.TPP ?? 200), ...(process.env.HEAP ? { heapMb: Number(process.env.HEAP) } : {}) });
 const rss = () => Math.round(process.memoryUsage.rss() / 1048576);
 const pdf = findFormat('pdf')!;
 console.log('start', rss());

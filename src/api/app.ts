@@ -10,7 +10,7 @@ import { loadSchema } from '../core/schemas.ts';
 import { normaliseSeed } from '../core/seed.ts';
 import type { Target } from '../core/reroll.ts';
 import { RasterFailed, RasterPool } from '../batch/raster-pool.ts';
-import { WorkPool } from '../batch/work-pool.ts';
+import { WorkerOutOfMemory, WorkPool } from '../batch/work-pool.ts';
 import { GAMES, findGame } from '../games/index.ts';
 import { DEFAULT_RENDER_LIMITS, downloadsFor, extensionOf, fileStem, formatParameters, type OutputFormat, type RenderLimits } from '../formats/format.ts';
 import { FORMATS, downloadsOfMap, findFormat, formatOfName } from '../formats/index.ts';
@@ -170,7 +170,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
   const renders = new RenderGate(limits.renderConcurrency, limits.renderQueue);
   const openapi = JSON.stringify(buildOpenApi());
   const answers = new AnswerCache(limits.cachedMaps);
-  const work = new WorkPool();
+  const work = new WorkPool({ logger });
   const rasters = new RasterPool({ concurrency: limits.renderConcurrency, logger });
   const rasterise = (svg: string, dpi: number) => rasters.render(svg, dpi);
   const logRequests = logger.isLevelEnabled('info');
@@ -233,7 +233,9 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
   // Counts of what was refused or cut off (JSON, not Prometheus text): see docs/operations.md.
   app.get('/metrics', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(counters);
+    // The main thread's memory, MB (worker threads and the render child are not in it).
+    const memory = Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 2 ** 20)]));
+    res.json({ ...counters.toJSON(), memory });
   });
 
   app.get('/api/v1/openapi.json', (_req, res) => {
@@ -268,7 +270,8 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
   const downloadLinks = (game: AnyGameModule, map: ScoredMap, options: string | undefined): string =>
     downloadsOfMap(game, map)
       .map(({ id, label, params, format }) => {
-        const query = new URLSearchParams([...(options === undefined ? [] : [['options', options]]), ...Object.entries(params).map(([k, v]) => [k, String(v)])]);
+        const pairs: [string, string][] = [...(options === undefined ? [] : [['options', options] as [string, string]]), ...Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])];
+        const query = new URLSearchParams(pairs);
         return `<${encodeURIComponent(map.seed ?? '')}.${extensionOf(format)}?${query}>; rel="alternate"; type="${format.mediaType}"; title="${label.replace(/["\\]/g, '')}"; id="${id}"`;
       })
       .join(', ');
@@ -352,6 +355,10 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     if (e instanceof HttpProblem) return sendProblem(res, e);
     // The pool has logged why; the caller learns that the drawing, not the request, failed.
     if (e instanceof RasterFailed) return sendProblem(res, new HttpProblem(500, 'The PNG could not be drawn', e.message));
+    if (e instanceof WorkerOutOfMemory) {
+      logger.error({ err: e, method: req.method, url: req.originalUrl }, 'worker thread out of memory');
+      return sendProblem(res, new HttpProblem(500, 'The document could not be drawn', e.message));
+    }
     const status = (e as { status?: number; statusCode?: number }).status ?? (e as { statusCode?: number }).statusCode;
     const type = (e as { type?: string }).type;
     if (status === 413) return sendProblem(res, new HttpProblem(413, 'Body too large', `The limit is ${(e as { limit?: number }).limit ?? limits.bodyBytes} bytes.`));

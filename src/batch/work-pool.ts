@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import type { Logger } from 'pino';
 import { Piscina } from 'piscina';
 import { InputError } from '../core/maps.ts';
 import type { RerollRequest, RerollResult } from '../core/reroll.ts';
@@ -10,8 +11,13 @@ export interface WorkPoolOptions {
   threads?: number;
   /** A pool's threads are replaced after this many tasks between them (see WorkPool). */
   tasksPerPool?: number;
-  /** Each thread's V8 heap bound, MB (old generation; the young one is held at 8 MB). */
+  /**
+   * Each thread's V8 heap bound, MB (old generation; the young one is held at 8 MB). 64: the
+   * largest PDF the API accepts (a 10-piece temple course, 1:1 on A0) drew in 40 and not in 32.
+   */
   heapMb?: number;
+  /** Where a thread that failed with no task of its own (while starting) is reported. */
+  logger?: Pick<Logger, 'error'>;
 }
 
 /**
@@ -20,6 +26,13 @@ export interface WorkPoolOptions {
  * (docs/performance.md#memory), so threads beyond the renders the gate lets through (2) buy
  * memory, not speed. Not one: a reroll queued behind a poster PDF would run out of its time.
  */
+/** A drawing that outgrew a worker thread's heap bound (the thread is replaced; others go on). */
+export class WorkerOutOfMemory extends Error {
+  constructor(format: string, heapMb: number) {
+    super(`drawing the ${format.toUpperCase()} needed more than a worker thread's ${heapMb} MB heap`);
+  }
+}
+
 export const DEFAULT_THREADS = Math.max(1, Math.min(2, availableParallelism()));
 
 /**
@@ -46,7 +59,10 @@ export class WorkPool {
   readonly tasksPerPool: number;
   readonly heapMb: number;
 
-  constructor({ threads = DEFAULT_THREADS, tasksPerPool = 200, heapMb = 96 }: WorkPoolOptions = {}) {
+  readonly #logger: Pick<Logger, 'error'> | undefined;
+
+  constructor({ threads = DEFAULT_THREADS, tasksPerPool = 200, heapMb = 64, logger }: WorkPoolOptions = {}) {
+    this.#logger = logger;
     this.threads = threads;
     this.tasksPerPool = tasksPerPool;
     this.heapMb = heapMb;
@@ -61,6 +77,9 @@ export class WorkPool {
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 8 },
     });
     const pool = this.#pool;
+    // Piscina emits 'error' for a thread that fails holding no task (one that runs out of heap
+    // while loading): unheard, that event would end the service.
+    if (pool.listenerCount('error') === 0) pool.on('error', (e: unknown) => this.#logger?.error({ err: e }, 'worker thread failed'));
     const answer = pool.run(task) as Promise<WorkAnswer>;
     this.#pending.add(answer);
     void answer.catch(() => {}).finally(() => this.#pending.delete(answer));
@@ -89,7 +108,12 @@ export class WorkPool {
 
   /** A format's render of a prepared request (scene and sheets drawn, limits checked) in a worker. */
   async render(format: string, { game, map, params, scene, sheets }: RenderRequest): Promise<Rendered> {
-    const answer = await this.#run({ kind: 'render', game: game.id, format, map, params, ...(scene ? { scene } : {}), ...(sheets ? { sheets } : {}) });
+    const answer = await this.#run({ kind: 'render', game: game.id, format, map, params, ...(scene ? { scene } : {}), ...(sheets ? { sheets } : {}) }).catch((e: unknown) => {
+      // test/batch/pdf-heap.test.ts draws the largest documents the API accepts within the bound;
+      // should one ever outgrow it, the answer names the bound rather than a bare internal error.
+      if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new WorkerOutOfMemory(format, this.heapMb);
+      throw e;
+    });
     if (answer.kind !== 'render') throw new Error('unexpected worker answer');
     const body = typeof answer.body === 'string' ? answer.body : Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength);
     return { body, ...(answer.filename ? { filename: answer.filename } : {}) };

@@ -103,7 +103,10 @@ function emit(text: string | Buffer, out: string | undefined): void {
  */
 function versionText(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return [pkg.version, `generators (what a seed builds): ${GAMES.map((g) => `${g.id} ${g.generatorVersion}`).join(', ')}`].join('\n');
+  // bin/goldmaps.js runs dist/ when npm ci has compiled it and no source is newer (a .js file
+  // here), else the sources through tsx: said, since the two differ in start time and memory.
+  const runs = import.meta.url.endsWith('.js') ? 'dist/ (compiled by npm ci)' : 'src/ (TypeScript through tsx)';
+  return [pkg.version, `generators (what a seed builds): ${GAMES.map((g) => `${g.id} ${g.generatorVersion}`).join(', ')}`, `runs from: ${runs}`].join('\n');
 }
 
 export function buildProgram(): Command {

@@ -26,7 +26,7 @@ function drip(port: number, text: string, gapMs: number): Promise<{ answer: stri
   });
 }
 
-const metrics = async (url: string) => (await (await fetch(`${url}/metrics`)).json()) as { clients: { slow: number }; requests: { overBudget: number } };
+const metrics = async (url: string) => (await (await fetch(`${url}/metrics`)).json()) as { clients: { slow: number }; requests: { overBudget: number }; memory: { rss: number } };
 
 describe('slow and stuck clients cannot hold the service', () => {
   let server: Running;
@@ -53,6 +53,7 @@ describe('slow and stuck clients cannot hold the service', () => {
       expect(c.heldMs).toBeLessThan(5000);
     }
     expect((await metrics(url)).clients.slow).toBeGreaterThanOrEqual(4);
+    expect((await metrics(url)).memory.rss).toBeGreaterThan(0);
   });
 
   it('cuts off a client that sends its headers and then drips the body', async () => {
