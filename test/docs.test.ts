@@ -26,6 +26,7 @@ const SKIPPED: ReadonlyArray<readonly [string, string, string]> = [
   ['README.md', 'npm ci && npm start', 'set-up: installs, then serves until stopped'],
   ['docs/cli.md', 'goldmaps balance gold-city --seed 42', 'slow (balance: 3,200 bot games; rank: 10,000 maps) or never ends (serve)'],
   ['docs/gold-city.md', 'goldmaps balance gold-city --seed 42', 'slow (3,200 bot games, about 10 s)'],
+  ['docs/operations.md', 'MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072 \\', 'serves until stopped'],
   ['docs/plays.md', "$ npx goldmaps keys create --name \"Harbour Games Club\"", "needs a writer key on the server's store: the same calls run against a real server on both backends in test/api/plays.test.ts and test/store/cli-and-kill.test.ts"],
   ['docs/plays.md', "curl -sS -X POST \"http://localhost:8080/api/v1/games/gold-city/maps/42/plays\" \\", "needs a writer key on the server's store: the same calls run against a real server on both backends in test/api/plays.test.ts and test/store/cli-and-kill.test.ts"],
   ['docs/plays.md', "curl -sS \"http://localhost:8080/api/v1/games/gold-city/maps/42/plays?order=best\"", "needs a writer key on the server's store: the same calls run against a real server on both backends in test/api/plays.test.ts and test/store/cli-and-kill.test.ts"],

@@ -44,9 +44,8 @@ export const DEFAULT_THREADS = Math.max(1, Math.min(2, availableParallelism()));
  * lets its heap grow as far as V8 allows before collecting; a heap bound (resourceLimits) keeps it
  * collecting sooner, at no cost a kit measured, and the pool is replaced after `tasksPerPool`
  * tasks, its threads ending once their tasks are done, so whatever a thread gathers is given back
- * (the render child is recycled the same way, raster-pool.ts). Not much sooner: while a pool is
- * replaced the old threads finish as the new ones start, and replacing every 50 tasks held the
- * soak 50–100 MB higher than every 200.
+ * (the render child is recycled the same way, raster-pool.ts): with heaps bounded, a pool that
+ * was never replaced still crept from ~350 to ~420 MB over 320 kits (bench/memory/pool.mts).
  */
 export class WorkPool {
   #pool: Piscina | undefined;
@@ -68,7 +67,11 @@ export class WorkPool {
     this.heapMb = heapMb;
   }
 
-  #run(task: WorkTask): Promise<WorkAnswer> {
+  async #run(task: WorkTask): Promise<WorkAnswer> {
+    // A new pool starts once the replaced one has ended: overlapping, the two pools' threads (4)
+    // made the soak's peak (519 MB for 4 s, against 440–480 otherwise). The price is a wait, once
+    // every tasksPerPool tasks, for the tasks the old pool still holds.
+    while (!this.#pool && this.#ending.size > 0) await Promise.all(this.#ending);
     this.#pool ??= new Piscina({
       filename: new URL('./work-worker.js', import.meta.url).href,
       minThreads: 0,
@@ -84,8 +87,8 @@ export class WorkPool {
     this.#pending.add(answer);
     void answer.catch(() => {}).finally(() => this.#pending.delete(answer));
     if (++this.#given >= this.tasksPerPool) {
-      // The next task starts a fresh pool; this one ends once every task given it has settled
-      // (piscina's close would cut those still queued).
+      // The next task starts a fresh pool once this one has ended, when every task given it has
+      // settled (piscina's close would cut those still queued).
       const given = [...this.#pending];
       this.#pool = undefined;
       this.#given = 0;
