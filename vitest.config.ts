@@ -9,6 +9,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Makes the run's scratch directory for the empty PGlite store the store tests copy.
+    globalSetup: ['test/support/global-setup.ts'],
     // The JSON report is what .ci/run counts its closing "Tests: N passed, N failed" line from.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },
