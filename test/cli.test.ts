@@ -155,7 +155,8 @@ describe.concurrent('goldmaps CLI', () => {
   });
 });
 
-describe.concurrent('goldmaps rank', () => {
+// One test at a time: a rank runs on every core already (a worker pool per process).
+describe('goldmaps rank', () => {
   it('ranks seeds hardest first on worker threads, the same every time, with the digests the library builds', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'goldmaps-rank-'));
     const out = join(dir, 'rank.csv');
