@@ -20,15 +20,14 @@ function goldmaps(...args: string[]): Promise<{ code: number; stdout: string; st
   });
 }
 
-// Each test is a few CLI processes of its own, which spend most of their second loading modules:
-// the tests run side by side, as do the processes of one test that do not wait on each other.
-describe.concurrent('goldmaps CLI', () => {
+describe('goldmaps CLI', () => {
   const dir = mkdtempSync(join(tmpdir(), 'goldmaps-cli-'));
 
   it('generates JSON to stdout and to --out', async () => {
     const out = join(dir, 'map.json');
-    const [a, b] = await Promise.all([goldmaps('generate', 'gold-city', '--seed', '42'), goldmaps('generate', 'gold-city', '--seed', '42', '--out', out)]);
+    const a = await goldmaps('generate', 'gold-city', '--seed', '42');
     expect(a.code).toBe(0);
+    const b = await goldmaps('generate', 'gold-city', '--seed', '42', '--out', out);
     expect(b.code).toBe(0);
     expect(b.stdout).toBe('');
     expect(JSON.parse(readFileSync(out, 'utf8')).digest).toBe(JSON.parse(a.stdout).digest);
@@ -50,21 +49,22 @@ describe.concurrent('goldmaps CLI', () => {
   });
 
   it('exits 2 for an unknown game or command', async () => {
-    const [game, command] = await Promise.all([goldmaps('generate', 'chess', '--seed', '1'), goldmaps('frobnicate')]);
-    expect(game.code).toBe(2);
-    expect(command.code).toBe(2);
+    expect((await goldmaps('generate', 'chess', '--seed', '1')).code).toBe(2);
+    expect((await goldmaps('frobnicate')).code).toBe(2);
   });
 
   it('validates: "valid" and exit 0, or problems one a line and exit 1', async () => {
     const good = join(dir, 'good.json');
     writeFileSync(good, (await goldmaps('generate', 'gold-city', '--seed', 'v')).stdout);
+    const ok = await goldmaps('validate', good);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout.trim()).toBe('valid');
+
     const map = JSON.parse(readFileSync(good, 'utf8'));
     map.blockades[0].between = ['p0', 'p4'];
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify(map));
-    const [ok, r] = await Promise.all([goldmaps('validate', good), goldmaps('validate', bad)]);
-    expect(ok.code).toBe(0);
-    expect(ok.stdout.trim()).toBe('valid');
+    const r = await goldmaps('validate', bad);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^blockade-between\tblockades\[0\]\.between\t/m);
   });
@@ -72,10 +72,10 @@ describe.concurrent('goldmaps CLI', () => {
   it('exits 2 for a file that is not a map document', async () => {
     const junk = join(dir, 'junk.json');
     writeFileSync(junk, JSON.stringify({ game: 'gold-city', spaces: 'no' }));
-    const [r, missing] = await Promise.all([goldmaps('validate', junk), goldmaps('validate', join(dir, 'missing.json'))]);
+    const r = await goldmaps('validate', junk);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/spaces/);
-    expect(missing.code).toBe(2);
+    expect((await goldmaps('validate', join(dir, 'missing.json'))).code).toBe(2);
   });
 
   it('validate puts a root cause first and counts what it cuts off, instead of a line per space', async () => {
@@ -106,11 +106,11 @@ describe.concurrent('goldmaps CLI', () => {
   });
 
   it("prints the package's version, then each game's generator version as its maps record it", async () => {
-    const [r, generated] = await Promise.all([goldmaps('--version'), goldmaps('generate', 'lost-valley', '--seed', '1')]);
+    const r = await goldmaps('--version');
     expect(r.code).toBe(0);
     const [first, second, ...rest] = r.stdout.trim().split('\n');
     expect(first).toBe(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
-    const map = JSON.parse(generated.stdout) as { generator: { version: string } };
+    const map = JSON.parse((await goldmaps('generate', 'lost-valley', '--seed', '1')).stdout) as { generator: { version: string } };
     expect(second).toContain(`lost-valley ${map.generator.version}`);
     for (const g of GAMES) expect(second).toContain(`${g.id} ${g.generatorVersion}`);
     expect(rest).toEqual([]);
@@ -132,20 +132,19 @@ describe.concurrent('goldmaps CLI', () => {
   });
 
   it('a file that cannot be written: one line naming it and the cause, exit 2, nothing left behind', async () => {
-    // A directory of its own: the other tests' files pass through temporary files in theirs.
-    const own = mkdtempSync(join(tmpdir(), 'goldmaps-cli-unwritable-'));
-    const missing = join(own, 'no-such-dir', 'map.json');
-    // A directory in the file's place: the temporary file is written, the rename fails, and the
-    // temporary file is removed again.
-    const target = join(own, 'a-directory');
-    mkdirSync(target);
-    const [a, b] = await Promise.all([goldmaps('generate', 'gold-city', '--seed', '42', '--out', missing), goldmaps('generate', 'gold-city', '--seed', '42', '--format', 'svg', '--out', target)]);
+    const missing = join(dir, 'no-such-dir', 'map.json');
+    const a = await goldmaps('generate', 'gold-city', '--seed', '42', '--out', missing);
     expect(a.code).toBe(2);
     expect(a.stderr).toBe(`goldmaps: ${missing}: cannot be written (no such directory, ENOENT)\n`);
+    // A directory in the file's place: the temporary file is written, the rename fails, and the
+    // temporary file is removed again.
+    const target = join(dir, 'a-directory');
+    mkdirSync(target);
+    const b = await goldmaps('generate', 'gold-city', '--seed', '42', '--format', 'svg', '--out', target);
     expect(b.code).toBe(2);
     expect(b.stderr).toMatch(/a-directory: cannot be written \(/);
     expect(b.stderr.split('\n')).toHaveLength(2);
-    expect(readdirSync(own).filter((f) => f.includes('.tmp'))).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([]);
   });
 
   it('prints help', async () => {
@@ -155,13 +154,11 @@ describe.concurrent('goldmaps CLI', () => {
   });
 });
 
-// One test at a time: a rank runs on every core already (a worker pool per process).
 describe('goldmaps rank', () => {
   it('ranks seeds hardest first on worker threads, the same every time, with the digests the library builds', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'goldmaps-rank-'));
     const out = join(dir, 'rank.csv');
-    const args = ['rank', 'gold-city', '--count', '300', '--from', 'ranked', '--options', '{"tier":"hard"}'];
-    const [r, again, none] = await Promise.all([goldmaps(...args, '--out', out), goldmaps(...args), goldmaps('rank', 'gold-city', '--count', '0')]);
+    const r = await goldmaps('rank', 'gold-city', '--count', '300', '--from', 'ranked', '--options', '{"tier":"hard"}', '--out', out);
     expect(r.code).toBe(0);
     const lines = readFileSync(out, 'utf8').trim().split('\n');
     expect(lines[0]).toBe('rank,seed,difficulty,band,digest');
@@ -172,17 +169,18 @@ describe('goldmaps rank', () => {
     const { buildMap } = await import('../src/core/maps.ts');
     const { goldCity } = await import('../src/games/gold-city/index.ts');
     for (const row of rows.slice(0, 3)) expect(buildMap(goldCity, row[1]!, { tier: 'hard' }).digest).toBe(row[4]);
+    const again = await goldmaps('rank', 'gold-city', '--count', '300', '--from', 'ranked', '--options', '{"tier":"hard"}');
     expect(again.stdout).toBe(readFileSync(out, 'utf8'));
-    expect(none.code).toBe(2);
+    expect((await goldmaps('rank', 'gold-city', '--count', '0')).code).toBe(2);
   });
 
   it('ranks a shard: every N-th seed from the K-th, own ranks 1…m; the shards are disjoint and cover the count', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'goldmaps-shard-'));
     const seen: string[][] = [];
-    const runs = await Promise.all([1, 2, 3].map((k) => goldmaps('rank', 'gold-city', '--count', '31', '--from', 'sh', '--shard', `${k}/3`, '--out', join(dir, `shard-${k}.csv`))));
     for (const k of [1, 2, 3]) {
       const out = join(dir, `shard-${k}.csv`);
-      expect(runs[k - 1]!.code).toBe(0);
+      const r = await goldmaps('rank', 'gold-city', '--count', '31', '--from', 'sh', '--shard', `${k}/3`, '--out', out);
+      expect(r.code).toBe(0);
       const rows = readFileSync(out, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
       expect(rows.map((row) => row[0])).toEqual(rows.map((_, i) => String(i + 1)));
       const positions = rows.map((row) => Number(row[1]!.slice('sh/'.length)));
@@ -221,40 +219,39 @@ describe('goldmaps rank', () => {
     expect(m.stdout).toBe('');
     expect(readFileSync(merged, 'utf8')).toBe(readFileSync(whole, 'utf8'));
 
-    const refused = async (files: string[], message: RegExp, name: string) => {
-      const out = join(dir, `never-${name}.csv`);
+    const refused = async (files: string[], message: RegExp) => {
+      const out = join(dir, 'never.csv');
       const r = await goldmaps('rank', 'merge', ...files, '--out', out);
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(message);
       expect(existsSync(out)).toBe(false);
     };
+    await refused([...shards, shards[1]!], /^goldmaps: rank merge: seed .* is in .*shard-2\.csv twice/);
     const copy = join(dir, 'copy-of-2.csv');
     writeFileSync(copy, texts[1]!);
+    await refused([...shards, copy], /^goldmaps: rank merge: seed .* is in both .*shard-2\.csv and .*copy-of-2\.csv/);
+    await refused([shards[0]!, shards[2]!], /^goldmaps: rank merge: 100 of the seeds .* are in none of the files/);
     const corrupt = join(dir, 'corrupt.csv');
     writeFileSync(corrupt, texts[1]!.replace(/\n5,/, '\n6,'));
+    await refused([shards[0]!, corrupt, shards[2]!], /^goldmaps: rank merge: .*corrupt\.csv: line 6: rank "6", not 5\n$/);
     const cut = join(dir, 'cut.csv');
     writeFileSync(cut, texts[1]!.slice(0, -20));
-    await Promise.all([
-      refused([...shards, shards[1]!], /^goldmaps: rank merge: seed .* is in .*shard-2\.csv twice/, 'twice'),
-      refused([...shards, copy], /^goldmaps: rank merge: seed .* is in both .*shard-2\.csv and .*copy-of-2\.csv/, 'both'),
-      refused([shards[0]!, shards[2]!], /^goldmaps: rank merge: 100 of the seeds .* are in none of the files/, 'gap'),
-      refused([shards[0]!, corrupt, shards[2]!], /^goldmaps: rank merge: .*corrupt\.csv: line 6: rank "6", not 5\n$/, 'corrupt'),
-      refused([shards[0]!, cut, shards[2]!], /cut\.csv: line 101: the last line has no line end/, 'cut'),
-    ]);
+    await refused([shards[0]!, cut, shards[2]!], /cut\.csv: line 101: the last line has no line end/);
   });
 
   it('"rank --help" lists merge; "rank <game>" still wants --count', async () => {
-    const [help, r] = await Promise.all([goldmaps('rank', '--help'), goldmaps('rank', 'gold-city')]);
+    const help = await goldmaps('rank', '--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/--shard <K\/N>/);
     expect(help.stdout).toMatch(/merge \[options\] <files\.\.\.>/);
+    const r = await goldmaps('rank', 'gold-city');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/required option '--count <n>' not specified/);
   });
 });
 
-describe.concurrent('goldmaps score and reroll', () => {
+describe('goldmaps score and reroll', () => {
   it('goldmaps score prints the score, and with --playtest the bot games too', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'goldmaps-score-'));
     const file = join(dir, 'map.json');
@@ -267,10 +264,10 @@ describe.concurrent('goldmaps score and reroll', () => {
   });
 
   it('goldmaps reroll prints {seed, attempts, hit, map} and rejects a missing target', async () => {
-    const [{ stdout }, missing] = await Promise.all([run(process.execPath, [cli, 'reroll', 'gold-city', '--seed', 'cli', '--band', 'medium', '--max-attempts', '50']), goldmaps('reroll', 'gold-city', '--seed', 'cli')]);
+    const { stdout } = await run(process.execPath, [cli, 'reroll', 'gold-city', '--seed', 'cli', '--band', 'medium', '--max-attempts', '50']);
     const r = JSON.parse(stdout) as { seed: string; attempts: number; hit: boolean; map: { score: { band: string } } };
     expect(r.hit).toBe(true);
     expect(r.map.score.band).toBe('medium');
-    expect(missing.code).toBe(2);
+    await expect(run(process.execPath, [cli, 'reroll', 'gold-city', '--seed', 'cli'])).rejects.toMatchObject({ code: 2 });
   });
 });

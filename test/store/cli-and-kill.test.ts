@@ -32,9 +32,7 @@ function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url:
 
 const report = (reportId: string) => ({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, handle: 'Dee', finishedRound: 25 }] });
 
-// The backends run side by side (each has a store of its own); within one, the steps run in
-// order, as each builds on the keys and reports of the one before.
-describe.concurrent.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
+describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
   let place: StorePlace;
   let key: string;
   // A game client's key: the kill test writes faster than a club's 60 a minute.
@@ -47,7 +45,7 @@ describe.concurrent.each(BACKENDS)('the CLI and a killed server on %s', (backend
     await place?.drop();
   });
 
-  it.sequential('prints a new key alone on the last line, lists it by name and never shows it again', async () => {
+  it('prints a new key alone on the last line, lists it by name and never shows it again', async () => {
     const made = await goldmaps(place.env, ['keys', 'create', '--name', 'Club Nord']);
     expect(made.code, made.stderr).toBe(0);
     key = made.stdout.trimEnd().split('\n').at(-1)!;
@@ -57,7 +55,7 @@ describe.concurrent.each(BACKENDS)('the CLI and a killed server on %s', (backend
     expect(listed.stdout).not.toContain(/^gmk_[0-9a-f]{16}_(.+)$/.exec(key)![1]!);
   });
 
-  it.sequential("makes a key with its own writes a minute, and refuses a rate it cannot take", async () => {
+  it("makes a key with its own writes a minute, and refuses a rate it cannot take", async () => {
     const made = await goldmaps(place.env, ['keys', 'create', '--name', 'Game Client', '--writes-per-minute', '900']);
     expect(made.code, made.stderr).toBe(0);
     expect(made.stderr).toContain('(900 writes a minute)');
@@ -68,7 +66,7 @@ describe.concurrent.each(BACKENDS)('the CLI and a killed server on %s', (backend
     expect(bad.stderr).toBe('goldmaps: --writes-per-minute: must be a whole number from 1 to 100000\n');
   });
 
-  it.sequential('adds, lists, exports and imports reports, and says which field is wrong', async () => {
+  it('adds, lists, exports and imports reports, and says which field is wrong', async () => {
     const add = await goldmaps(place.env, ['plays', 'add', 'gold-city', '--seed', 'cli-1', '--name', 'Club Nord'], JSON.stringify(report('c1')));
     expect(add.code, add.stderr).toBe(0);
     const bad = await goldmaps(place.env, ['plays', 'add', 'gold-city', '--seed', 'cli-1'], JSON.stringify({ ...report('c2'), players: 9 }));
@@ -106,7 +104,7 @@ describe.concurrent.each(BACKENDS)('the CLI and a killed server on %s', (backend
     // timed-out test would leave its CLI holding the directory the next test's server needs.
   }, 180_000);
 
-  it.sequential('loses no acknowledged report when the server is killed with SIGKILL in the middle of concurrent writes', async () => {
+  it('loses no acknowledged report when the server is killed with SIGKILL in the middle of concurrent writes', async () => {
     const { child, url } = await serve(place.env);
     const acked: string[] = [];
     const sent: string[] = [];
