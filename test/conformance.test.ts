@@ -16,7 +16,7 @@ import { formatParams, renderRequest } from '../src/formats/render.ts';
 import { GAMES } from '../src/games/index.ts';
 import { seedString } from './gold-city/arbitraries.ts';
 import { optionsFromSchema } from './support/options-arbitrary.ts';
-import { digestInWorker } from './support/digest-in-worker.ts';
+import { digestsInWorker } from './support/digest-in-worker.ts';
 import { testServer } from './support/server.ts';
 
 /** What each format's bytes start with. */
@@ -85,7 +85,7 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
 
   it('builds the same digest in a worker thread', async () => {
     const map = buildMap(game, 'worker', {});
-    expect(await digestInWorker(game.id, 'worker', {})).toBe(map.digest);
+    expect(await digestsInWorker(game.id, [{ seed: 'worker', options: {} }])).toEqual([map.digest]);
   });
 
   it('scores on the 0–100 scale with the band of its difficulty, in words a page can show (100 seeds)', () => {

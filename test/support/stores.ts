@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openPostgres } from '../../src/store/db.ts';
 import { PlayStore } from '../../src/store/store.ts';
 
@@ -16,7 +17,7 @@ if (!PG_URL) console.warn('store tests: GOLDMAPS_TEST_DATABASE_URL is not set, s
 
 export const BACKENDS = (PG_URL ? ['pglite', 'postgres'] : ['pglite']) as Array<'pglite' | 'postgres'>;
 
-/** A place for one test file's store: an empty PGlite directory, or a database of its own. */
+/** A place for one test file's store: an empty PGlite store of its own, or a database of its own. */
 export interface StorePlace {
   backend: 'pglite' | 'postgres';
   /** The environment that points the CLI and server at it. */
@@ -27,9 +28,42 @@ export interface StorePlace {
 
 let counter = 0;
 
+/**
+ * An empty, migrated PGlite store's `pg` directory, made once per run by the real first open
+ * (initdb and every migration) and then copied: initdb costs about 4.5 s of CPU on each fresh
+ * directory, the copy about 0.25 s, and a run wants a dozen empty stores. Two files may make it
+ * at once; the first rename wins and the other's copy is dropped.
+ */
+let template: Promise<string> | undefined;
+function emptyPgliteStore(): Promise<string> {
+  template ??= (async () => {
+    const root = inject('pgliteTemplates');
+    const made = join(root, 'pg');
+    if (existsSync(made)) return made;
+    const making = mkdtempSync(join(root, 'making-'));
+    const { openStore } = await import('../../src/store/open.ts');
+    await (await openStore('test', { GOLDMAPS_DATA: making })).close();
+    try {
+      renameSync(join(making, 'pg'), made);
+    } catch (e) {
+      if (!existsSync(made)) throw e;
+    }
+    rmSync(making, { recursive: true, force: true });
+    return made;
+  })();
+  return template;
+}
+
+/**
+ * An embedded store starts as a copy of one opened once and closed, so its first open here only
+ * reopens it. A directory's very first open (initdb, then the migrations) is still run: by
+ * emptyPgliteStore once a run, by disk-full.test.ts, by `goldmaps serve` in raster-pool.test.ts and
+ * by the CLI in docs/operations.md's backup example, which starts with no store.
+ */
 export async function freshPlace(backend: 'pglite' | 'postgres'): Promise<StorePlace> {
   if (backend === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'goldmaps-store-'));
+    cpSync(await emptyPgliteStore(), join(dir, 'pg'), { recursive: true });
     return {
       backend,
       env: { GOLDMAPS_DATA: dir },
