@@ -105,10 +105,11 @@ describe('goldmaps CLI', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 
-  it("prints the package's version, then each game's generator version as its maps record it", async () => {
+  it("prints the package's version, then each game's generator version as its maps record it, then which code ran", async () => {
     const r = await goldmaps('--version');
     expect(r.code).toBe(0);
-    const [first, second, ...rest] = r.stdout.trim().split('\n');
+    const [first, second, runs, ...rest] = r.stdout.trim().split('\n');
+    expect(runs).toMatch(/^runs from: (dist\/ \(compiled by npm ci\)|src\/ \(TypeScript through tsx\))$/);
     expect(first).toBe(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
     const map = JSON.parse((await goldmaps('generate', 'lost-valley', '--seed', '1')).stdout) as { generator: { version: string } };
     expect(second).toContain(`lost-valley ${map.generator.version}`);
