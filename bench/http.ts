@@ -140,18 +140,18 @@ export async function load(opts: { url: string; connections: number; duration?: 
 
 /**
  * Where a process's RSS lies, MB, from /proc/PID/smaps: V8's heap pages (256 KB mappings, every
- * isolate's), WebAssembly memory (the reservations of many GB with guard regions), other
- * anonymous memory (malloc, code, stacks, wasm code) and mapped files (node's binary, libraries).
+ * isolate's), other anonymous memory (malloc, WebAssembly memory and code, stacks) and mapped
+ * files (node's binary, libraries).
  */
-export function smapsMb(pid: number): { v8: number; wasm: number; anon: number; files: number; threads: number } {
-  const out = { v8: 0, wasm: 0, anon: 0, files: 0, threads: 0 };
+export function smapsMb(pid: number): { v8: number; anon: number; files: number; threads: number } {
+  const out = { v8: 0, anon: 0, files: 0, threads: 0 };
   try {
     let kind: keyof typeof out = 'anon';
     for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
       const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
       if (head) {
         const size = parseInt(head[2]!, 16) - parseInt(head[1]!, 16);
-        kind = head[3] && !head[3].startsWith('[') ? 'files' : size === 256 * 1024 ? 'v8' : size >= 2 ** 32 ? 'wasm' : 'anon';
+        kind = head[3] && !head[3].startsWith('[') ? 'files' : size === 256 * 1024 ? 'v8' : 'anon';
         continue;
       }
       const rss = /^Rss:\s+(\d+) kB/.exec(line);

@@ -140,7 +140,7 @@ export async function soak(): Promise<SoakResult> {
       if (process.env.BENCH_SOAK_TRACE && rss.length % 10 === 0) {
         const parts = smapsMb(service.pid!);
         void fetch(`${base}/metrics`).then((r) => r.json()).then((m: { memory?: unknown }) => console.warn(`soak ${rss.length}s main thread: ${JSON.stringify(m.memory)}`), () => {});
-        console.warn(`soak ${rss.length}s: ${Math.round(last.total)} MB (service ${Math.round(last.service)}: V8 heaps ${Math.round(parts.v8)}, wasm ${Math.round(parts.wasm)}, other anon ${Math.round(parts.anon)}, files ${Math.round(parts.files)}, ${parts.threads} threads${last.children.map((c) => ` + ${c.name} ${Math.round(c.mb)}`).join('')})`);
+        console.warn(`soak ${rss.length}s: ${Math.round(last.total)} MB (service ${Math.round(last.service)}: V8 heaps ${Math.round(parts.v8)}, other anon ${Math.round(parts.anon)}, files ${Math.round(parts.files)}, ${parts.threads} threads${last.children.map((c) => ` + ${c.name} ${Math.round(c.mb)}`).join('')})`);
       }
     }, 1000);
     const end = performance.now() + seconds * 1000;

@@ -1,9 +1,9 @@
 // One-off: the service's RSS and smaps breakdown after each kind of traffic, on an existing data dir.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rssMb, startService, stopService } from '../http.ts';
+import { rssMb, smapsMb, startService, stopService } from '../http.ts';
 
 const port = 18111;
 const base = `http://127.0.0.1:${port}`;
@@ -15,22 +15,8 @@ const service = process.env.PROBE_DIST
   : await startService(port, serviceEnv);
 if (process.env.PROBE_DIST) for (let i = 0; i < 100; i++) { try { await fetch(`${base}/healthz`); break; } catch { await new Promise((r) => setTimeout(r, 200)); } }
 const smaps = () => {
-  const pid = service.pid!;
-  const text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
-  let heap256 = 0, anon = 0, file = 0;
-  let size = 0;
-  for (const line of text.split('\n')) {
-    const m = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s*(.*)$/.exec(line);
-    if (m) { size = parseInt(m[2]!, 16) - parseInt(m[1]!, 16); (globalThis as any).cur = m[5] ?? ''; continue; }
-    const r = /^Rss:\s+(\d+) kB/.exec(line);
-    if (r) {
-      const kb = Number(r[1]);
-      const name = (globalThis as any).cur as string;
-      if (name) file += kb; else if (size === 256 * 1024) heap256 += kb; else anon += kb;
-    }
-  }
-  const threads = readFileSync(`/proc/${pid}/status`, 'utf8').match(/Threads:\s+(\d+)/)![1];
-  return `threads ${threads}, v8-256k ${Math.round(heap256 / 1024)} MB, other anon ${Math.round(anon / 1024)} MB, file ${Math.round(file / 1024)} MB`;
+  const m = smapsMb(service.pid!);
+  return `threads ${m.threads}, V8 heaps ${Math.round(m.v8)} MB, other anon ${Math.round(m.anon)} MB, files ${Math.round(m.files)} MB`;
 };
 const say = (what: string) => { const r = rssMb(service); console.log(`${what.padEnd(28)} total ${Math.round(r.total)} (service ${Math.round(r.service)}${r.children.map((c) => ` + ${c.name} ${Math.round(c.mb)}`).join('')}) | ${smaps()}`); };
 const get = async (path: string, n = 1, body?: (i: number) => string) => { for (let i = 0; i < n; i++) { const res = await fetch(base + path.replace('#', String(i)), body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(i) } : {}); await res.arrayBuffer(); if (res.status >= 400) console.log(path, res.status); } };

@@ -20,12 +20,6 @@ export interface WorkPoolOptions {
   logger?: Pick<Logger, 'error'>;
 }
 
-/**
- * Two threads at most, one on a one-core machine: each thread holds its own copy of the modules
- * and draws a kit's fonts afresh, 150–230 MB of RSS once it has drawn PDF kits
- * (docs/performance.md#memory), so threads beyond the renders the gate lets through (2) buy
- * memory, not speed. Not one: a reroll queued behind a poster PDF would run out of its time.
- */
 /** A drawing that outgrew a worker thread's heap bound (the thread is replaced; others go on). */
 export class WorkerOutOfMemory extends Error {
   constructor(format: string, heapMb: number) {
@@ -33,6 +27,12 @@ export class WorkerOutOfMemory extends Error {
   }
 }
 
+/**
+ * Two threads at most, one on a one-core machine: each thread holds its own copy of the modules
+ * and draws a kit's fonts afresh, 150–230 MB of RSS once it has drawn PDF kits
+ * (docs/performance.md#memory), so threads beyond the renders the gate lets through (2) buy
+ * memory, not speed. Not one: a reroll queued behind a poster PDF would run out of its time.
+ */
 export const DEFAULT_THREADS = Math.max(1, Math.min(2, availableParallelism()));
 
 /**
@@ -72,17 +72,19 @@ export class WorkPool {
     // made the soak's peak (519 MB for 4 s, against 440–480 otherwise). The price is a wait, once
     // every tasksPerPool tasks, for the tasks the old pool still holds.
     while (!this.#pool && this.#ending.size > 0) await Promise.all(this.#ending);
-    this.#pool ??= new Piscina({
-      filename: new URL('./work-worker.js', import.meta.url).href,
-      minThreads: 0,
-      maxThreads: this.threads,
-      idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 8 },
-    });
+    if (!this.#pool) {
+      this.#pool = new Piscina({
+        filename: new URL('./work-worker.js', import.meta.url).href,
+        minThreads: 0,
+        maxThreads: this.threads,
+        idleTimeout: 60_000,
+        resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 8 },
+      });
+      // Piscina emits 'error' for a thread that fails holding no task (one that runs out of heap
+      // while loading): unheard, that event would end the service.
+      this.#pool.on('error', (e: unknown) => this.#logger?.error({ err: e }, 'worker thread failed'));
+    }
     const pool = this.#pool;
-    // Piscina emits 'error' for a thread that fails holding no task (one that runs out of heap
-    // while loading): unheard, that event would end the service.
-    if (pool.listenerCount('error') === 0) pool.on('error', (e: unknown) => this.#logger?.error({ err: e }, 'worker thread failed'));
     const answer = pool.run(task) as Promise<WorkAnswer>;
     this.#pending.add(answer);
     void answer.catch(() => {}).finally(() => this.#pending.delete(answer));

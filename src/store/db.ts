@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statfsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -58,12 +58,11 @@ export async function openPglite(dataDir: string, { reserveBytes = DEFAULT_RESER
   setFlagsFromString('--liftoff-only');
   // Loaded when a store is opened, so CLI commands that never touch one do not pay for it.
   const { PGlite } = await import('@electric-sql/pglite');
-  const { statfsSync } = await import('node:fs');
   const fresh = !existsSync(`${dataDir}/PG_VERSION`);
   const db = await PGlite.create(dataDir, { relaxedDurability: false, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
   // A new directory's initdb ran in WebAssembly memory of its own, ~600 MB that stays in RSS
   // until V8 next collects, which a quiet process may not do for a long time. One full
-  // collection now gives it back (614 -> 227 MB measured); the flag is set for this call only.
+  // collection now gives it back (614 -> 226 MB measured); the flag is set for this call only.
   // (After a turn of the event loop: until then initdb's instance is still referenced.)
   if (fresh) {
     setFlagsFromString('--expose-gc');
