@@ -1,7 +1,7 @@
 import { refuse } from '../../../core/play/rule-error.ts';
 import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from '../catalogue.ts';
 import { DAYS, WEEKS, type DisasterId, type Face, type Gain, type Scoring } from '../model.ts';
-import { capacity, changeCost, effectsOf, incomeFor, load, ongoing, protectedFrom, seatToMove, type GameState, type PlayerState, type Trail } from './state.ts';
+import { capacity, changeCost, effectsOf, incomeFor, load, ongoing, protectedFrom, seatToMove, cloneState, type GameState, type PlayerState, type Trail } from './state.ts';
 
 export type Use = 'income' | 'action' | 'recruit';
 export type WagonSize = 'small' | 'large';
@@ -81,7 +81,7 @@ export function discardOverflow(player: PlayerState): void {
 export function applyAction(state: GameState, trail: Trail, action: Action): void {
   if (state.over) refuse('the game is over');
   if (action.type !== 'die') refuse(`unknown action ${String((action as { type?: unknown }).type)}`);
-  const next = structuredClone(state);
+  const next = cloneState(state);
   const player = next.players[seatToMove(next, trail)]!;
   const die = next.pool[action.die];
   if (!Number.isInteger(action.die) || !die) refuse(`there is no die ${action.die} in the pool`);

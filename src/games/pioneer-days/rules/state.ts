@@ -68,6 +68,25 @@ export interface GameState {
   over: boolean;
 }
 
+/**
+ * A deep copy of a game in progress. The engine copies the state on every action so that a
+ * refused one leaves it untouched, and the planner tries every legal turn, so this copy is the
+ * hottest code in a lookahead game: written out field by field it is several times quicker than
+ * structuredClone. `test/pioneer-days/state-clone.test.ts` holds it to structuredClone's result.
+ */
+export function cloneState(s: GameState): GameState {
+  return {
+    ...s,
+    players: s.players.map((p) => ({ ...p, gold: [...p.gold], equipment: [...p.equipment], townsfolk: [...p.townsfolk], wagons: p.wagons.map((w) => ({ ...w })) })),
+    pool: s.pool.map((d) => ({ ...d })),
+    tracks: [...s.tracks],
+    equipmentOffer: [...s.equipmentOffer],
+    townsfolkSlots: [...s.townsfolkSlots],
+    disasters: s.disasters.map((d) => ({ ...d })),
+    leftovers: s.leftovers.map((week) => [...week]),
+  };
+}
+
 export function newPlayer(): PlayerState {
   const s = CATALOGUE.start;
   return { silver: s.silver, cattle: s.cattle, wood: s.wood, medicine: s.medicine, gold: [], equipment: [], townsfolk: [], wagons: [{ spaces: s.wagon, damage: 0 }], favours: 0, vp: 0, lost: 0 };
