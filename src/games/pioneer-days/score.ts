@@ -26,9 +26,15 @@ export type Kind = 'settler' | 'planner';
 export const KINDS: readonly Kind[] = ['settler', 'planner'];
 const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/pioneer-days.json', import.meta.url));
 
-/** Reference games the score plays: settlers (about 2–8 ms a game), lookahead planners (20–100 ms). */
-export const REFERENCE_GAMES = 6;
-export const PLANNER_REFERENCE_GAMES = 2;
+/**
+ * Reference games the score plays: settlers (1–8 ms a game) and lookahead planners (6–70 ms on a
+ * quiet core, by table size). Two planner games had left the score's reading of the planner at
+ * Spearman 0.77–0.86 against the planner's own held-out games; six bring it to 0.90–0.95, and a
+ * four-player score still takes less time than it did with two before the engine's state copy
+ * was sped up (about 435 ms against 490).
+ */
+export const REFERENCE_GAMES = 12;
+export const PLANNER_REFERENCE_GAMES = 6;
 
 export interface PioneerDaysScore {
   difficulty: number;
@@ -46,7 +52,7 @@ export interface PioneerDaysScore {
       meanDisasters: number;
       unmetPerPlayer: number;
       lostPerPlayer: number;
-      /** Lookahead planners, one a seat (one noiseless game, one seeded): the second kind's view of the trail. */
+      /** Lookahead planners, one a seat (one noiseless game, the rest seeded): the second kind's view of the trail. */
       planner: { meanVp: number; disasters: number; unmetPerPlayer: number; townsfolkVp: number };
     };
     /** Dice faces in the whole script, by face. */

@@ -23,8 +23,13 @@ export const BOT_WEIGHTS = frozenTuning({
   diseaseCover: 0.8,
   /** Worth of wood held against a storm while wagons outnumber it. */
   stormCover: 0.5,
-  /** Worth lost per item that will not fit in the wagons. */
-  overflow: 0.9,
+  /**
+   * Worth lost per item that will not fit in the wagons: above any single item's worth, so the
+   * settler takes what it must throw away only when nothing else is on offer. At 0.9 it threw
+   * away 8–10 items a solo game; 8 scores most of the values tried (0.9, 4, 8, 20) at every
+   * table size (docs/difficulty-pioneer-days-gold-city.md).
+   */
+  overflow: 8,
   /** How much a bot minds leaving a die that sets off a disaster on itself. */
   disasterAversion: 1,
   /** Noise added to each option's worth by seeded bots, so games on one trail differ. */
