@@ -17,6 +17,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tuningHash } from '../src/core/play/tuning.ts';
 import { spearman } from '../src/core/stats.ts';
+import { difficultyBetween } from '../src/core/difficulty.ts';
 import { buildMap } from '../src/core/maps.ts';
 import { fitLinear, quantile, round } from './linear-model.ts';
 import { pioneerDays } from '../src/games/pioneer-days/index.ts';
@@ -26,7 +27,7 @@ import { playtest } from '../src/games/pioneer-days/rules/playtest.ts';
 import { BOT_WEIGHTS } from '../src/games/pioneer-days/rules/bot-weights.ts';
 import { PLANNER_WEIGHTS } from '../src/games/pioneer-days/rules/planner.ts';
 
-const REVISION = 4;
+const REVISION = 5;
 const TABLES = [1, 2, 3, 4];
 /**
  * Trails per table size (half of them first-game trails) and seeded games per trail, per kind.
@@ -95,6 +96,7 @@ const FOLDS = 5;
 type Model = ReturnType<typeof fitLinear>;
 const models: Record<string, { settlerWeight: number; joint: { predict: (x: number[]) => number; stored: { coefficients: number[]; intercept: number } }; settler: Model; planner: Model }> = {};
 const scale: Record<string, { easyVp: number; hardVp: number }> = {};
+const kindScale: Record<string, Record<'settler' | 'planner', { easyVp: number; hardVp: number }>> = {};
 const crossValidated: Record<string, { settler: number; planner: number }> = {};
 for (const players of TABLES) {
   const rows = fit.filter((r) => r.players === players);
@@ -132,8 +134,28 @@ for (const players of TABLES) {
     settler: fitLinear(rows.map((r) => ({ x: x(r), y: r.settler }))),
     planner: fitLinear(rows.map((r) => ({ x: x(r), y: r.planner }))),
   };
-  const predicted = rows.map((r) => models[players]!.joint.predict(x(r))).sort((a, b) => a - b);
-  scale[String(players)] = { easyVp: round(quantile(predicted, 0.98), 2), hardVp: round(quantile(predicted, 0.02), 2) };
+  const scaleOf = (predict: (v: number[]) => number) => {
+    const predicted = rows.map((r) => predict(x(r))).sort((a, b) => a - b);
+    return { easyVp: round(quantile(predicted, 0.98), 2), hardVp: round(quantile(predicted, 0.02), 2) };
+  };
+  const joint = scaleOf(models[players]!.joint.predict);
+  scale[String(players)] = joint;
+  // Each kind's reading goes on its own scale: the joint scale carried over by the mean and spread
+  // of that kind's predictions on the fitting trails, so a trail a kind puts at its z-score z reads
+  // where the joint model's z would. The planner reaches more VP on every trail: on the joint
+  // scale that alone had set the kinds 15-32 points apart on held-out trails, however alike they ranked them.
+  const spread = (predict: (v: number[]) => number) => {
+    const v = rows.map((r) => predict(x(r)));
+    const m = v.reduce((a, b) => a + b, 0) / v.length;
+    return { m, sd: Math.sqrt(v.reduce((a, b) => a + (b - m) ** 2, 0) / v.length) };
+  };
+  const j = spread(models[players]!.joint.predict);
+  const carried = (predict: (v: number[]) => number) => {
+    const k = spread(predict);
+    const at = (vp: number) => round(k.m + ((vp - j.m) * k.sd) / j.sd, 2);
+    return { easyVp: at(joint.easyVp), hardVp: at(joint.hardVp) };
+  };
+  kindScale[String(players)] = { settler: carried(models[players]!.settler.predict), planner: carried(models[players]!.planner.predict) };
 }
 
 /** Held-out Spearman of the joint prediction against each kind, and of the kinds with each other. */
@@ -151,7 +173,26 @@ function agreementOf(rows: Row[]) {
     ceilingForBoth: round(Math.sqrt((1 + kinds) / 2), 3),
     bySettlerModel: round(spearman(rows.map((r) => models[r.players]!.settler.predict(x(r))), settler), 3),
     byPlannerModel: round(spearman(rows.map((r) => models[r.players]!.planner.predict(x(r))), planner), 3),
+    // Does the score's confidence point at the trails where the kinds really part? How far apart
+    // the kinds' readings are, against how far apart their played results rank the trail.
+    readingsApartTrackRankGap: round(spearman(rows.map(readingsApart), rankGap(settler, planner)), 3),
   };
+}
+function readingsApart(r: Row): number {
+  const on = (vp: number, s: { easyVp: number; hardVp: number }) => difficultyBetween(-vp, -s.easyVp, -s.hardVp);
+  const k = kindScale[String(r.players)]!;
+  return Math.abs(on(models[r.players]!.settler.predict(x(r)), k.settler) - on(models[r.players]!.planner.predict(x(r)), k.planner));
+}
+function rankGap(a: number[], b: number[]): number[] {
+  const ranks = (v: number[]) => {
+    const order = v.map((value, i) => ({ value, i })).sort((p, q) => p.value - q.value);
+    const r = new Array<number>(v.length);
+    order.forEach(({ i }, k) => (r[i] = k));
+    return r;
+  };
+  const ra = ranks(a);
+  const rb = ranks(b);
+  return ra.map((v, i) => Math.abs(v - rb[i]!));
 }
 const heldOut: Record<string, ReturnType<typeof agreementOf>> = {};
 for (const players of TABLES) heldOut[String(players)] = agreementOf(hold.filter((r) => r.players === players));
@@ -161,7 +202,7 @@ const result = {
   version: `pioneer-days-calibration-${REVISION}`,
   features: FEATURES,
   // Per table size, the difficulty's model (VP the two kinds reach, on average) and each kind's alone.
-  tables: Object.fromEntries(TABLES.map((n) => [n, { settlerWeight: models[n]!.settlerWeight, ...models[n]!.joint.stored, byKind: { settler: models[n]!.settler.stored, planner: models[n]!.planner.stored }, scale: scale[String(n)] }])),
+  tables: Object.fromEntries(TABLES.map((n) => [n, { settlerWeight: models[n]!.settlerWeight, ...models[n]!.joint.stored, byKind: { settler: { ...models[n]!.settler.stored, scale: kindScale[String(n)]!.settler }, planner: { ...models[n]!.planner.stored, scale: kindScale[String(n)]!.planner } }, scale: scale[String(n)] }])),
   botWeights: tuningHash(BOT_WEIGHTS),
   plannerWeights: tuningHash(PLANNER_WEIGHTS),
   fit: {

@@ -39,6 +39,19 @@ describe('Pioneer Days difficulty', () => {
     }
   });
 
+  it("places each kind's reading on its own scale, so the planner's higher VP alone does not part the kinds", () => {
+    // On one shared scale the settler read about 19 points harder than the planner on the
+    // three-player trails, only because the planner reaches more VP everywhere.
+    for (const players of [3, 4]) {
+      let lean = 0;
+      for (let i = 0; i < 8; i++) {
+        const score = pioneerDays.score!(buildMap(pioneerDays, `pd-lean-${i}`, { players, firstGame: i % 2 === 1 }) as PioneerDaysMap);
+        lean += (score.kinds.settler.difficulty - score.kinds.planner.difficulty) / 8;
+      }
+      expect(Math.abs(lean)).toBeLessThan(10);
+    }
+  });
+
   it('ranks 40 unseen trails (1–4 players) as seeded settler games do (Spearman > 0.8: the model weighs the planners too)', () => {
     const predicted: number[] = [];
     const played: number[] = [];

@@ -7,13 +7,17 @@ import { planner, settler } from './rules/bots.ts';
 import { playGame } from './rules/playtest.ts';
 import { trailOf } from './rules/state.ts';
 
+interface VpScale {
+  easyVp: number;
+  hardVp: number;
+}
 interface TableModel {
   coefficients: number[];
   intercept: number;
   /** The 0–100 scale: predicted VP at difficulty 0 (`easyVp`) and 100 (`hardVp`). */
-  scale: { easyVp: number; hardVp: number };
-  /** The same features fitted to each kind of player alone: where they part, the score gives an interval. */
-  byKind: Record<Kind, { coefficients: number[]; intercept: number }>;
+  scale: VpScale;
+  /** The same features fitted to each kind of player alone, each on its own scale: where they part, the score gives an interval. */
+  byKind: Record<Kind, { coefficients: number[]; intercept: number; scale: VpScale }>;
 }
 /** One model per table size: the kinds weigh the features differently at each (scripts/calibrate-pioneer-days.ts). */
 interface Calibration {
@@ -171,14 +175,13 @@ export function scorePioneerDays(map: PioneerDaysMap): PioneerDaysScore {
   const table = calibration.tables[String(metrics.players)] ?? calibration.tables['4']!;
   const model = (m: { coefficients: number[]; intercept: number }): LinearModel => ({ ...m, features: calibration.features, version: calibration.version });
   const predictedVp = predict(model(table), f);
-  const scale = table.scale;
-  // Fewer points reached is a harsher trail: the scale runs from high VP (0) to low VP (100).
-  const onScale = (vp: number) => difficultyBetween(-vp, -scale.easyVp, -scale.hardVp);
-  const difficulty = onScale(predictedVp);
+  // Fewer points reached is a harsher trail: a scale runs from high VP (0) to low VP (100).
+  const onScale = (vp: number, scale: VpScale) => difficultyBetween(-vp, -scale.easyVp, -scale.hardVp);
+  const difficulty = onScale(predictedVp, table.scale);
   const kinds = Object.fromEntries(
     KINDS.map((kind) => {
       const vp = predict(model(table.byKind[kind]), f);
-      return [kind, { predictedVp: round2(vp), difficulty: onScale(vp) }];
+      return [kind, { predictedVp: round2(vp), difficulty: onScale(vp, table.byKind[kind].scale) }];
     }),
   ) as PioneerDaysScore['kinds'];
   const readings = [difficulty, ...KINDS.map((k) => kinds[k].difficulty)];
