@@ -196,7 +196,12 @@ function rankGap(a: number[], b: number[]): number[] {
 }
 const heldOut: Record<string, ReturnType<typeof agreementOf>> = {};
 for (const players of TABLES) heldOut[String(players)] = agreementOf(hold.filter((r) => r.players === players));
-heldOut['2-firstGame'] = agreementOf(hold.filter((r) => r.players === 2 && r.firstGame));
+// Within each deal too: first-game trails (sets A and B) differ far less from one another, and
+// the kinds part on them most.
+for (const players of TABLES) {
+  heldOut[`${players}-firstGame`] = agreementOf(hold.filter((r) => r.players === players && r.firstGame));
+  heldOut[`${players}-standard`] = agreementOf(hold.filter((r) => r.players === players && !r.firstGame));
+}
 
 const result = {
   version: `pioneer-days-calibration-${REVISION}`,

@@ -6,7 +6,8 @@
  * between the kinds, is then what caps the held-out figures. It also plays the two kinds against
  * each other at two players, in both seat orders, to say which is the stronger player.
  * Usage: GAMES_SETTLER=24 GAMES_PLANNER=12 MAPS=40 npx tsx scripts/measure-pioneer-days-noise.ts
- * (about 10 minutes on a loaded core). OUT=file keeps every game's VP.
+ * (about 10 minutes on a loaded core; ONLY=1,2 and ONLY=3,4 split it in two). OUT=file keeps
+ * every game's VP. Figures are given for all the trails of a table size and for each deal.
  */
 import { writeFileSync } from 'node:fs';
 import { buildMap } from '../src/core/maps.ts';
@@ -18,7 +19,9 @@ import { playGame } from '../src/games/pioneer-days/rules/playtest.ts';
 import { trailOf } from '../src/games/pioneer-days/rules/state.ts';
 import { round } from './linear-model.ts';
 
+// ONLY=1,2 measures those table sizes alone (and skips the head to head unless 2 is among them), so two processes can share the work.
 const TABLES = [1, 2, 3, 4];
+const ONLY = process.env.ONLY?.split(',').map(Number) ?? TABLES;
 const MAPS = Number(process.env.MAPS ?? 40);
 const GAMES = { settler: Number(process.env.GAMES_SETTLER ?? 24), planner: Number(process.env.GAMES_PLANNER ?? 12) };
 
@@ -43,41 +46,52 @@ function reliability(rows: ReadonlyArray<readonly number[]>, rank: boolean): num
 
 const out: Record<string, unknown> = {};
 const kept: Record<string, { settler: number[]; planner: number[] }> = {};
-for (const players of TABLES) {
-  const rows: Array<{ settler: number[]; planner: number[] }> = [];
+for (const players of TABLES.filter((n) => ONLY.includes(n))) {
+  const rows: Array<{ settler: number[]; planner: number[]; firstGame: boolean }> = [];
   for (let k = 0; k < MAPS; k++) {
     // The calibration's held-out trails: index i cycles the table sizes, every other block a first game.
     const i = k * TABLES.length + TABLES.indexOf(players);
     const firstGame = Math.floor(i / TABLES.length) % 2 === 1;
     const map = buildMap(pioneerDays, `pd-hold-${i}`, { players, firstGame }) as PioneerDaysMap;
     const row = { settler: games(map, 'settler', GAMES.settler), planner: games(map, 'planner', GAMES.planner) };
-    rows.push(row);
+    rows.push({ ...row, firstGame });
     kept[`pd-hold-${i}/${players}`] = row;
   }
-  const s = rows.map((r) => r.settler);
-  const p = rows.map((r) => r.planner);
-  const relS = reliability(s, true);
-  const relP = reliability(p, true);
-  const kinds = spearman(s.map(mean), p.map(mean));
-  // The planner at the calibration's 6 games: its reliability then, by Spearman–Brown stepped down.
-  const at = (rel: number, from: number, to: number) => { const k = to / from; return (k * rel) / (1 + (k - 1) * rel); };
+  // The same figures within each deal: first-game trails (sets A and B) differ from one another
+  // far less than trails of two random sets, so what ranks them is a question of its own.
+  const figures = (subset: typeof rows) => {
+    const s = subset.map((r) => r.settler);
+    const p = subset.map((r) => r.planner);
+    const relS = reliability(s, true);
+    const relP = reliability(p, true);
+    const kinds = spearman(s.map(mean), p.map(mean));
+    // The planner at the calibration's 8 games: its reliability then, by Spearman–Brown stepped down.
+    const at = (rel: number, from: number, to: number) => { const k = to / from; return (k * rel) / (1 + (k - 1) * rel); };
+    const sd = (v: number[]) => Math.sqrt(v.reduce((a, x) => a + (x - mean(v)) ** 2, 0) / v.length);
+    return {
+      maps: subset.length,
+      reliabilitySettler: round(relS, 3),
+      reliabilityPlanner: round(relP, 3),
+      reliabilitySettlerAt12: round(at(relS, GAMES.settler, 12), 3),
+      reliabilityPlannerAt8: round(at(relP, GAMES.planner, 8), 3),
+      kinds: round(kinds, 3),
+      kindsNoiseFree: round(kinds / Math.sqrt(Math.max(1e-9, relS * relP)), 3),
+      meanVp: { settler: round(mean(s.map(mean)), 2), planner: round(mean(p.map(mean)), 2) },
+      sdVpAcrossTrails: { settler: round(sd(s.map(mean)), 2), planner: round(sd(p.map(mean)), 2) },
+    };
+  };
   out[players] = {
-    maps: MAPS,
     games: GAMES,
-    reliabilitySettler: round(relS, 3),
-    reliabilityPlanner: round(relP, 3),
-    reliabilitySettlerAt12: round(at(relS, GAMES.settler, 12), 3),
-    reliabilityPlannerAt6: round(at(relP, GAMES.planner, 6), 3),
-    kinds: round(kinds, 3),
-    kindsNoiseFree: round(kinds / Math.sqrt(Math.max(1e-9, relS * relP)), 3),
-    meanVp: { settler: round(mean(s.map(mean)), 2), planner: round(mean(p.map(mean)), 2) },
+    all: figures(rows),
+    firstGame: figures(rows.filter((r) => r.firstGame)),
+    standard: figures(rows.filter((r) => !r.firstGame)),
   };
   process.stderr.write(`${players}p ${JSON.stringify(out[players])}\n`);
 }
 
 // Head to head at two players: each kind in each seat, on the two-player held-out trails.
 const duel = { settler: 0, planner: 0, settlerVp: 0, plannerVp: 0, games: 0 };
-for (let k = 0; k < MAPS; k++) {
+for (let k = 0; k < (ONLY.includes(2) ? MAPS : 0); k++) {
   const i = k * TABLES.length + 1;
   const map = buildMap(pioneerDays, `pd-hold-${i}`, { players: 2, firstGame: Math.floor(i / TABLES.length) % 2 === 1 }) as PioneerDaysMap;
   const trail = trailOf(map);

@@ -39,6 +39,14 @@ describe('Pioneer Days difficulty', () => {
     }
   });
 
+  it("says of a first-game trail that its difficulty is not a rank among first-game trails, and of no other trail", () => {
+    for (const firstGame of [true, false]) {
+      const map = buildMap(pioneerDays, 'first-game-note', { players: 2, firstGame }) as PioneerDaysMap;
+      const headline = pioneerDays.summarise(map, pioneerDays.score(map)).headline;
+      expect(headline.includes('not as a rank among them')).toBe(firstGame);
+    }
+  });
+
   it("places each kind's reading on its own scale, so the planner's higher VP alone does not part the kinds", () => {
     // On one shared scale the settler read about 19 points harder than the planner on the
     // three-player trails, only because the planner reaches more VP everywhere.

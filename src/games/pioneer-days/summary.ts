@@ -19,11 +19,19 @@ const FEATURE_LABELS: Record<string, string> = {
   players: 'players',
 };
 
-export function summarisePioneerDays(_map: PioneerDaysMap, score: PioneerDaysScore): ScoreSummary {
+/**
+ * First-game trails (sets A and B) differ little from one another, and the two kinds of player
+ * rank them apart (held-out Spearman of the kinds 0.07–0.56 by table size, against 0.70–0.84 on
+ * trails of two random sets: docs/difficulty-pioneer-days-gold-city.md), so the headline says
+ * what their difficulty can and cannot tell.
+ */
+const FIRST_GAME_NOTE = ' First-game trails (sets A and B) score lower than most trails of two random sets, but the two kinds of player seldom agree which of them is harder: read this difficulty as that of a first-game trail, not as a rank among them.';
+
+export function summarisePioneerDays(map: PioneerDaysMap, score: PioneerDaysScore): ScoreSummary {
   const ref = score.metrics.reference;
   const struck = ref.disasters.map((d) => `${d.disaster} ${d.final ? 'at the end' : `in week ${d.week}`}`).join(', ') || 'none';
   return {
-    headline: `Bots reach about ${Math.round(score.predictedVp)} VP each on this trail. In the reference game ${ref.disasters.length} disaster${ref.disasters.length === 1 ? '' : 's'} struck (${struck}) and ${ref.unmetPerPlayer} of 9 town cards per player went unmet.`,
+    headline: `Bots reach about ${Math.round(score.predictedVp)} VP each on this trail. In the reference game ${ref.disasters.length} disaster${ref.disasters.length === 1 ? '' : 's'} struck (${struck}) and ${ref.unmetPerPlayer} of 9 town cards per player went unmet.${map.options?.firstGame ? FIRST_GAME_NOTE : ''}`,
     facts: [
       ...Object.entries(score.model.features).map(([name, value]) => ({ label: FEATURE_LABELS[name] ?? name, value })),
       { label: 'difficulty for greedy settlers alone', value: score.kinds.settler.difficulty },
