@@ -67,7 +67,10 @@ for (const players of TABLES.filter((n) => ONLY.includes(n))) {
     const kinds = spearman(s.map(mean), p.map(mean));
     // The planner at the calibration's 8 games: its reliability then, by Spearman–Brown stepped down.
     const at = (rel: number, from: number, to: number) => { const k = to / from; return (k * rel) / (1 + (k - 1) * rel); };
-    const sd = (v: number[]) => Math.sqrt(v.reduce((a, x) => a + (x - mean(v)) ** 2, 0) / v.length);
+    const sd = (v: number[]) => {
+      const m = mean(v);
+      return Math.sqrt(v.reduce((a, x) => a + (x - m) ** 2, 0) / v.length);
+    };
     return {
       maps: subset.length,
       reliabilitySettler: round(relS, 3),
