@@ -1,0 +1,92 @@
+/**
+ * A third and a fourth kind of solo Pioneer Days player, far stronger than the two the score is
+ * fitted on, to ask which of the two ranks trails the way strong players do where they part
+ * (docs/difficulty-pioneer-days-gold-city.md, first-game trails). Each is a flat Monte-Carlo
+ * search: every legal turn (face changes and wagon buys included) is tried on a copy of the game
+ * through the engine and finished K times by seeded settlers, or by seeded lookahead planners; the
+ * turn with the best mean final VP is played. Solo only: at more seats the rollouts multiply.
+ * On N solo fitting trails of each deal (`pd-cal-*`) it plays G games of each Monte-Carlo kind,
+ * 12 settler and 8 planner games, scores the trail, and prints the Spearman matrix per deal.
+ *   DEAL=first N=60 npx tsx scripts/pioneer-days-monte-carlo.ts   (and DEAL=standard beside it;
+ *   about 5 minutes each on a quiet core)
+ * Writes nothing; every game is seeded, so a rerun prints the same figures.
+ */
+import { buildMap } from '../src/core/maps.ts';
+import { Rng } from '../src/core/rng.ts';
+import { spearman } from '../src/core/stats.ts';
+import { pioneerDays } from '../src/games/pioneer-days/index.ts';
+import type { PioneerDaysMap } from '../src/games/pioneer-days/model.ts';
+import { settler } from '../src/games/pioneer-days/rules/bots.ts';
+import { applyAction, finalScores, type Action } from '../src/games/pioneer-days/rules/engine.ts';
+import { legalTurns, planTurn } from '../src/games/pioneer-days/rules/planner.ts';
+import { playtest } from '../src/games/pioneer-days/rules/playtest.ts';
+import { changeCost, cloneState, newGame, trailOf, type GameState, type Trail } from '../src/games/pioneer-days/rules/state.ts';
+
+const N = Number(process.env.N ?? 60);
+const FIRST_GAME = (process.env.DEAL ?? 'first') === 'first';
+/** Games per trail and rollouts per candidate turn, per rollout policy (planner rollouts cost about 4x). */
+const SEARCH = { settler: { games: 4, rollouts: 4 }, planner: { games: 3, rollouts: 3 } } as const;
+type Policy = keyof typeof SEARCH;
+
+const move = (policy: Policy, state: GameState, trail: Trail, rng: Rng): Action =>
+  policy === 'planner' ? planTurn(state, trail, rng) : (settler.turn(state, { trail, rngs: [rng] }, 0).next().value as Action);
+
+function finish(policy: Policy, from: GameState, trail: Trail, rng: Rng): number {
+  const state = cloneState(from);
+  while (!state.over) applyAction(state, trail, move(policy, state, trail, rng));
+  return finalScores(state)[0]!.vp;
+}
+
+function monteCarloGame(policy: Policy, trail: Trail, seed: string): number {
+  const rng = Rng.fromSeed(seed);
+  const state = newGame(trail);
+  let turn = 0;
+  while (!state.over) {
+    const p = state.players[0]!;
+    let best: Action | undefined;
+    let bestValue = -Infinity;
+    for (const die of legalTurns(state, p, changeCost(p))) {
+      for (const buy of [[], ['small'], ['large']] as const) {
+        const action: Action = buy.length ? { ...die, buy: [...buy] } : die;
+        const next = cloneState(state);
+        try {
+          applyAction(next, trail, action);
+        } catch {
+          continue; // a wagon the silver does not cover
+        }
+        let value = 0;
+        for (let k = 0; k < SEARCH[policy].rollouts; k++) value += finish(policy, next, trail, rng.fork(`turn-${turn}/rollout-${k}`));
+        if (value > bestValue) {
+          bestValue = value;
+          best = action;
+        }
+      }
+    }
+    applyAction(state, trail, best!);
+    turn++;
+  }
+  return finalScores(state)[0]!.vp;
+}
+
+const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+const columns: Record<string, number[]> = { difficultyVp: [], settler: [], planner: [], mcSettler: [], mcPlanner: [] };
+for (let k = 0, found = 0; found < N; k++) {
+  // The calibration's fitting trails: index i cycles the table sizes, every other block a first game.
+  const i = k * 4;
+  if ((Math.floor(i / 4) % 2 === 1) !== FIRST_GAME) continue;
+  found++;
+  const map = buildMap(pioneerDays, `pd-cal-${i}`, { players: 1, firstGame: FIRST_GAME }) as PioneerDaysMap;
+  const trail = trailOf(map);
+  columns.difficultyVp!.push(pioneerDays.score(map).predictedVp);
+  columns.settler!.push(playtest(map, { games: 12 }).meanVp);
+  columns.planner!.push(playtest(map, { games: 8, bots: ['planner'] }).meanVp);
+  for (const policy of ['settler', 'planner'] as const) {
+    const vps = Array.from({ length: SEARCH[policy].games }, (_, g) => monteCarloGame(policy, trail, `${map.digest}/monte-carlo-${policy}/${g}`));
+    columns[policy === 'settler' ? 'mcSettler' : 'mcPlanner']!.push(mean(vps));
+  }
+  if (found % 10 === 0) process.stderr.write(`${found}/${N}\n`);
+}
+const names = Object.keys(columns);
+console.log(`solo ${FIRST_GAME ? 'first-game' : 'standard'} trails: ${N}; mean VP ${names.filter((n) => n !== 'difficultyVp').map((n) => `${n} ${mean(columns[n]!).toFixed(1)}`).join(', ')}`);
+console.log(`Spearman\t${names.join('\t')}`);
+for (const a of names) console.log(`${a}\t${names.map((b) => spearman(columns[a]!, columns[b]!).toFixed(2)).join('\t')}`);
