@@ -4,11 +4,13 @@
  * (docs/difficulty-pioneer-days-gold-city.md, first-game trails). Each is a flat Monte-Carlo
  * search: every legal turn (face changes and wagon buys included) is tried on a copy of the game
  * through the engine and finished K times by seeded settlers, or by seeded lookahead planners; the
- * turn with the best mean final VP is played. Solo only: at more seats the rollouts multiply.
- * On N solo fitting trails of each deal (`pd-cal-*`) it plays G games of each Monte-Carlo kind,
- * 12 settler and 8 planner games, scores the trail, and prints the Spearman matrix per deal.
+ * turn with the best mean final VP for the seat to move is played (a Monte-Carlo player at every
+ * seat). On N fitting trails (`pd-cal-*`) of one table size and deal it plays G games of each
+ * Monte-Carlo kind, 12 settler and 8 planner games, scores the trail, and prints the Spearman
+ * matrix of the mean VP per player.
  *   DEAL=first N=60 npx tsx scripts/pioneer-days-monte-carlo.ts   (and DEAL=standard beside it;
- *   about 5 minutes each on a quiet core)
+ *   solo, about 5 minutes each on a quiet core)
+ *   PLAYERS=2 POLICIES=settler DEAL=first …   (two seats, settler rollouts only: about 6 minutes)
  * Writes nothing; every game is seeded, so a rerun prints the same figures.
  */
 import { buildMap } from '../src/core/maps.ts';
@@ -20,29 +22,39 @@ import { settler } from '../src/games/pioneer-days/rules/bots.ts';
 import { applyAction, finalScores, type Action } from '../src/games/pioneer-days/rules/engine.ts';
 import { legalTurns, planTurn } from '../src/games/pioneer-days/rules/planner.ts';
 import { playtest } from '../src/games/pioneer-days/rules/playtest.ts';
-import { changeCost, cloneState, newGame, trailOf, type GameState, type Trail } from '../src/games/pioneer-days/rules/state.ts';
+import { changeCost, cloneState, newGame, seatToMove, trailOf, type GameState, type Trail } from '../src/games/pioneer-days/rules/state.ts';
 
 const N = Number(process.env.N ?? 60);
+const PLAYERS = Number(process.env.PLAYERS ?? 1);
+const POLICIES = (process.env.POLICIES ?? 'settler,planner').split(',') as Policy[];
 const FIRST_GAME = (process.env.DEAL ?? 'first') === 'first';
 /** Games per trail and rollouts per candidate turn, per rollout policy (planner rollouts cost about 4x). */
 const SEARCH = { settler: { games: 4, rollouts: 4 }, planner: { games: 3, rollouts: 3 } } as const;
 type Policy = keyof typeof SEARCH;
 
-const move = (policy: Policy, state: GameState, trail: Trail, rng: Rng): Action =>
-  policy === 'planner' ? planTurn(state, trail, rng) : (settler.turn(state, { trail, rngs: [rng] }, 0).next().value as Action);
+const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 
-function finish(policy: Policy, from: GameState, trail: Trail, rng: Rng): number {
+const move = (policy: Policy, state: GameState, trail: Trail, rng: Rng): Action => {
+  if (policy === 'planner') return planTurn(state, trail, rng);
+  const seat = seatToMove(state, trail);
+  return settler.turn(state, { trail, rngs: state.players.map(() => rng) }, seat).next().value as Action;
+};
+
+/** The game finished by `policy` at every seat: the final VP of `seat`. */
+function finish(policy: Policy, from: GameState, trail: Trail, rng: Rng, seat: number): number {
   const state = cloneState(from);
   while (!state.over) applyAction(state, trail, move(policy, state, trail, rng));
-  return finalScores(state)[0]!.vp;
+  return finalScores(state)[seat]!.vp;
 }
 
+/** Mean final VP per player of one game with a Monte-Carlo player at every seat. */
 function monteCarloGame(policy: Policy, trail: Trail, seed: string): number {
   const rng = Rng.fromSeed(seed);
   const state = newGame(trail);
   let turn = 0;
   while (!state.over) {
-    const p = state.players[0]!;
+    const seat = seatToMove(state, trail);
+    const p = state.players[seat]!;
     let best: Action | undefined;
     let bestValue = -Infinity;
     for (const die of legalTurns(state, p, changeCost(p))) {
@@ -55,7 +67,7 @@ function monteCarloGame(policy: Policy, trail: Trail, seed: string): number {
           continue; // a wagon the silver does not cover
         }
         let value = 0;
-        for (let k = 0; k < SEARCH[policy].rollouts; k++) value += finish(policy, next, trail, rng.fork(`turn-${turn}/rollout-${k}`));
+        for (let k = 0; k < SEARCH[policy].rollouts; k++) value += finish(policy, next, trail, rng.fork(`turn-${turn}/rollout-${k}`), seat);
         if (value > bestValue) {
           bestValue = value;
           best = action;
@@ -65,28 +77,27 @@ function monteCarloGame(policy: Policy, trail: Trail, seed: string): number {
     applyAction(state, trail, best!);
     turn++;
   }
-  return finalScores(state)[0]!.vp;
+  return mean(finalScores(state).map((s) => s.vp));
 }
 
-const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-const columns: Record<string, number[]> = { difficultyVp: [], settler: [], planner: [], mcSettler: [], mcPlanner: [] };
+const columns: Record<string, number[]> = { difficultyVp: [], settler: [], planner: [], ...Object.fromEntries(POLICIES.map((p) => [`mc-${p}`, []])) };
 for (let k = 0, found = 0; found < N; k++) {
   // The calibration's fitting trails: index i cycles the table sizes, every other block a first game.
-  const i = k * 4;
+  const i = k * 4 + PLAYERS - 1;
   if ((Math.floor(i / 4) % 2 === 1) !== FIRST_GAME) continue;
   found++;
-  const map = buildMap(pioneerDays, `pd-cal-${i}`, { players: 1, firstGame: FIRST_GAME }) as PioneerDaysMap;
+  const map = buildMap(pioneerDays, `pd-cal-${i}`, { players: PLAYERS, firstGame: FIRST_GAME }) as PioneerDaysMap;
   const trail = trailOf(map);
   columns.difficultyVp!.push(pioneerDays.score(map).predictedVp);
   columns.settler!.push(playtest(map, { games: 12 }).meanVp);
-  columns.planner!.push(playtest(map, { games: 8, bots: ['planner'] }).meanVp);
-  for (const policy of ['settler', 'planner'] as const) {
+  columns.planner!.push(playtest(map, { games: 8, bots: Array.from({ length: PLAYERS }, () => 'planner') }).meanVp);
+  for (const policy of POLICIES) {
     const vps = Array.from({ length: SEARCH[policy].games }, (_, g) => monteCarloGame(policy, trail, `${map.digest}/monte-carlo-${policy}/${g}`));
-    columns[policy === 'settler' ? 'mcSettler' : 'mcPlanner']!.push(mean(vps));
+    columns[`mc-${policy}`]!.push(mean(vps));
   }
   if (found % 10 === 0) process.stderr.write(`${found}/${N}\n`);
 }
 const names = Object.keys(columns);
-console.log(`solo ${FIRST_GAME ? 'first-game' : 'standard'} trails: ${N}; mean VP ${names.filter((n) => n !== 'difficultyVp').map((n) => `${n} ${mean(columns[n]!).toFixed(1)}`).join(', ')}`);
+console.log(`${PLAYERS} player${PLAYERS === 1 ? '' : 's'}, ${FIRST_GAME ? 'first-game' : 'standard'} trails: ${N}; mean VP ${names.filter((n) => n !== 'difficultyVp').map((n) => `${n} ${mean(columns[n]!).toFixed(1)}`).join(', ')}`);
 console.log(`Spearman\t${names.join('\t')}`);
 for (const a of names) console.log(`${a}\t${names.map((b) => spearman(columns[a]!, columns[b]!).toFixed(2)).join('\t')}`);
