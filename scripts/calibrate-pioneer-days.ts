@@ -21,6 +21,7 @@ import { ranks, spearman } from '../src/core/stats.ts';
 import { difficultyBetween } from '../src/core/difficulty.ts';
 import { buildMap } from '../src/core/maps.ts';
 import { fitLinear, quantile, round } from './linear-model.ts';
+import { CORPUS_TABLES as TABLES, corpusTrail } from './pioneer-days-corpus.ts';
 import { pioneerDays } from '../src/games/pioneer-days/index.ts';
 import type { PioneerDaysMap } from '../src/games/pioneer-days/model.ts';
 import { features, trailMetrics } from '../src/games/pioneer-days/score.ts';
@@ -29,7 +30,6 @@ import { BOT_WEIGHTS } from '../src/games/pioneer-days/rules/bot-weights.ts';
 import { PLANNER_WEIGHTS } from '../src/games/pioneer-days/rules/planner.ts';
 
 const REVISION = 5;
-const TABLES = [1, 2, 3, 4];
 /**
  * Trails per table size (half of them first-game trails) and seeded games per trail, per kind.
  * Revision 4 fits on revision 3's fitting and held-out series, enlarged, and holds out a new one.
@@ -58,9 +58,8 @@ const only = process.env.ONLY?.split(',').map(Number);
 
 function sample(prefix: string, corpus: { maps: number; settler: number; planner: number }): Row[] {
   return Array.from({ length: corpus.maps * TABLES.length }, (_, i) => {
-    const players = TABLES[i % TABLES.length]!;
+    const { players, firstGame } = corpusTrail(i);
     if (only && !only.includes(players)) return undefined;
-    const firstGame = Math.floor(i / TABLES.length) % 2 === 1;
     const key = `${prefix}-${i}/${players}/${firstGame}/${corpus.settler}/${corpus.planner}`;
     if (cache[key]) return cache[key]!;
     const map = buildMap(pioneerDays, `${prefix}-${i}`, { players, firstGame }) as PioneerDaysMap;

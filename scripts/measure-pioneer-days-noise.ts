@@ -1,6 +1,6 @@
 /**
- * How noisy each kind of Pioneer Days player is on the held-out trails of the calibration, per
- * table size: odd/even split-half reliability of each kind's mean VP per trail (Spearman–Brown
+ * How noisy each kind of Pioneer Days player is on the calibration's `pd-hold-*` trails (held
+ * out until revision 3, fitted on since), per table size: odd/even split-half reliability of each kind's mean VP per trail (Spearman–Brown
  * stepped up to all the games), the kinds' agreement, and that agreement with the noise taken
  * out (agreement / √(reliability_s · reliability_p)). A low reliability, not a disagreement
  * between the kinds, is then what caps the held-out figures. It also plays the two kinds against
@@ -18,9 +18,9 @@ import { BOTS } from '../src/games/pioneer-days/rules/bots.ts';
 import { playGame } from '../src/games/pioneer-days/rules/playtest.ts';
 import { trailOf } from '../src/games/pioneer-days/rules/state.ts';
 import { round } from './linear-model.ts';
+import { CORPUS_TABLES as TABLES, corpusIndex, corpusTrail } from './pioneer-days-corpus.ts';
 
 // ONLY=1,2 measures those table sizes alone (and skips the head to head unless 2 is among them), so two processes can share the work.
-const TABLES = [1, 2, 3, 4];
 const ONLY = process.env.ONLY?.split(',').map(Number) ?? TABLES;
 const MAPS = Number(process.env.MAPS ?? 40);
 const GAMES = { settler: Number(process.env.GAMES_SETTLER ?? 24), planner: Number(process.env.GAMES_PLANNER ?? 12) };
@@ -49,9 +49,8 @@ const kept: Record<string, { settler: number[]; planner: number[] }> = {};
 for (const players of TABLES.filter((n) => ONLY.includes(n))) {
   const rows: Array<{ settler: number[]; planner: number[]; firstGame: boolean }> = [];
   for (let k = 0; k < MAPS; k++) {
-    // The calibration's held-out trails: index i cycles the table sizes, every other block a first game.
-    const i = k * TABLES.length + TABLES.indexOf(players);
-    const firstGame = Math.floor(i / TABLES.length) % 2 === 1;
+    const i = corpusIndex(players, k);
+    const { firstGame } = corpusTrail(i);
     const map = buildMap(pioneerDays, `pd-hold-${i}`, { players, firstGame }) as PioneerDaysMap;
     const row = { settler: games(map, 'settler', GAMES.settler), planner: games(map, 'planner', GAMES.planner) };
     rows.push({ ...row, firstGame });
@@ -92,11 +91,11 @@ for (const players of TABLES.filter((n) => ONLY.includes(n))) {
   process.stderr.write(`${players}p ${JSON.stringify(out[players])}\n`);
 }
 
-// Head to head at two players: each kind in each seat, on the two-player held-out trails.
+// Head to head at two players: each kind in each seat, on the two-player `pd-hold-*` trails.
 const duel = { settler: 0, planner: 0, settlerVp: 0, plannerVp: 0, games: 0 };
 for (let k = 0; k < (ONLY.includes(2) ? MAPS : 0); k++) {
-  const i = k * TABLES.length + 1;
-  const map = buildMap(pioneerDays, `pd-hold-${i}`, { players: 2, firstGame: Math.floor(i / TABLES.length) % 2 === 1 }) as PioneerDaysMap;
+  const i = corpusIndex(2, k);
+  const map = buildMap(pioneerDays, `pd-hold-${i}`, corpusTrail(i)) as PioneerDaysMap;
   const trail = trailOf(map);
   for (let g = 0; g < 4; g++) {
     const order = g % 2 === 0 ? (['settler', 'planner'] as const) : (['planner', 'settler'] as const);

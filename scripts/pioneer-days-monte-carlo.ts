@@ -22,6 +22,7 @@ import { settler } from '../src/games/pioneer-days/rules/bots.ts';
 import { applyAction, finalScores, type Action } from '../src/games/pioneer-days/rules/engine.ts';
 import { legalTurns, planTurn } from '../src/games/pioneer-days/rules/planner.ts';
 import { playtest } from '../src/games/pioneer-days/rules/playtest.ts';
+import { corpusIndex, corpusTrail } from './pioneer-days-corpus.ts';
 import { changeCost, cloneState, newGame, seatToMove, trailOf, type GameState, type Trail } from '../src/games/pioneer-days/rules/state.ts';
 
 const N = Number(process.env.N ?? 60);
@@ -82,9 +83,8 @@ function monteCarloGame(policy: Policy, trail: Trail, seed: string): number {
 
 const columns: Record<string, number[]> = { difficultyVp: [], settler: [], planner: [], ...Object.fromEntries(POLICIES.map((p) => [`mc-${p}`, []])) };
 for (let k = 0, found = 0; found < N; k++) {
-  // The calibration's fitting trails: index i cycles the table sizes, every other block a first game.
-  const i = k * 4 + PLAYERS - 1;
-  if ((Math.floor(i / 4) % 2 === 1) !== FIRST_GAME) continue;
+  const i = corpusIndex(PLAYERS, k);
+  if (corpusTrail(i).firstGame !== FIRST_GAME) continue;
   found++;
   const map = buildMap(pioneerDays, `pd-cal-${i}`, { players: PLAYERS, firstGame: FIRST_GAME }) as PioneerDaysMap;
   const trail = trailOf(map);
