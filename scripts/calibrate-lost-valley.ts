@@ -18,7 +18,7 @@
 import { writeFileSync } from 'node:fs';
 import { buildMap } from '../src/core/maps.ts';
 import { tuningHash } from '../src/core/play/tuning.ts';
-import { pearson, spearman } from '../src/core/stats.ts';
+import { pearson, ranks, spearman } from '../src/core/stats.ts';
 import type { Scale } from '../src/core/difficulty.ts';
 import { agreement, fitLinear, quantile, round } from './linear-model.ts';
 import { lostValley } from '../src/games/lost-valley/index.ts';
@@ -150,6 +150,16 @@ const byPlayers = (rows: readonly Row[], predictor: (s: Row) => number, target: 
 const allDefaults = [2, 3, 4].flatMap((p) => defaults[p]!);
 /** Spearman of the score (less gold is harder, so its negation) with each kind's gold, per table size. */
 const scoreAgainst = (rows: readonly Row[]) => ({ greedy: byPlayers(rows, (s) => -difficultyOf(s), greedy), planner: byPlayers(rows, (s) => -difficultyOf(s), planner) });
+/** How wide the score's interval is: the two kinds' difficulties apart, each on its own scale, as scoreLostValley reports them. */
+const intervalWidth = (s: Row) => Math.abs(difficultyOnScale(clampGold(s, model.predict(s.x)), scales[s.players]!) - difficultyOnScale(clampGold(s, modelP.predict(s.x)), scalesP[s.players]!));
+/** Per table size, whether a wider interval marks a landscape the kinds' races rank further apart (Spearman of the width with the rank gap; ties share their mean rank). */
+const intervalTracksRankGap = (rows: readonly Row[]) =>
+  Object.fromEntries([2, 3, 4].map((p) => {
+    const rs = rows.filter((s) => s.players === p);
+    const rg = ranks(rs.map(greedy));
+    const rp = ranks(rs.map(planner));
+    return [p, round(spearman(rs.map(intervalWidth), rg.map((v, i) => Math.abs(v - rp[i]!))), 3)];
+  }));
 const meanOf = (xs: number[]) => round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length), 2);
 
 const calibration = {
@@ -178,6 +188,8 @@ const calibration = {
     kindsAgree: { heldOut: byPlayers(hold, greedy, planner), defaults: byPlayers(allDefaults, greedy, planner) },
     /** The score's difficulty against each kind's gold, per table size. */
     score: { heldOut: scoreAgainst(hold), defaults: scoreAgainst(allDefaults) },
+    /** Whether the interval is wide where the kinds part: Spearman of its width with the kinds' rank gap, per table size. */
+    intervalTracksRankGap: { heldOut: intervalTracksRankGap(hold), defaults: intervalTracksRankGap(allDefaults) },
     /** Each kind's own model against that kind. */
     greedy: {
       ...agreement(hold.map((s) => model.predict(s.x)), hold.map((s) => s.y)),

@@ -18,10 +18,10 @@ import { Rng } from '../src/core/rng.ts';
 import { spearman } from '../src/core/stats.ts';
 import { pioneerDays } from '../src/games/pioneer-days/index.ts';
 import type { PioneerDaysMap } from '../src/games/pioneer-days/model.ts';
-import { settler } from '../src/games/pioneer-days/rules/bots.ts';
+import { BOTS, settler } from '../src/games/pioneer-days/rules/bots.ts';
 import { applyAction, finalScores, type Action } from '../src/games/pioneer-days/rules/engine.ts';
 import { legalTurns, planTurn } from '../src/games/pioneer-days/rules/planner.ts';
-import { playtest } from '../src/games/pioneer-days/rules/playtest.ts';
+import { playGame } from '../src/games/pioneer-days/rules/playtest.ts';
 import { corpusIndex, corpusTrail } from './pioneer-days-corpus.ts';
 import { changeCost, cloneState, newGame, seatToMove, trailOf, type GameState, type Trail } from '../src/games/pioneer-days/rules/state.ts';
 
@@ -48,8 +48,8 @@ function finish(policy: Policy, from: GameState, trail: Trail, rng: Rng, seat: n
   return finalScores(state)[seat]!.vp;
 }
 
-/** Mean final VP per player of one game with a Monte-Carlo player at every seat. */
-function monteCarloGame(policy: Policy, trail: Trail, seed: string): number {
+/** The final position of one game with a Monte-Carlo player at every seat. */
+function monteCarloGame(policy: Policy, trail: Trail, seed: string): GameState {
   const rng = Rng.fromSeed(seed);
   const state = newGame(trail);
   let turn = 0;
@@ -78,10 +78,36 @@ function monteCarloGame(policy: Policy, trail: Trail, seed: string): number {
     applyAction(state, trail, best!);
     turn++;
   }
-  return mean(finalScores(state).map((s) => s.vp));
+  return state;
 }
 
+/** Where a game's VP came from, per player: the lines of the rules' scoring, and the townsfolk kept to the end. */
+const SOURCES = ['cattle at towns', 'favours', 'gold', 'townsfolk', 'damage', 'townsfolk kept'] as const;
+function sources(state: GameState): number[] {
+  const scores = finalScores(state);
+  const per = (f: (i: number) => number) => mean(scores.map((_, i) => f(i)));
+  return [
+    per((i) => scores[i]!.cattleAtTowns),
+    per((i) => 2 * scores[i]!.favours + scores[i]!.mostFavours),
+    per((i) => scores[i]!.gold),
+    per((i) => scores[i]!.townsfolk),
+    per((i) => -2 * scores[i]!.damage),
+    per((i) => state.players[i]!.townsfolk.length),
+  ];
+}
+const playerMean = (state: GameState) => mean(finalScores(state).map((s) => s.vp));
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
 const columns: Record<string, number[]> = { difficultyVp: [], settler: [], planner: [], ...Object.fromEntries(POLICIES.map((p) => [`mc-${p}`, []])) };
+/** Per kind: each trail's mean VP over its even-numbered and its odd-numbered games, and every game's sources. */
+const halves: Record<string, [number[], number[]]> = {};
+const bySource: Record<string, number[][]> = {};
+const record = (kind: string, games: readonly GameState[]) => {
+  const h = (halves[kind] ??= [[], []]);
+  for (const parity of [0, 1]) h[parity]!.push(mean(games.filter((_, g) => g % 2 === parity).map(playerMean)));
+  (bySource[kind] ??= []).push(...games.map(sources));
+  return games;
+};
 for (let k = 0, found = 0; found < N; k++) {
   const i = corpusIndex(PLAYERS, k);
   if (corpusTrail(i).firstGame !== FIRST_GAME) continue;
@@ -89,11 +115,15 @@ for (let k = 0, found = 0; found < N; k++) {
   const map = buildMap(pioneerDays, `pd-cal-${i}`, { players: PLAYERS, firstGame: FIRST_GAME }) as PioneerDaysMap;
   const trail = trailOf(map);
   columns.difficultyVp!.push(pioneerDays.score(map).predictedVp);
-  columns.settler!.push(playtest(map, { games: 12 }).meanVp);
-  columns.planner!.push(playtest(map, { games: 8, bots: Array.from({ length: PLAYERS }, () => 'planner') }).meanVp);
+  // The reference kinds' games are playtest()'s own (same seeds; its mean is rounded the same way).
+  for (const [kind, games] of [['settler', 12], ['planner', 8]] as const) {
+    const bots = Array.from({ length: PLAYERS }, () => BOTS[kind]!);
+    const states = record(kind, Array.from({ length: games }, (_, g) => playGame(trail, bots, `${map.digest}/${g}`).state));
+    columns[kind]!.push(round2(mean(states.map(playerMean))));
+  }
   for (const policy of POLICIES) {
-    const vps = Array.from({ length: SEARCH[policy].games }, (_, g) => monteCarloGame(policy, trail, `${map.digest}/monte-carlo-${policy}/${g}`));
-    columns[`mc-${policy}`]!.push(mean(vps));
+    const states = record(`mc-${policy}`, Array.from({ length: SEARCH[policy].games }, (_, g) => monteCarloGame(policy, trail, `${map.digest}/monte-carlo-${policy}/${g}`)));
+    columns[`mc-${policy}`]!.push(mean(states.map(playerMean)));
   }
   if (found % 10 === 0) process.stderr.write(`${found}/${N}\n`);
 }
@@ -101,3 +131,11 @@ const names = Object.keys(columns);
 console.log(`${PLAYERS} player${PLAYERS === 1 ? '' : 's'}, ${FIRST_GAME ? 'first-game' : 'standard'} trails: ${N}; mean VP ${names.filter((n) => n !== 'difficultyVp').map((n) => `${n} ${mean(columns[n]!).toFixed(1)}`).join(', ')}`);
 console.log(`Spearman\t${names.join('\t')}`);
 for (const a of names) console.log(`${a}\t${names.map((b) => spearman(columns[a]!, columns[b]!).toFixed(2)).join('\t')}`);
+// How far each kind repeats its own ranking: the halves' Spearman, stepped up to all the games (Spearman–Brown).
+const splitHalf = (kind: string) => {
+  const r = spearman(...halves[kind]!);
+  return `${kind} ${((2 * r) / (1 + r)).toFixed(2)}`;
+};
+console.log(`split-half (Spearman-Brown)\t${Object.keys(halves).map(splitHalf).join('\t')}`);
+console.log(`VP a player by source\t${SOURCES.join('\t')}`);
+for (const [kind, rows] of Object.entries(bySource)) console.log(`${kind}\t${SOURCES.map((_, c) => mean(rows.map((r) => r[c]!)).toFixed(1)).join('\t')}`);

@@ -151,12 +151,14 @@ describe('Lost Valley difficulty against the prospector race', () => {
     const score: number[] = [];
     const own = { greedy: [] as number[], planner: [] as number[] };
     const scarce = { greedy: [] as number[], planner: [] as number[] };
+    const width: number[] = [];
     const ice = ['slow', 'normal', 'fast'] as const;
     const gold = ['near', 'scattered', 'far'] as const;
     for (let i = 0; i < 40; i++) {
       const map = buildMap(lostValley, `lv-test-${i}`, { players: 2 + (i % 3), ice: ice[Math.floor(i / 3) % 3], gold: gold[Math.floor(i / 9) % 3], river: 3 + ((i * 7) % 10) }) as LostValleyMap;
       const s = lostValley.score(map);
       score.push(s.raw);
+      width.push(s.interval[1] - s.interval[0]);
       for (const kind of ['greedy', 'planner'] as const) {
         own[kind].push(-s.kinds[kind].predictedGold);
         scarce[kind].push(-playtest(map, { games: 12, player: kind }).goldPerProspector);
@@ -175,6 +177,16 @@ describe('Lost Valley difficulty against the prospector race', () => {
     // (0.01 and 0.43 on the 13 four-player ones, where the kinds' gold ranks at −0.55).
     expect(rho(score, scarce.greedy)).toBeGreaterThanOrEqual(0.3);
     expect(rho(score, scarce.planner)).toBeGreaterThanOrEqual(0.3);
+    // The interval is wide where the kinds' own races part: its width against how far apart the
+    // two kinds rank a landscape among those of its table size (calibration: 0.43-0.62 held out per
+    // table size).
+    const gap = width.map((_, i) => {
+      const same = width.map((__, j) => j).filter((j) => j % 3 === i % 3);
+      const rankOf = (xs: number[]) => same.filter((j) => xs[j]! < xs[i]!).length / same.length;
+      return Math.abs(rankOf(scarce.greedy) - rankOf(scarce.planner));
+    });
+    console.log(`lost-valley interval width vs the kinds' rank gap over 40 landscapes: ${rho(width, gap).toFixed(3)}`);
+    expect(rho(width, gap)).toBeGreaterThanOrEqual(0.25);
   });
 
   it('the race is seeded: the same landscape gives the same figures', () => {
