@@ -4,13 +4,14 @@
  * (rules/bots.ts) and the Monte-Carlo turn sampler (rules/sampler.ts). Per table size it reports
  * the Spearman of the score's predicted rounds against each kind's mean rounds, and of the kinds
  * with each other, and writes fixtures/calibration/gold-city-players.json, which the score's
- * interval reads (gold-city/kinds.ts). Maps: calibrationCases('kinds-hold', 3 × MAPS), the same
+ * interval reads (gold-city/kinds.ts), with the sampler model's out-of-fold check (five folds:
+ * its Spearman, and whether the readings stand apart where the kinds' games rank a map apart). Maps: calibrationCases('kinds-hold', 3 × MAPS), the same
  * spread of tiers, lengths and strips as the calibration; GAMES seeded games per kind per map.
  * npx tsx scripts/compare-gold-city-players.ts (about 6 minutes on one core).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { buildMap } from '../src/core/maps.ts';
-import { spearman } from '../src/core/stats.ts';
+import { ranks, spearman } from '../src/core/stats.ts';
 import { fitLinear, round } from './linear-model.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
@@ -92,7 +93,36 @@ for (const layer of ['base', 'temples'] as const) {
     const g = all.filter((r) => r.players === n);
     return [n, round(spearman(g.map((r) => model.predict(x(r))), g.map((r) => r.sampler)), 3)];
   }));
-  out[layer] = { byPlayers, sampler: { features: ['predictedRounds', ...SAMPLER_FEATURES], ...model.stored, spearmanInSample: check }, samplerFromPlanner: shift.stored };
+  // The sampler model is fitted on every map, so it is also checked out of fold (five folds, every
+  // fifth map held out in turn): its Spearman against the sampler's rounds, and whether the two
+  // readings stand further apart where the kinds' own games rank a map further apart. The
+  // readings' distance is taken in sampler rounds (the model's reading against the planner's
+  // prediction carried over by the shift), which the score's piecewise-linear scale turns into
+  // the interval's width.
+  const outOfFold = new Array<number>(all.length);
+  for (let fold = 0; fold < 5; fold++) {
+    const m = fitLinear(all.filter((_, i) => i % 5 !== fold).map((r) => ({ x: x(r), y: r.sampler })));
+    all.forEach((r, i) => {
+      if (i % 5 === fold) outOfFold[i] = m.predict(x(r));
+    });
+  }
+  const apart = (r: Row, reading: number) => Math.abs(reading - shift.predict([r.predicted, r.players]));
+  const tracking = (reading: (i: number) => number) => Object.fromEntries([2, 3, 4].map((n) => {
+    const idx = all.map((_, i) => i).filter((i) => all[i]!.players === n);
+    const rp = ranks(idx.map((i) => all[i]!.planner));
+    const rs = ranks(idx.map((i) => all[i]!.sampler));
+    return [n, round(spearman(idx.map((i) => apart(all[i]!, reading(i))), rp.map((v, k) => Math.abs(v - rs[k]!))), 3)];
+  }));
+  const outOfFoldCheck = Object.fromEntries([2, 3, 4].map((n) => {
+    const idx = all.map((_, i) => i).filter((i) => all[i]!.players === n);
+    return [n, round(spearman(idx.map((i) => outOfFold[i]!), idx.map((i) => all[i]!.sampler)), 3)];
+  }));
+  out[layer] = {
+    byPlayers,
+    sampler: { features: ['predictedRounds', ...SAMPLER_FEATURES], ...model.stored, spearmanInSample: check, spearmanOutOfFold: outOfFoldCheck },
+    samplerFromPlanner: shift.stored,
+    readingsApartTrackRankGap: { inSample: tracking((i) => model.predict(x(all[i]!))), outOfFold: tracking((i) => outOfFold[i]!) },
+  };
 }
 if (cacheFile) writeFileSync(cacheFile, JSON.stringify(cache));
 writeFileSync(new URL('../fixtures/calibration/gold-city-players.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);

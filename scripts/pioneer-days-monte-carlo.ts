@@ -11,6 +11,9 @@
  *   DEAL=first N=60 npx tsx scripts/pioneer-days-monte-carlo.ts   (and DEAL=standard beside it;
  *   solo, about 5 minutes each on a quiet core)
  *   PLAYERS=2 POLICIES=settler DEAL=first …   (two seats, settler rollouts only: about 6 minutes)
+ *   PLAYERS=3 POLICIES=settler DEAL=first N=40 …   (three seats: 8-15 s a game, half an hour or more)
+ * Beside the Spearman matrix it prints each kind's split-half reliability (even against odd
+ * games, stepped up by Spearman-Brown) and its VP a player by scoring line.
  * Writes nothing; every game is seeded, so a rerun prints the same figures.
  */
 import { buildMap } from '../src/core/maps.ts';
