@@ -72,56 +72,66 @@ function agreement(group: Row[]) {
 /** What the sampler's rounds are read from beside the planner's prediction (kinds.ts). */
 const SAMPLER_FEATURES = ['players', 'cardsPaid', 'blockadeLoad', 'corridor', 'strongest', 'steps'];
 
+/** A table size's rows. */
+const ofSize = (rows: readonly Row[], n: number) => rows.filter((r) => r.players === n);
+/** What the sampler's rounds are read from: the planner's prediction and the few features where the two kinds part. */
+const x = (r: Row) => [r.predicted, ...SAMPLER_FEATURES.map((f) => r.features[f] ?? 0)];
+
+/**
+ * The sampler's reading fitted on `train`: its rounds from what the score reads, and per table
+ * size the shift that carries the planner's scale over to it. The shift is fitted on the model's
+ * own readings, so that over a table size's maps the two readings stand level on average and the
+ * interval widens only where the model reads a map unlike the planner. (Fitted once over every
+ * table size on the sampler's played rounds, as until gold-city-players-1, it left the readings of
+ * four-player temple courses 10 points apart on average, and half of them read medium or low.)
+ */
+function fitReading(train: readonly Row[]) {
+  const model = fitLinear(train.map((r) => ({ x: x(r), y: r.sampler })));
+  const shifts = Object.fromEntries([2, 3, 4].map((n) => [n, fitLinear(ofSize(train, n).map((r) => ({ x: [r.predicted], y: model.predict(x(r)) })))]));
+  /** How far apart the two readings stand, in sampler rounds (the score's scale turns it into the interval's width). */
+  const apart = (r: Row) => Math.abs(model.predict(x(r)) - shifts[r.players]!.predict([r.predicted]));
+  return { model, shifts, apart };
+}
+
+/** Per table size, Spearman of how far apart the readings stand with how far apart the kinds' own games rank a map. */
+function tracking(rows: readonly Row[], apart: (r: Row, i: number) => number) {
+  return Object.fromEntries([2, 3, 4].map((n) => {
+    const idx = rows.map((_, i) => i).filter((i) => rows[i]!.players === n);
+    const rp = ranks(idx.map((i) => rows[i]!.planner));
+    const rs = ranks(idx.map((i) => rows[i]!.sampler));
+    return [n, round(spearman(idx.map((i) => apart(rows[i]!, i)), rp.map((v, k) => Math.abs(v - rs[k]!))), 3)];
+  }));
+}
+
 const t0 = Date.now();
 const out: Record<string, unknown> = {
-  version: 'gold-city-players-1',
+  version: 'gold-city-players-2',
   samplerWeights: sha256Hex(JSON.stringify(SAMPLER_WEIGHTS)).slice(0, 16),
   gamesPerMap: GAMES,
 };
 for (const layer of ['base', 'temples'] as const) {
   const all = rows(layer);
-  const byPlayers = Object.fromEntries([2, 3, 4].map((n) => [n, agreement(all.filter((r) => r.players === n))]));
-  // How many more rounds the sampler takes than the planner, from the planner's own prediction:
-  // the score turns the difference into the other kind's difficulty for its interval.
-  // The sampler's rounds from what the score reads, to place each map for the sampler too: the
-  // planner's prediction and the few features where the two kinds part (SAMPLER_FEATURES).
-  const x = (r: Row) => [r.predicted, ...SAMPLER_FEATURES.map((f) => r.features[f] ?? 0)];
-  const model = fitLinear(all.map((r) => ({ x: x(r), y: r.sampler })));
-  // The sampler's own scale: its rounds at the planner scale's anchors, by the plain shift.
-  const shift = fitLinear(all.map((r) => ({ x: [r.predicted, r.players], y: r.sampler })));
-  const check = Object.fromEntries([2, 3, 4].map((n) => {
-    const g = all.filter((r) => r.players === n);
-    return [n, round(spearman(g.map((r) => model.predict(x(r))), g.map((r) => r.sampler)), 3)];
-  }));
-  // The sampler model is fitted on every map, so it is also checked out of fold (five folds, every
-  // fifth map held out in turn): its Spearman against the sampler's rounds, and whether the two
-  // readings stand further apart where the kinds' own games rank a map further apart. The
-  // readings' distance is taken in sampler rounds (the model's reading against the planner's
-  // prediction carried over by the shift), which the score's piecewise-linear scale turns into
-  // the interval's width.
-  const outOfFold = new Array<number>(all.length);
-  for (let fold = 0; fold < 5; fold++) {
-    const m = fitLinear(all.filter((_, i) => i % 5 !== fold).map((r) => ({ x: x(r), y: r.sampler })));
-    all.forEach((r, i) => {
-      if (i % 5 === fold) outOfFold[i] = m.predict(x(r));
-    });
-  }
-  const apart = (r: Row, reading: number) => Math.abs(reading - shift.predict([r.predicted, r.players]));
-  const tracking = (reading: (i: number) => number) => Object.fromEntries([2, 3, 4].map((n) => {
+  const byPlayers = Object.fromEntries([2, 3, 4].map((n) => [n, agreement(ofSize(all, n))]));
+  const reading = fitReading(all);
+  const spearmanBy = (predict: (r: Row, i: number) => number) => Object.fromEntries([2, 3, 4].map((n) => {
     const idx = all.map((_, i) => i).filter((i) => all[i]!.players === n);
-    const rp = ranks(idx.map((i) => all[i]!.planner));
-    const rs = ranks(idx.map((i) => all[i]!.sampler));
-    return [n, round(spearman(idx.map((i) => apart(all[i]!, reading(i))), rp.map((v, k) => Math.abs(v - rs[k]!))), 3)];
+    return [n, round(spearman(idx.map((i) => predict(all[i]!, i)), idx.map((i) => all[i]!.sampler)), 3)];
   }));
-  const outOfFoldCheck = Object.fromEntries([2, 3, 4].map((n) => {
-    const idx = all.map((_, i) => i).filter((i) => all[i]!.players === n);
-    return [n, round(spearman(idx.map((i) => outOfFold[i]!), idx.map((i) => all[i]!.sampler)), 3)];
-  }));
+  // The reading is fitted on every map, so it is also checked out of fold: five folds, every
+  // fifth map read by a reading fitted on the rest.
+  const folds = [0, 1, 2, 3, 4].map((fold) => fitReading(all.filter((_, i) => i % 5 !== fold)));
+  const foldOf = (i: number) => folds[i % 5]!;
   out[layer] = {
     byPlayers,
-    sampler: { features: ['predictedRounds', ...SAMPLER_FEATURES], ...model.stored, spearmanInSample: check, spearmanOutOfFold: outOfFoldCheck },
-    samplerFromPlanner: shift.stored,
-    readingsApartTrackRankGap: { inSample: tracking((i) => model.predict(x(all[i]!))), outOfFold: tracking((i) => outOfFold[i]!) },
+    sampler: {
+      features: ['predictedRounds', ...SAMPLER_FEATURES],
+      ...reading.model.stored,
+      spearmanInSample: spearmanBy((r) => reading.model.predict(x(r))),
+      spearmanOutOfFold: spearmanBy((r, i) => foldOf(i).model.predict(x(r))),
+    },
+    /** Per table size: the sampler's reading from the planner's predicted rounds, [rounds]; carries the planner's scale over. */
+    samplerFromPlanner: Object.fromEntries([2, 3, 4].map((n) => [n, reading.shifts[n]!.stored])),
+    readingsApartTrackRankGap: { inSample: tracking(all, (r) => reading.apart(r)), outOfFold: tracking(all, (r, i) => foldOf(i).apart(r)) },
   };
 }
 if (cacheFile) writeFileSync(cacheFile, JSON.stringify(cache));

@@ -8,13 +8,14 @@ import { readJson } from '../../core/json-file.ts';
  * the same maps slower, and ranks them much alike (fixtures/calibration/gold-city-players.json,
  * written by scripts/compare-gold-city-players.ts). Its rounds are predicted from the planner's
  * prediction and a few course features, and placed on the sampler's own scale: the table size's
- * scale of planner rounds carried over by the plain planner-to-sampler shift. Where the two
- * readings part, `interval` spans them and `confidence` drops.
+ * scale of planner rounds carried over by that table size's shift from the planner's prediction
+ * to the sampler's reading, so that the two readings stand level on average. Where they part,
+ * `interval` spans them and `confidence` drops.
  */
 interface LayerModel {
   sampler: { features: string[]; coefficients: number[]; intercept: number };
-  /** Sampler rounds from planner rounds and players: [rounds, players]. */
-  samplerFromPlanner: { coefficients: number[]; intercept: number };
+  /** Per table size, the sampler's reading from the planner's predicted rounds: [rounds]. */
+  samplerFromPlanner: Record<string, { coefficients: number[]; intercept: number }>;
 }
 interface PlayersFixture {
   version: string;
@@ -40,8 +41,9 @@ export function kindsReading(predictedRounds: number, difficulty: number, featur
   const values: Record<string, number> = { ...features, predictedRounds };
   const m = layer.sampler;
   const samplerRounds = m.features.reduce((v, name, k) => v + (m.coefficients[k] as number) * (values[name] ?? 0), m.intercept);
-  const shift = layer.samplerFromPlanner;
-  const carried = scale.map((r) => shift.intercept + (shift.coefficients[0] as number) * r + (shift.coefficients[1] as number) * players) as unknown as Scale;
+  const shift = layer.samplerFromPlanner[players];
+  if (!shift) return undefined;
+  const carried = scale.map((r) => shift.intercept + (shift.coefficients[0] as number) * r) as unknown as Scale;
   const sampler = difficultyOnScale(samplerRounds, carried);
   const apart = Math.abs(sampler - difficulty);
   return {
