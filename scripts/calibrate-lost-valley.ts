@@ -150,7 +150,7 @@ const byPlayers = (rows: readonly Row[], predictor: (s: Row) => number, target: 
 const allDefaults = [2, 3, 4].flatMap((p) => defaults[p]!);
 /** Spearman of the score (less gold is harder, so its negation) with each kind's gold, per table size. */
 const scoreAgainst = (rows: readonly Row[]) => ({ greedy: byPlayers(rows, (s) => -difficultyOf(s), greedy), planner: byPlayers(rows, (s) => -difficultyOf(s), planner) });
-/** How wide the score's interval is: the two kinds' difficulties apart, each on its own scale, as scoreLostValley reports them. */
+/** How wide the score's interval is: the two kinds' difficulties apart, each on its own scale, as scoreLostValley reports them (without the ceiling and the static fallback, which generated landscapes never reach). */
 const intervalWidth = (s: Row) => Math.abs(difficultyOnScale(clampGold(s, model.predict(s.x)), scales[s.players]!) - difficultyOnScale(clampGold(s, modelP.predict(s.x)), scalesP[s.players]!));
 /** Per table size, whether a wider interval marks a landscape the kinds' races rank further apart (Spearman of the width with the rank gap; ties share their mean rank). */
 const intervalTracksRankGap = (rows: readonly Row[]) =>

@@ -117,21 +117,22 @@ for (const layer of ['base', 'temples'] as const) {
     const idx = all.map((_, i) => i).filter((i) => all[i]!.players === n);
     return [n, round(spearman(idx.map((i) => predict(all[i]!, i)), idx.map((i) => all[i]!.sampler)), 3)];
   }));
-  // The reading is fitted on every map, so it is also checked out of fold: five folds, every
-  // fifth map read by a reading fitted on the rest.
-  const folds = [0, 1, 2, 3, 4].map((fold) => fitReading(all.filter((_, i) => i % 5 !== fold)));
-  const foldOf = (i: number) => folds[i % 5]!;
+  // The reading is fitted on every map, so it is also checked out of fold: five folds, each map
+  // read by a reading fitted on the other four. A fold takes whole runs of three maps, so every
+  // fold holds each table size alike; folds by i % 5 would have lined up with the cases' strips.
+  const foldOf = (i: number) => Math.floor(i / 3) % 5;
+  const folds = [0, 1, 2, 3, 4].map((fold) => fitReading(all.filter((_, i) => foldOf(i) !== fold)));
   out[layer] = {
     byPlayers,
     sampler: {
       features: ['predictedRounds', ...SAMPLER_FEATURES],
       ...reading.model.stored,
       spearmanInSample: spearmanBy((r) => reading.model.predict(x(r))),
-      spearmanOutOfFold: spearmanBy((r, i) => foldOf(i).model.predict(x(r))),
+      spearmanOutOfFold: spearmanBy((r, i) => folds[foldOf(i)]!.model.predict(x(r))),
     },
     /** Per table size: the sampler's reading from the planner's predicted rounds, [rounds]; carries the planner's scale over. */
     samplerFromPlanner: Object.fromEntries([2, 3, 4].map((n) => [n, reading.shifts[n]!.stored])),
-    readingsApartTrackRankGap: { inSample: tracking(all, (r) => reading.apart(r)), outOfFold: tracking(all, (r, i) => foldOf(i).apart(r)) },
+    readingsApartTrackRankGap: { inSample: tracking(all, (r) => reading.apart(r)), outOfFold: tracking(all, (r, i) => folds[foldOf(i)]!.apart(r)) },
   };
 }
 if (cacheFile) writeFileSync(cacheFile, JSON.stringify(cache));

@@ -178,8 +178,8 @@ describe('Lost Valley difficulty against the prospector race', () => {
     expect(rho(score, scarce.greedy)).toBeGreaterThanOrEqual(0.3);
     expect(rho(score, scarce.planner)).toBeGreaterThanOrEqual(0.3);
     // The interval is wide where the kinds' own races part: its width against how far apart the
-    // two kinds rank a landscape among those of its table size (calibration: 0.43-0.62 held out per
-    // table size).
+    // two kinds rank a landscape among those of its table size, pooled over the 40 (each table
+    // size's own 13-14 would be too few). The calibration measures 0.43-0.62 within each table size.
     const gap = width.map((_, i) => {
       const same = width.map((__, j) => j).filter((j) => j % 3 === i % 3);
       const rankOf = (xs: number[]) => same.filter((j) => xs[j]! < xs[i]!).length / same.length;

@@ -42,7 +42,7 @@ export function kindsReading(predictedRounds: number, difficulty: number, featur
   const m = layer.sampler;
   const samplerRounds = m.features.reduce((v, name, k) => v + (m.coefficients[k] as number) * (values[name] ?? 0), m.intercept);
   const shift = layer.samplerFromPlanner[players];
-  if (!shift) return undefined;
+  if (!shift) throw new Error(`${fixture.version}: no sampler shift for ${players} players (rerun scripts/compare-gold-city-players.ts)`);
   const carried = scale.map((r) => shift.intercept + (shift.coefficients[0] as number) * r) as unknown as Scale;
   const sampler = difficultyOnScale(samplerRounds, carried);
   const apart = Math.abs(sampler - difficulty);
