@@ -122,7 +122,12 @@ function scalesOf(predict: (s: Row) => number): Record<string, Scale> {
 const scales = scalesOf((s) => model.predict(s.x));
 const scalesP = scalesOf((s) => modelP.predict(s.x));
 /** The mean of the two kinds' difficulties, as scoreLostValley takes it (without the ceiling, which generated landscapes never reach). */
-const meanDifficulty = (s: Row) => (difficultyOnScale(clampGold(s, model.predict(s.x)), scales[s.players]!) + difficultyOnScale(clampGold(s, modelP.predict(s.x)), scalesP[s.players]!)) / 2;
+/** Each kind's difficulty of a row on its own scale, greedy first, as scoreLostValley takes them (without the ceiling and the static fallback, which generated landscapes never reach). */
+const kindDifficulties = (s: Row) => [difficultyOnScale(clampGold(s, model.predict(s.x)), scales[s.players]!), difficultyOnScale(clampGold(s, modelP.predict(s.x)), scalesP[s.players]!)] as const;
+const meanDifficulty = (s: Row) => {
+  const [g, p] = kindDifficulties(s);
+  return (g + p) / 2;
+};
 // The mean of two kinds that agree only in part spreads less than either, so it has a scale of its
 // own, set as the kinds' are (rising: a higher mean is harder): default landscapes over the four
 // bands, the 2nd and 98th percentiles over every setting at the ends. Without it no setting of
@@ -150,8 +155,11 @@ const byPlayers = (rows: readonly Row[], predictor: (s: Row) => number, target: 
 const allDefaults = [2, 3, 4].flatMap((p) => defaults[p]!);
 /** Spearman of the score (less gold is harder, so its negation) with each kind's gold, per table size. */
 const scoreAgainst = (rows: readonly Row[]) => ({ greedy: byPlayers(rows, (s) => -difficultyOf(s), greedy), planner: byPlayers(rows, (s) => -difficultyOf(s), planner) });
-/** How wide the score's interval is: the two kinds' difficulties apart, each on its own scale, as scoreLostValley reports them (without the ceiling and the static fallback, which generated landscapes never reach). */
-const intervalWidth = (s: Row) => Math.abs(difficultyOnScale(clampGold(s, model.predict(s.x)), scales[s.players]!) - difficultyOnScale(clampGold(s, modelP.predict(s.x)), scalesP[s.players]!));
+/** How wide the score's interval is: the two kinds' difficulties apart. */
+const intervalWidth = (s: Row) => {
+  const [g, p] = kindDifficulties(s);
+  return Math.abs(g - p);
+};
 /** Per table size, whether a wider interval marks a landscape the kinds' races rank further apart (Spearman of the width with the rank gap; ties share their mean rank). */
 const intervalTracksRankGap = (rows: readonly Row[]) =>
   Object.fromEntries([2, 3, 4].map((p) => {

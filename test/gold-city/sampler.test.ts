@@ -47,24 +47,24 @@ describe('Gold City score: the second kind of player', () => {
     // table size; a lean of 8 or more fails. This guards against a gross lean only: the old shift
     // measured at most 5.0 here too. (Default-option four-player base courses lean more, about
     // 7 points: docs/difficulty-pioneer-days-gold-city.md.)
-    const cases = calibrationCases('lean', 60);
-    for (const temples of [false, true]) for (const players of [2, 3, 4]) {
-      const leans = cases.filter((c) => c.options.players === players).map(({ seed, options }) => {
-        const { kinds } = buildScoredMap(goldCity, seed, { ...options, temples }).score as GoldCityScore;
+    const leanOf = (courses: ReadonlyArray<{ seed: string; options: Record<string, unknown> }>) => {
+      const leans = courses.map(({ seed, options }) => {
+        const { kinds } = buildScoredMap(goldCity, seed, options).score as GoldCityScore;
         return kinds!.sampler.difficulty - kinds!.planner.difficulty;
       });
-      expect(leans.length).toBe(20);
-      const lean = leans.reduce((a, b) => a + b, 0) / leans.length;
+      return leans.reduce((a, b) => a + b, 0) / leans.length;
+    };
+    const cases = calibrationCases('lean', 60);
+    for (const temples of [false, true]) for (const players of [2, 3, 4]) {
+      const courses = cases.filter((c) => c.options.players === players).map((c) => ({ seed: c.seed, options: { ...c.options, temples } }));
+      expect(courses.length).toBe(20);
+      const lean = leanOf(courses);
       console.log(`${temples ? 'temples' : 'base'}, ${players} players: sampler minus planner reading ${lean.toFixed(1)} on average`);
       expect(Math.abs(lean), `${temples ? 'temples' : 'base'}, ${players} players`).toBeLessThan(8);
     }
     // Where the old shift leaned most: four-player temple courses of the default options (40 of
     // them leaned -5.1 under it, a mean good to about 1.3; 2.6 now).
-    const defaults = Array.from({ length: 40 }, (_, i) => {
-      const { kinds } = buildScoredMap(goldCity, `lean-${i}`, { players: 4, temples: true }).score as GoldCityScore;
-      return kinds!.sampler.difficulty - kinds!.planner.difficulty;
-    });
-    const lean = defaults.reduce((a, b) => a + b, 0) / defaults.length;
+    const lean = leanOf(Array.from({ length: 40 }, (_, i) => ({ seed: `lean-${i}`, options: { players: 4, temples: true } })));
     console.log(`default four-player temple courses: sampler minus planner reading ${lean.toFixed(1)} on average`);
     expect(Math.abs(lean)).toBeLessThan(4);
   });
