@@ -18,9 +18,9 @@
 import { writeFileSync } from 'node:fs';
 import { buildMap } from '../src/core/maps.ts';
 import { tuningHash } from '../src/core/play/tuning.ts';
-import { pearson, ranks, spearman } from '../src/core/stats.ts';
+import { pearson, spearman } from '../src/core/stats.ts';
 import type { Scale } from '../src/core/difficulty.ts';
-import { agreement, fitLinear, quantile, round } from './linear-model.ts';
+import { agreement, fitLinear, quantile, rankGap, round, stepUp } from './linear-model.ts';
 import { lostValley } from '../src/games/lost-valley/index.ts';
 import type { LostValleyMap } from '../src/games/lost-valley/model.ts';
 import { features, landscapeMetrics, plannerRaces, referenceRaces, scoreLostValley } from '../src/games/lost-valley/score.ts';
@@ -87,7 +87,7 @@ function sample(prefix: string, count: number, options: (i: number) => object): 
 /** Split-half reliability of the GAMES-race mean (Spearman–Brown), and the correlation it allows. */
 function noise(rows: readonly Row[], kind: 'halves' | 'halvesP' = 'halves') {
   const r = pearson(rows.map((s) => s[kind][0]), rows.map((s) => s[kind][1]));
-  const reliability = (2 * r) / (1 + r);
+  const reliability = stepUp(r);
   return { splitHalf: round(r, 3), reliability: round(reliability, 3), ceiling: round(Math.sqrt(reliability), 3), spearmanHalves: round(spearman(rows.map((s) => s[kind][0]), rows.map((s) => s[kind][1])), 3) };
 }
 
@@ -164,9 +164,7 @@ const intervalWidth = (s: Row) => {
 const intervalTracksRankGap = (rows: readonly Row[]) =>
   Object.fromEntries([2, 3, 4].map((p) => {
     const rs = rows.filter((s) => s.players === p);
-    const rg = ranks(rs.map(greedy));
-    const rp = ranks(rs.map(planner));
-    return [p, round(spearman(rs.map(intervalWidth), rg.map((v, i) => Math.abs(v - rp[i]!))), 3)];
+    return [p, round(spearman(rs.map(intervalWidth), rankGap(rs.map(greedy), rs.map(planner))), 3)];
   }));
 const meanOf = (xs: number[]) => round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length), 2);
 

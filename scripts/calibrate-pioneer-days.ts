@@ -17,10 +17,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tuningHash } from '../src/core/play/tuning.ts';
-import { ranks, spearman } from '../src/core/stats.ts';
+import { spearman } from '../src/core/stats.ts';
 import { difficultyBetween } from '../src/core/difficulty.ts';
 import { buildMap } from '../src/core/maps.ts';
-import { fitLinear, quantile, round } from './linear-model.ts';
+import { fitLinear, quantile, rankGap, round } from './linear-model.ts';
 import { CORPUS_TABLES as TABLES, corpusTrail } from './pioneer-days-corpus.ts';
 import { pioneerDays } from '../src/games/pioneer-days/index.ts';
 import type { PioneerDaysMap } from '../src/games/pioneer-days/model.ts';
@@ -182,10 +182,6 @@ function readingsApart(r: Row): number {
   const on = (vp: number, s: { easyVp: number; hardVp: number }) => difficultyBetween(-vp, -s.easyVp, -s.hardVp);
   const k = kindScale[String(r.players)]!;
   return Math.abs(on(models[r.players]!.settler.predict(x(r)), k.settler) - on(models[r.players]!.planner.predict(x(r)), k.planner));
-}
-function rankGap(a: number[], b: number[]): number[] {
-  const rb = ranks(b);
-  return ranks(a).map((v, i) => Math.abs(v - rb[i]!));
 }
 const heldOut: Record<string, ReturnType<typeof agreementOf>> = {};
 for (const players of TABLES) heldOut[String(players)] = agreementOf(hold.filter((r) => r.players === players));

@@ -11,8 +11,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { buildMap } from '../src/core/maps.ts';
-import { ranks, spearman } from '../src/core/stats.ts';
-import { fitLinear, round } from './linear-model.ts';
+import { spearman } from '../src/core/stats.ts';
+import { fitLinear, rankGap, round } from './linear-model.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import { BOTS } from '../src/games/gold-city/rules/bots.ts';
@@ -97,9 +97,7 @@ function fitReading(train: readonly Row[]) {
 function tracking(rows: readonly Row[], apart: (r: Row, i: number) => number) {
   return Object.fromEntries([2, 3, 4].map((n) => {
     const idx = rows.map((_, i) => i).filter((i) => rows[i]!.players === n);
-    const rp = ranks(idx.map((i) => rows[i]!.planner));
-    const rs = ranks(idx.map((i) => rows[i]!.sampler));
-    return [n, round(spearman(idx.map((i) => apart(rows[i]!, i)), rp.map((v, k) => Math.abs(v - rs[k]!))), 3)];
+    return [n, round(spearman(idx.map((i) => apart(rows[i]!, i)), rankGap(idx.map((i) => rows[i]!.planner), idx.map((i) => rows[i]!.sampler))), 3)];
   }));
 }
 

@@ -1,5 +1,5 @@
-/** The fitting the calibration scripts share: least squares, held-out agreement, feature ranges, rounding. */
-import { leastSquares, pearson, spearman } from '../src/core/stats.ts';
+/** The fitting the calibration scripts share: least squares, held-out agreement, feature ranges, rounding, reliability. */
+import { leastSquares, pearson, ranks, spearman } from '../src/core/stats.ts';
 
 export interface Sample {
   x: number[];
@@ -7,6 +7,15 @@ export interface Sample {
 }
 
 export const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+
+/** A split-half correlation stepped up to the whole series (Spearman–Brown). */
+export const stepUp = (halves: number) => (2 * halves) / (1 + halves);
+
+/** How far apart two rankings of the same items put each one (ties share their mean rank). */
+export function rankGap(a: readonly number[], b: readonly number[]): number[] {
+  const rb = ranks(b);
+  return ranks(a).map((v, i) => Math.abs(v - rb[i]!));
+}
 
 /** The value at quantile q of an ascending list. */
 export const quantile = (sorted: readonly number[], q: number) => sorted[Math.floor(q * sorted.length)]!;

@@ -17,7 +17,7 @@ import type { PioneerDaysMap } from '../src/games/pioneer-days/model.ts';
 import { BOTS } from '../src/games/pioneer-days/rules/bots.ts';
 import { playGame } from '../src/games/pioneer-days/rules/playtest.ts';
 import { trailOf } from '../src/games/pioneer-days/rules/state.ts';
-import { round } from './linear-model.ts';
+import { round, stepUp } from './linear-model.ts';
 import { CORPUS_TABLES as TABLES, corpusIndex, corpusTrail } from './pioneer-days-corpus.ts';
 
 // ONLY=1,2 measures those table sizes alone (and skips the head to head unless 2 is among them), so two processes can share the work.
@@ -41,7 +41,7 @@ const half = (v: readonly number[], odd: number) => mean(v.filter((_, i) => i % 
 function reliability(rows: ReadonlyArray<readonly number[]>, rank: boolean): number {
   const f = rank ? spearman : pearson;
   const r = f(rows.map((v) => half(v, 0)), rows.map((v) => half(v, 1)));
-  return (2 * r) / (1 + r);
+  return stepUp(r);
 }
 
 const out: Record<string, unknown> = {};

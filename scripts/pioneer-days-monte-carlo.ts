@@ -25,6 +25,7 @@ import { BOTS, settler } from '../src/games/pioneer-days/rules/bots.ts';
 import { applyAction, finalScores, type Action } from '../src/games/pioneer-days/rules/engine.ts';
 import { legalTurns, planTurn } from '../src/games/pioneer-days/rules/planner.ts';
 import { playGame } from '../src/games/pioneer-days/rules/playtest.ts';
+import { round, stepUp } from './linear-model.ts';
 import { corpusIndex, corpusTrail } from './pioneer-days-corpus.ts';
 import { changeCost, cloneState, newGame, seatToMove, trailOf, type GameState, type Trail } from '../src/games/pioneer-days/rules/state.ts';
 
@@ -99,7 +100,6 @@ function sources(state: GameState): number[] {
   ];
 }
 const playerMean = (state: GameState) => mean(finalScores(state).map((s) => s.vp));
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 const columns: Record<string, number[]> = { difficultyVp: [], settler: [], planner: [], ...Object.fromEntries(POLICIES.map((p) => [`mc-${p}`, []])) };
 /** Per kind: each trail's mean VP over its even-numbered and its odd-numbered games, and every game's sources. */
@@ -122,7 +122,7 @@ for (let k = 0, found = 0; found < N; k++) {
   for (const [kind, games] of [['settler', 12], ['planner', 8]] as const) {
     const bots = Array.from({ length: PLAYERS }, () => BOTS[kind]!);
     const states = record(kind, Array.from({ length: games }, (_, g) => playGame(trail, bots, `${map.digest}/${g}`).state));
-    columns[kind]!.push(round2(mean(states.map(playerMean))));
+    columns[kind]!.push(round(mean(states.map(playerMean)), 2));
   }
   for (const policy of POLICIES) {
     const states = record(`mc-${policy}`, Array.from({ length: SEARCH[policy].games }, (_, g) => monteCarloGame(policy, trail, `${map.digest}/monte-carlo-${policy}/${g}`)));
@@ -136,8 +136,7 @@ console.log(`Spearman\t${names.join('\t')}`);
 for (const a of names) console.log(`${a}\t${names.map((b) => spearman(columns[a]!, columns[b]!).toFixed(2)).join('\t')}`);
 // How far each kind repeats its own ranking: the halves' Spearman, stepped up to all the games (Spearman–Brown).
 const splitHalf = (kind: string) => {
-  const r = spearman(...halves[kind]!);
-  return `${kind} ${((2 * r) / (1 + r)).toFixed(2)}`;
+  return `${kind} ${stepUp(spearman(...halves[kind]!)).toFixed(2)}`;
 };
 console.log(`split-half (Spearman-Brown)\t${Object.keys(halves).map(splitHalf).join('\t')}`);
 console.log(`VP a player by source\t${SOURCES.join('\t')}`);
