@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import type { ScoreSummary } from '../../core/game-module.ts';
+import { readJson } from '../../core/json-file.ts';
 import type { LostValleyMap } from './model.ts';
 import type { LostValleyScore } from './score.ts';
 
@@ -22,6 +24,19 @@ function iceRoundsInWords(rounds: number): string {
   return `about ${whole} round${whole === 1 ? '' : 's'}`;
 }
 
+const STRONG_FIXTURE = new URL('../../../fixtures/calibration/lost-valley-strong.json', import.meta.url);
+/** A far stronger player's games, measured apart from the score (scripts/lost-valley-monte-carlo.ts). */
+const strong: { tables: Record<string, { landscapes: number; spearman: { difficulty: number } }> } | undefined = existsSync(STRONG_FIXTURE) ? readJson(STRONG_FIXTURE) : undefined;
+/** Below this Spearman with a far stronger player's gold, the headline says the band is the bots' reading. */
+const STRONG_AGREES = 0.5;
+
+/** What a far stronger player's games say of the score at this table size, where they part from it. */
+function strongNote(players: number): string {
+  const table = strong?.tables[String(players)];
+  if (!table || table.spearman.difficulty >= STRONG_AGREES) return '';
+  return ` At ${players} players a far stronger player (a Monte-Carlo search) ranks landscapes unlike this difficulty (Spearman ${table.spearman.difficulty} over ${table.landscapes} landscapes): the band says how goldmaps' bots fare here more than how a strong table will.`;
+}
+
 export function summariseLostValley(_map: LostValleyMap, score: LostValleyScore): ScoreSummary {
   const m = score.metrics;
   // Gold by how far it lies: one bar per number of turns on foot, however many sites there are.
@@ -37,7 +52,7 @@ export function summariseLostValley(_map: LostValleyMap, score: LostValleyScore)
   }
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return {
-    headline: `The ice reaches the waterfall ${iceRoundsInWords(m.iceRounds)} after the last land tile is turned up (some ${Math.round(m.iceRounds * m.players)} turns round a table of ${m.players}); ${m.goldReachable} of ${m.goldTotal} gold lies near enough to reach on foot before it does. A prospector banks about ${score.predictedGold} gold by the end of the race${m.reference ? ` (${m.reference.races} reference races: ${m.reference.gold})` : ''}. The greedy bots rate it ${score.kinds.greedy.difficulty}, the planners ${score.kinds.planner.difficulty}${score.interval[1] - score.interval[0] > 25 ? ': they disagree, so the difficulty is no more certain than that range' : ''}.`,
+    headline: `The ice reaches the waterfall ${iceRoundsInWords(m.iceRounds)} after the last land tile is turned up (some ${Math.round(m.iceRounds * m.players)} turns round a table of ${m.players}); ${m.goldReachable} of ${m.goldTotal} gold lies near enough to reach on foot before it does. A prospector banks about ${score.predictedGold} gold by the end of the race${m.reference ? ` (${m.reference.races} reference races: ${m.reference.gold})` : ''}. The greedy bots rate it ${score.kinds.greedy.difficulty}, the planners ${score.kinds.planner.difficulty}${score.interval[1] - score.interval[0] > 25 ? ': they disagree, so the difficulty is no more certain than that range' : ''}.${strongNote(m.players)}`,
     // A share is shown in percent, as every share of wins is; the metric stays the model's fraction.
     facts: Object.entries(METRIC_LABELS).map(([key, label]) => ({ label, value: key === 'canalShare' ? Math.round(m.canalShare * 1000) / 10 : (m[key as keyof typeof m] as number) })),
     chart: {
