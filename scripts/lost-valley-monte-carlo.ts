@@ -24,7 +24,7 @@
  * Every game is seeded, so a rerun prints and writes the same figures.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { playToEnd, playTurn, type TurnRules } from '../src/core/play/play.ts';
+import { playToEnd, playTurn } from '../src/core/play/play.ts';
 import { buildMap } from '../src/core/maps.ts';
 import { seedState } from '../src/core/rng.ts';
 import { spearman } from '../src/core/stats.ts';
@@ -35,11 +35,11 @@ import { tuningHash } from '../src/core/play/tuning.ts';
 import { BOT_WEIGHTS, type BotWeights } from '../src/games/lost-valley/rules/bot-weights.ts';
 import { PLAN } from '../src/games/lost-valley/rules/planner.ts';
 import { makeBot, type Bot } from '../src/games/lost-valley/rules/bots.ts';
-import { applyAction, newGame, nuggets, type Action, type GameState } from '../src/games/lost-valley/rules/engine.ts';
+import { newGame, nuggets, type Action, type GameState } from '../src/games/lost-valley/rules/engine.ts';
 import { plannerBot } from '../src/games/lost-valley/rules/planner-bot.ts';
-import { playtest } from '../src/games/lost-valley/rules/playtest.ts';
+import { MAX_ACTIONS_PER_TURN, playtest, turnRules } from '../src/games/lost-valley/rules/playtest.ts';
 import { buildTable, type Table } from '../src/games/lost-valley/rules/table.ts';
-import { fitLinear, stepUp } from './linear-model.ts';
+import { fitLinear, round, stepUp } from './linear-model.ts';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 2);
 const N = Number(process.env.N ?? 40);
@@ -52,8 +52,8 @@ const OUT = process.env.OUT;
 const GOLD = ['near', 'scattered', 'far'] as const;
 const ICE = ['slow', 'normal', 'fast'] as const;
 
-const rules = (table: Table): TurnRules<GameState, Action> => ({ apply: (s, a) => applyAction(s, table, a), seat: (s) => s.current, round: (s) => s.round, over: (s) => s.over !== null, endTurn: { type: 'end' } });
-const limits = { actionsPerTurn: 12 };
+const rules = turnRules;
+const limits = { actionsPerTurn: MAX_ACTIONS_PER_TURN };
 const variant = (change: Partial<BotWeights>): (() => Bot) => () => makeBot({ ...BOT_WEIGHTS, ...change } as BotWeights);
 /** The turns the search chooses among: what each of these would play now. */
 const POLICIES: ReadonlyArray<() => Bot> = [
@@ -184,7 +184,7 @@ function measure(i: number): Row {
   return { seed: map.seed!, options, features: features(score.metrics), difficulty: score.raw, kinds: { greedy: kind('greedy'), planner: kind('planner') }, greedy: playtest(map, { games: 8, player: 'greedy' }).goldPerProspector, planner: playtest(map, { games: 8, player: 'planner' }).goldPerProspector, games };
 }
 
-const r2 = (x: number) => Math.round(x * 100) / 100;
+const r2 = (x: number) => round(x, 2);
 const zScores = (v: readonly number[]) => {
   const m = mean(v);
   const sd = Math.sqrt(mean(v.map((x) => (x - m) ** 2))) || 1;

@@ -7,10 +7,10 @@ import { applyAction, newGame, nuggets, type Action, type GameState, type Mode }
 import { buildTable, type Table } from './table.ts';
 
 /** Actions a turn may take at most: a safety stop far above what a turn does. */
-const MAX_ACTIONS_PER_TURN = 12;
+export const MAX_ACTIONS_PER_TURN = 12;
 
 /** Lost Valley's turns on a table: a turn its bot left open is ended for it. The engine ends a game that runs past its round limit. */
-function turnRules(table: Table): TurnRules<GameState, Action> {
+export function turnRules(table: Table): TurnRules<GameState, Action> {
   return { apply: (state, action) => applyAction(state, table, action), seat: (state) => state.current, round: (state) => state.round, over: (state) => state.over !== null, endTurn: { type: 'end' } };
 }
 
