@@ -64,6 +64,7 @@ export const DEFAULT_LIMITS: Limits = {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const rerollSchema = loadSchema('api/reroll-request');
+const playtestQuery = loadSchema('api/playtest-query');
 
 function gameOf(req: Request): AnyGameModule {
   const game = findGame(String(req.params.game));
@@ -168,6 +169,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
   if (trustProxy) app.set('trust proxy', /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
   const cache = new MapCache(limits.cachedMaps);
   const renders = new RenderGate(limits.renderConcurrency, limits.renderQueue);
+  const playtests = new RenderGate(limits.renderConcurrency, limits.renderQueue, 'bot games');
   const openapi = JSON.stringify(buildOpenApi());
   const answers = new AnswerCache(limits.cachedMaps);
   const work = new WorkPool({ logger });
@@ -303,6 +305,27 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     res.setHeader('Content-Disposition', `inline; filename="${out.filename ?? `${fileStem(game, map)}.${extensionOf(format)}`}"`);
     res.type(format.mediaType).send(out.body);
     if (format.cacheable && res.statusCode === 200) answers.remember(req.originalUrl, res.getHeaders(), out.body);
+  });
+
+  // Seeded bot games on a seed's map, the ground truth the score is calibrated on, measured on
+  // this map: at four players Gold City's seat shares from 100 games track held-out shares
+  // better than the score's seat model (docs/difficulty-pioneer-days-gold-city.md#seats-item-5).
+  // The same deploy always answers the same, but a new bot may play differently: not immutable.
+  app.get('/api/v1/games/:game/maps/:seed/playtest', async (req, res) => {
+    const game = gameOf(req);
+    if (!game.playtest) throw new HttpProblem(404, 'No bots', `${game.id} has no bots to play its maps yet.`);
+    const checked = check<{ options?: string; games: number }>(playtestQuery, { ...(req.query as Record<string, unknown>) }, { coerce: true });
+    if (!checked.ok) throw badInput(checked.errors, 'Invalid query');
+    const { options, games } = checked.value;
+    const { map } = mapFor(game, String(req.params.seed), options);
+    const report = await playtests.run(() => work.playtest(game.id, map, games));
+    const body = JSON.stringify({ game: game.id, seed: map.seed, digest: map.digest, games, playtest: report });
+    const etag = `"${sha256Hex(body).slice(0, 32)}"`;
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.setHeader('ETag', etag);
+    if (notModified(req, etag)) return void res.status(304).end();
+    res.type('application/json').send(body);
+    if (res.statusCode === 200) answers.remember(req.originalUrl, res.getHeaders(), body);
   });
 
   app.post('/api/v1/games/:game/score', (req, res) => {

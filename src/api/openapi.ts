@@ -23,6 +23,7 @@ export function buildOpenApi(): Record<string, unknown> {
     Problem: component(loadSchema('api/problem')),
     Seed: component(loadSchema('api/seed')),
     RerollRequest: component(loadSchema('api/reroll-request')),
+    PlaytestQuery: component(loadSchema('api/playtest-query')),
   };
   for (const g of GAMES) {
     const name = componentName(g.id);
@@ -79,6 +80,17 @@ export function buildOpenApi(): Record<string, unknown> {
           summary: `A map by seed: ${FORMATS.map((f) => `.${extensionOf(f)}`).join(', ')} (JSON without an extension)`,
           parameters: [gameParam, seedParam, ...queryParams],
           responses: { '200': mapResponse, '304': { description: 'Not modified (If-None-Match matched the ETag)' }, '400': problem, '404': problem, '500': problem, '503': problem },
+        },
+      },
+      '/api/v1/games/{game}/maps/{seed}/playtest': {
+        get: {
+          summary: "Seeded bot games on a seed's map: the game's playtest report (seat win rates, rounds, …)",
+          parameters: [
+            gameParam,
+            { ...seedParam, description: 'The seed, percent-encoded.' },
+            ...(['games', 'options'] as const).map((name) => ({ name, in: 'query', required: false, schema: (loadSchema('api/playtest-query').properties as Record<string, object>)[name] })),
+          ],
+          responses: { '200': { description: '{game, seed, digest, games, playtest}', content: { 'application/json': { schema: { type: 'object' } } } }, '304': { description: 'Not modified' }, '400': problem, '404': problem, '503': problem },
         },
       },
       '/api/v1/games/{game}/score': {

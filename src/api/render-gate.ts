@@ -1,9 +1,9 @@
 import { HttpProblem } from './problem.ts';
 
 /**
- * Bounds the renders (PNG, PDF) in flight and waiting. Rasterising is memory-hungry, so past
- * the queue the service answers 503 with Retry-After rather than queueing without bound and
- * running out of memory.
+ * Bounds the renders (PNG, PDF), or the bot games, in flight and waiting. Rasterising is
+ * memory-hungry and bot games hold a worker thread for seconds, so past the queue the service
+ * answers 503 with Retry-After rather than queueing without bound.
  */
 export class RenderGate {
   #active = 0;
@@ -12,6 +12,8 @@ export class RenderGate {
   constructor(
     readonly concurrency: number,
     readonly queue: number,
+    /** What the gate lets through, for the 503's title: `renders`, `bot games`. */
+    readonly what = 'renders',
   ) {}
 
   get active(): number {
@@ -21,7 +23,7 @@ export class RenderGate {
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.#active >= this.concurrency) {
       if (this.#waiting.length >= this.queue) {
-        throw new HttpProblem(503, 'Too many renders in progress', 'Try again shortly.', { headers: { 'Retry-After': '1' } });
+        throw new HttpProblem(503, `Too many ${this.what} in progress`, 'Try again shortly.', { headers: { 'Retry-After': '1' } });
       }
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     } else {

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Logger } from 'pino';
 import { Piscina } from 'piscina';
 import { InputError } from '../core/maps.ts';
+import type { ScoredMap } from '../core/maps.ts';
 import type { RerollRequest, RerollResult } from '../core/reroll.ts';
 import type { Rendered, RenderRequest } from '../formats/format.ts';
 import type { WorkAnswer, WorkTask } from './work-task.ts';
@@ -36,7 +37,7 @@ export class WorkerOutOfMemory extends Error {
 export const DEFAULT_THREADS = Math.max(1, Math.min(2, availableParallelism()));
 
 /**
- * Worker threads for the service's long JavaScript work, rerolls and PDF drawing, so one long
+ * Worker threads for the service's long JavaScript work, rerolls, bot games and PDF drawing, so one long
  * request never delays the others on the event loop. Threads start on first use (a server that
  * never rerolls starts none) and end after a minute idle.
  *
@@ -109,6 +110,13 @@ export class WorkPool {
     if (answer.kind === 'input-error') throw new InputError(answer.errors, answer.title);
     if (answer.kind !== 'reroll') throw new Error('unexpected worker answer');
     return answer.result;
+  }
+
+  /** The game's seeded bot games on a map, in a worker: its playtest report. */
+  async playtest(game: string, map: ScoredMap, games: number): Promise<unknown> {
+    const answer = await this.#run({ kind: 'playtest', game, map, games });
+    if (answer.kind !== 'playtest') throw new Error('unexpected worker answer');
+    return answer.report;
   }
 
   /** A format's render of a prepared request (scene and sheets drawn, limits checked) in a worker. */

@@ -9,12 +9,14 @@ import { findGame } from '../games/index.ts';
 /** What the service hands a worker thread: long JavaScript work that must not hold its event loop. */
 export type WorkTask =
   | { kind: 'reroll'; game: string; request: RerollRequest; /** Date.now() past which the search gives up. */ deadline: number }
-  | { kind: 'render'; game: string; format: string; map: ScoredMap; params: Record<string, unknown>; scene?: Scene; sheets?: Scene[] };
+  | { kind: 'render'; game: string; format: string; map: ScoredMap; params: Record<string, unknown>; scene?: Scene; sheets?: Scene[] }
+  | { kind: 'playtest'; game: string; map: ScoredMap; games: number };
 
 export type WorkAnswer =
   | { kind: 'reroll'; result: RerollResult | undefined }
   | { kind: 'input-error'; errors: FieldError[]; title: string }
-  | { kind: 'render'; body: Uint8Array | string; filename?: string };
+  | { kind: 'render'; body: Uint8Array | string; filename?: string }
+  | { kind: 'playtest'; report: unknown };
 
 /** One task, with the library's own functions: the answers are the library's. */
 export default async function workTask(task: WorkTask): Promise<WorkAnswer> {
@@ -28,6 +30,10 @@ export default async function workTask(task: WorkTask): Promise<WorkAnswer> {
       if (e instanceof InputError) return { kind: 'input-error', errors: e.errors, title: e.title };
       throw e;
     }
+  }
+  if (task.kind === 'playtest') {
+    if (!game.playtest) throw new Error(`${task.game} has no bots`);
+    return { kind: 'playtest', report: game.playtest(task.map, { games: task.games }) };
   }
   const format = findFormat(task.format);
   if (!format) throw new Error(`no format ${task.format}`);

@@ -159,6 +159,29 @@ describe('HTTP API over a real listening server', () => {
     expect(notAMap.status).toBe(422);
   });
 
+  it("plays seeded bot games on a seed's map: the library's playtest report, the same on every request, bad queries named", async () => {
+    const { goldCity } = await import('../../src/games/gold-city/index.ts');
+    const { buildMap } = await import('../../src/core/maps.ts');
+    const path = `/api/v1/games/gold-city/maps/${encodeURIComponent('play/1')}/playtest?games=12&options=${encodeURIComponent('{"players":3}')}`;
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { seed: string; games: number; digest: string; playtest: { games: number; winRate: number[] } };
+    const map = buildMap(goldCity as never, 'play/1', { players: 3 });
+    expect(body).toEqual({ game: 'gold-city', seed: 'play/1', digest: (map as { digest: string }).digest, games: 12, playtest: JSON.parse(JSON.stringify(goldCity.playtest!(map as never, { games: 12 }))) });
+    expect(body.playtest.winRate).toHaveLength(3);
+    const etag = res.headers.get('etag')!;
+    expect((await get(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(await (await get(path)).json()).toEqual(body);
+    const fallback = (await (await get('/api/v1/games/pioneer-days/maps/7/playtest?games=2')).json()) as { playtest: { games: number } };
+    expect(fallback.playtest.games).toBe(2);
+    for (const [query, field] of [['games=0', 'games'], ['games=401', 'games'], ['games=ten', 'games'], ['rounds=3', 'rounds'], ['options=%7B%22pieces%22%3A70%7D', 'options.pieces']] as const) {
+      const bad = await get(`/api/v1/games/lost-valley/maps/7/playtest?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(bad.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(((await bad.json()) as { errors: Array<{ field: string }> }).errors.map((e) => e.field), query).toContain(field);
+    }
+  });
+
   it('serves maps with their score, scores a posted map, and rerolls to a target', async () => {
     const map = (await (await get('/api/v1/games/gold-city/maps/scored')).json()) as { score: { difficulty: number; band: string } };
     expect(map.score.difficulty).toBeGreaterThanOrEqual(0);

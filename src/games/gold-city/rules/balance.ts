@@ -29,18 +29,18 @@ export interface BalanceReport {
 
 
 /** The plain course prepared once for every stagger a search plays on it. */
-interface Course {
+export interface Course {
   table: Table;
   toFinish: Float64Array;
 }
 
-function prepareCourse(map: GoldCityMap): Course {
+export function prepareCourse(map: GoldCityMap): Course {
   const table = prepareTable({ ...map, stagger: undefined });
   return { table, toFinish: effortToFinish(table) };
 }
 
 /** Wins per seat (shared wins split) and stalled games, games `from` … `to` − 1 of a seeded series. */
-function seatWins(course: Course, rows: SeatRows, from: number, to: number, tag: string): { wins: number[]; unfinished: number } {
+export function seatWins(course: Course, rows: SeatRows, from: number, to: number, tag: string): { wins: number[]; unfinished: number } {
   const players = rows.length;
   const { table, toFinish } = course;
   const staggered = { ...table, starts: staggeredStarts(table, toFinish, players, rows) };
@@ -56,7 +56,7 @@ function seatWins(course: Course, rows: SeatRows, from: number, to: number, tag:
 }
 
 /** A stalled game says nothing about the seats: shares are of the games somebody won. */
-const sharesOf = (wins: readonly number[]): number[] => {
+export const sharesOf = (wins: readonly number[]): number[] => {
   const total = wins.reduce((a, b) => a + b, 0);
   return wins.map((w) => (total > 0 ? w / total : 1 / wins.length));
 };
