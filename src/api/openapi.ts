@@ -19,11 +19,12 @@ const componentName = (id: string) => id.replace(/(^|-)(\w)/g, (_m: string, _d: 
 
 /** OpenAPI 3.1 whose schemas are the very files in schemas/ (3.1 speaks JSON Schema 2020-12). */
 export function buildOpenApi(): Record<string, unknown> {
+  const playtestQuery = loadSchema('api/playtest-query');
   const schemas: Record<string, unknown> = {
     Problem: component(loadSchema('api/problem')),
     Seed: component(loadSchema('api/seed')),
     RerollRequest: component(loadSchema('api/reroll-request')),
-    PlaytestQuery: component(loadSchema('api/playtest-query')),
+    PlaytestQuery: component(playtestQuery),
   };
   for (const g of GAMES) {
     const name = componentName(g.id);
@@ -88,7 +89,7 @@ export function buildOpenApi(): Record<string, unknown> {
           parameters: [
             gameParam,
             { ...seedParam, description: 'The seed, percent-encoded.' },
-            ...(['games', 'options'] as const).map((name) => ({ name, in: 'query', required: false, schema: (loadSchema('api/playtest-query').properties as Record<string, object>)[name] })),
+            ...(['games', 'options'] as const).map((name) => ({ name, in: 'query', required: false, schema: (playtestQuery.properties as Record<string, object>)[name] })),
           ],
           responses: { '200': { description: '{game, seed, digest, games, playtest}', content: { 'application/json': { schema: { type: 'object' } } } }, '304': { description: 'Not modified' }, '400': problem, '404': problem, '503': problem },
         },

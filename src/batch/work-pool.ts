@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Logger } from 'pino';
 import { Piscina } from 'piscina';
-import { InputError } from '../core/maps.ts';
-import type { ScoredMap } from '../core/maps.ts';
+import { InputError, type ScoredMap } from '../core/maps.ts';
 import type { RerollRequest, RerollResult } from '../core/reroll.ts';
 import type { Rendered, RenderRequest } from '../formats/format.ts';
 import type { WorkAnswer, WorkTask } from './work-task.ts';

@@ -3,6 +3,8 @@ import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMap } from '../../src/core/maps.ts';
+import { goldCity } from '../../src/games/gold-city/index.ts';
 import { pngDpi, testServer } from '../support/server.ts';
 
 const run = promisify(execFile);
@@ -160,8 +162,6 @@ describe('HTTP API over a real listening server', () => {
   });
 
   it("plays seeded bot games on a seed's map: the library's playtest report, the same on every request, bad queries named", async () => {
-    const { goldCity } = await import('../../src/games/gold-city/index.ts');
-    const { buildMap } = await import('../../src/core/maps.ts');
     const path = `/api/v1/games/gold-city/maps/${encodeURIComponent('play/1')}/playtest?games=12&options=${encodeURIComponent('{"players":3}')}`;
     const res = await get(path);
     expect(res.status).toBe(200);
