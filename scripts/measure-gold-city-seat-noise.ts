@@ -50,7 +50,10 @@ for (const course of held) {
     }
     calibrated.push(...course.shares[key]!);
     modelled.push(...predicted);
-    if (key === '0000') plain.calibrated.push(...course.shares[key]!), plain.modelled.push(...predicted);
+    if (key === '0000') {
+      plain.calibrated.push(...course.shares[key]!);
+      plain.modelled.push(...predicted);
+    }
   }
   process.stderr.write(`${course.seed}: ${Math.round((performance.now() - started) / 1000)} s\n`);
 }
