@@ -2,6 +2,8 @@
 import { attachZoom } from './zoom.js';
 import { hidePlays, showPlays, wirePlays } from './plays.js';
 import { wireDownloads } from './downloads.js';
+import { drawChart, escapeHtml } from './chart.js';
+import { hideBotGames, showBotGames, wireBotGames } from './bot-games.js';
 
 const $ = (id) => document.getElementById(id);
 const api = '/api/v1';
@@ -162,31 +164,6 @@ function shareUrl(gameId, seed, options) {
   return `${location.origin}/?${params}`;
 }
 
-const escapeHtml = (text) => String(text).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]);
-
-/** The game's own chart of the score (start spaces, gold sites, …): bars with their words. */
-function drawChart(chart) {
-  $('chart-figure').hidden = !chart || chart.bars.length === 0;
-  if (!chart || chart.bars.length === 0) {
-    $('chart').innerHTML = '';
-    $('chart-title').textContent = '';
-    return;
-  }
-  $('chart-title').textContent = chart.title;
-  const w = 640;
-  const labelW = Math.min(200, 16 + 7 * Math.max(...chart.bars.map((b) => b.label.length)));
-  const barH = 22;
-  const max = Math.max(...chart.bars.map((b) => b.value), 1);
-  const rows = chart.bars
-    .map((b, i) => {
-      const len = Math.max(1, Math.round(((w - labelW - 300) * b.value) / max));
-      const y = i * (barH + 6);
-      return `<g><text x="0" y="${y + 16}" font-size="13">${escapeHtml(b.label)}</text><rect x="${labelW}" y="${y}" width="${len}" height="${barH}" fill="#b36b00" rx="3"></rect><text x="${labelW + 6 + len}" y="${y + 16}" font-size="12">${escapeHtml(b.text)}</text></g>`;
-    })
-    .join('');
-  $('chart').innerHTML = `<svg viewBox="0 0 ${w} ${chart.bars.length * (barH + 6)}" role="img" aria-label="${escapeHtml(chart.title)}">${rows}</svg>`;
-}
-
 function showScore(score) {
   $('difficulty').textContent = score ? String(score.difficulty) : '–';
   const badge = $('band-badge');
@@ -194,7 +171,7 @@ function showScore(score) {
   badge.className = `badge ${score?.band ?? ''}`;
   const summary = score?.summary;
   $('score-summary').textContent = summary?.headline ?? '';
-  drawChart(summary?.chart);
+  drawChart('chart', summary?.chart);
   $('reasons').innerHTML = (summary?.facts ?? []).map((f) => `<dt>${escapeHtml(f.label)}</dt><dd>${escapeHtml(f.value)}</dd>`).join('');
 }
 
@@ -311,6 +288,7 @@ async function show(gameId, seed, options) {
   showScore(map.score);
   showDownloads(gameId, seed, options, linkedDownloads(res));
   void showPlays(gameId, seed, options);
+  showBotGames(games.find((g) => g.id === gameId), mapUrl(gameId, seed, options, '/playtest'));
   const share = shareUrl(gameId, seed, options);
   $('share').value = share;
   history.replaceState(null, '', share);
@@ -335,6 +313,7 @@ function clearResult() {
   $('hover-info').textContent = '';
   showScore(undefined);
   hidePlays();
+  hideBotGames();
   history.replaceState(null, '', location.pathname);
 }
 
@@ -461,6 +440,7 @@ async function start() {
   $('reroll').addEventListener('click', doReroll);
   $('today').addEventListener('click', today);
   wirePlays();
+  wireBotGames();
   $('zoom-in').addEventListener('click', () => zoom?.zoomBy(1.5));
   $('zoom-out').addEventListener('click', () => zoom?.zoomBy(1 / 1.5));
   $('zoom-fit').addEventListener('click', () => zoom?.fit());

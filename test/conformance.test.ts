@@ -106,6 +106,26 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
     );
   });
 
+  it.runIf(game.playtest !== undefined)('says its bot games in words: each seat’s share of the wins charted, summing to all the games', () => {
+    fc.assert(
+      fc.property(seedString, options, (seed, o) => {
+        const map = buildScoredMap(game, seed, o);
+        const report = game.playtest!(map, { games: 3 });
+        const summary = game.summarisePlaytest!(map, map.score, report);
+        expect(summary.headline).toMatch(/^3 /);
+        expect(summary.facts.length).toBeGreaterThan(0);
+        const bars = summary.chart?.bars ?? [];
+        // A solo game has no share to chart; otherwise one bar a seat, the shares adding up.
+        if (bars.length > 0) {
+          expect(bars.length).toBeGreaterThan(1);
+          expect(Math.abs(bars.reduce((a, b) => a + b.value, 0) - 100)).toBeLessThan(0.5);
+          for (const [seat, bar] of bars.entries()) expect(bar.label).toBe(`Seat ${seat + 1}`);
+        }
+      }),
+      { numRuns: 6, seed: 12 },
+    );
+  });
+
   it('reaches every band by reroll from the default options', () => {
     // A few base seeds keep this quick for games that score by playing reference games; each
     // game's own tests and `npm run bench` (reach) measure many more, per table size.

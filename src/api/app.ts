@@ -252,6 +252,8 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
         generator: { name: 'goldmaps', version: g.generatorVersion },
         // Every game is scored now; the field stays for clients that read it.
         scored: true,
+        // Whether the map's playtest route plays bot games on it (and the page offers them).
+        playtest: Boolean(g.playtest),
         optionsSchema: g.optionsSchema,
         mapSchema: g.mapSchema.$id,
         // What a page may offer of this game's maps: each format's presets the game can serve.
@@ -319,7 +321,8 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     const { options, games } = checked.value;
     const { map } = mapFor(game, String(req.params.seed), options);
     const report = await playtests.run(() => work.playtest(game.id, map, games));
-    const body = JSON.stringify({ game: game.id, seed: map.seed, digest: map.digest, games, playtest: report });
+    const summary = game.summarisePlaytest?.(map, map.score, report);
+    const body = JSON.stringify({ game: game.id, seed: map.seed, digest: map.digest, games, playtest: report, ...(summary ? { summary } : {}) });
     const etag = `"${sha256Hex(body).slice(0, 32)}"`;
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.setHeader('ETag', etag);

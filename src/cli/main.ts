@@ -173,12 +173,16 @@ export function buildProgram(): Command {
     .action((path: string, opts: { playtest?: string }) => {
       const { game, result } = readMapDocument(path);
       if (result.problems.length > 0) throw new UsageError(`${path}: the map breaks the rules: ${result.problems.map((p) => p.message).join('; ')}`);
-      const out: Record<string, unknown> = { score: scoreMap(game, result.map) };
+      const score = scoreMap(game, result.map);
+      const out: Record<string, unknown> = { score };
       if (opts.playtest !== undefined) {
         const games = Number(opts.playtest);
         if (!Number.isInteger(games) || games < 1 || games > 10_000) throw new UsageError('--playtest: a whole number of games from 1 to 10000');
         if (!game.playtest) throw new UsageError(`game: ${game.id} has no bots yet`);
-        out.playtest = game.playtest(result.map, { games });
+        const report = game.playtest(result.map, { games });
+        out.playtest = report;
+        const summary = game.summarisePlaytest?.(result.map, score, report);
+        if (summary) out.playtestSummary = summary;
       }
       process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     });

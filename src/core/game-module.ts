@@ -136,6 +136,11 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
   /** Seeded bot games on the map: the ground truth the score is calibrated against. */
   playtest?(map: M, run: { games: number }): P;
   /**
+   * A playtest in words for people, as `summarise` is for the score: what the games measured,
+   * and a chart of each seat's share of the wins beside what the score predicts, if it does.
+   */
+  summarisePlaytest?(map: M, score: S, report: P): ScoreSummary;
+  /**
    * Options that even out the seats on this map, found by seeded bot games (`games` under each
    * setting tried, so it is slow), with what those games measured.
    */

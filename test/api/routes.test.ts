@@ -165,10 +165,13 @@ describe('HTTP API over a real listening server', () => {
     const path = `/api/v1/games/gold-city/maps/${encodeURIComponent('play/1')}/playtest?games=12&options=${encodeURIComponent('{"players":3}')}`;
     const res = await get(path);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { seed: string; games: number; digest: string; playtest: { games: number; winRate: number[] } };
+    const body = (await res.json()) as { seed: string; games: number; digest: string; playtest: { games: number; winRate: number[] }; summary: { chart: { bars: unknown[] } } };
     const map = buildMap(goldCity as never, 'play/1', { players: 3 });
-    expect(body).toEqual({ game: 'gold-city', seed: 'play/1', digest: (map as { digest: string }).digest, games: 12, playtest: JSON.parse(JSON.stringify(goldCity.playtest!(map as never, { games: 12 }))) });
+    const report = goldCity.playtest!(map as never, { games: 12 });
+    const summary = goldCity.summarisePlaytest!(map as never, goldCity.score(map as never), report);
+    expect(body).toEqual({ game: 'gold-city', seed: 'play/1', digest: (map as { digest: string }).digest, games: 12, playtest: JSON.parse(JSON.stringify(report)), summary: JSON.parse(JSON.stringify(summary)) });
     expect(body.playtest.winRate).toHaveLength(3);
+    expect(body.summary.chart.bars).toHaveLength(3);
     const etag = res.headers.get('etag')!;
     expect((await get(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
     expect(await (await get(path)).json()).toEqual(body);

@@ -60,7 +60,12 @@ describe.skipIf(!chromiumAvailable)('the page answers what was asked', () => {
     for (const game of ['gold-city', 'lost-valley', 'pioneer-days']) {
       const page = await open(`/?game=${game}&seed=42`, 375);
       await page.click('#score summary');
+      await page.fill('#bot-count', '4');
+      await page.click('#bot-play');
+      await page.waitForFunction(() => document.querySelector('#bot-status')?.textContent?.startsWith('4 games played'));
+      await page.click('#bot-facts-box summary');
       expect(await page.evaluate(() => document.documentElement.scrollWidth), game).toBeLessThanOrEqual(375);
+      await page.locator('#bot-games').screenshot({ path: `test-results/bot-games-375-${game}.png` });
       await page.close();
     }
   });

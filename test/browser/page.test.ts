@@ -178,6 +178,31 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     await page.close();
   });
 
+  it("plays bot games on the map on request: the game's own words, a bar a seat, and nothing left over on the next map", async () => {
+    const page = await open('/?game=gold-city&seed=bots&options=%7B%22players%22%3A3%7D');
+    expect(await page.isVisible('#bot-games')).toBe(true);
+    await page.fill('#bot-count', '0');
+    await page.click('#bot-play');
+    expect(await page.textContent('#error-bot-count')).toMatch(/1 to 400/);
+    expect(await page.getAttribute('#bot-count', 'aria-invalid')).toBe('true');
+    await page.fill('#bot-count', '30');
+    await page.click('#bot-play');
+    await page.waitForFunction(() => document.querySelector('#bot-status')?.textContent?.startsWith('30 games played'));
+    const answer = (await (await fetch(`${session.server.url}/api/v1/games/gold-city/maps/bots/playtest?games=30&options=${encodeURIComponent('{"players":3}')}`)).json()) as { summary: { headline: string; chart: { bars: Array<{ text: string }> } } };
+    expect(await page.textContent('#bot-headline')).toBe(answer.summary.headline);
+    expect(await page.locator('#bot-chart svg g').count()).toBe(3);
+    expect(await page.textContent('#bot-chart')).toContain(answer.summary.chart.bars[0]!.text);
+    expect(await page.textContent('#bot-chart-title')).toMatch(/30 bot games/);
+    await page.screenshot({ path: 'test-results/page-bot-games.png', fullPage: true });
+    // Another map: the games of the last one must not pass for this one's.
+    await page.fill('#seed', 'bots-2');
+    await page.click('#generate');
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('bots-2'));
+    expect(await page.textContent('#bot-headline')).toBe('');
+    expect(await page.isHidden('#bot-chart-figure')).toBe(true);
+    await page.close();
+  });
+
   it('shows a sheet far taller than wide at the panel\'s full width, and the page still scrolls over it', async () => {
     const page = await open('/?game=pioneer-days&seed=tall', 375);
     const panel = (await page.locator('#map').boundingBox())!;

@@ -1,4 +1,4 @@
-import { summariseGoldCity } from './summary.ts';
+import { summariseGoldCity, summariseGoldCityPlaytest } from './summary.ts';
 import { goldCityOutOfReach, steerGoldCity } from './steer.ts';
 import { goldCityPlays } from './plays.ts';
 import type { GameModule } from '../../core/game-module.ts';
@@ -31,6 +31,7 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore, P
   tablePieces: goldCityTablePieces,
   score: scoreGoldCity,
   playtest,
+  summarisePlaytest: summariseGoldCityPlaytest,
   plays: goldCityPlays,
   balance: (map, games) => {
     const report = balanceSeats(map, { screen: games, confirm: 3 * games });

@@ -1,6 +1,8 @@
 import type { ScoreSummary } from '../../core/game-module.ts';
 import type { GoldCityMap } from './model.ts';
 import type { GoldCityScore } from './score.ts';
+import { MAX_ROUNDS, type Playtest } from './rules/playtest.ts';
+import { botsInWords, winShareChart } from '../../core/playtest-words.ts';
 
 /** The model's inputs as a player would name them. */
 const FEATURE_LABELS: Record<string, string> = {
@@ -71,4 +73,27 @@ function mostCommon(xs: readonly number[]): number {
   const counts = new Map<number, number>();
   for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
+}
+
+/** Planner games on the course against what the score predicts of them. */
+export function summariseGoldCityPlaytest(map: GoldCityMap, score: GoldCityScore, report: Playtest): ScoreSummary {
+  const players = map.options?.players ?? 4;
+  const predicted = score.fairness.winRates;
+  const unfinished = report.unfinished ? ` ${report.unfinished} of them stalled and count at ${MAX_ROUNDS} rounds.` : '';
+  return {
+    headline: `${report.games} planner games on this course took ${round1(report.meanRounds)} rounds on average (± ${report.sdRounds} from game to game); the score predicts ${round1(score.predictedRounds)}.${unfinished} The chart gives each seat’s measured share of the wins${map.stagger?.length ? ' with the staggered start' : ''}${predicted ? ' beside the score’s seat model' : ''}.${predicted && players === 4 ? ' At four players 100 games or more predict a course’s seat shares better than that model does.' : ''}`,
+    facts: [
+      { label: 'games played', value: report.games },
+      { label: 'bots', value: botsInWords(report.bots) },
+      { label: 'mean rounds', value: round1(report.meanRounds) },
+      { label: 'rounds, standard deviation between games', value: report.sdRounds },
+      { label: 'games stalled before the finish', value: report.unfinished },
+      ...report.winRate.map((w, seat) => ({ label: `seat ${seat + 1}: measured share of wins (%)`, value: w })),
+    ],
+    chart: winShareChart(report.winRate, report.games, predicted),
+  };
+}
+
+function round1(x: number): number {
+  return Math.round(x * 10) / 10;
 }

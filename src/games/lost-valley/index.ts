@@ -1,4 +1,4 @@
-import { summariseLostValley } from './summary.ts';
+import { summariseLostValley, summariseLostValleyPlaytest } from './summary.ts';
 import { lostValleyPlays } from './plays.ts';
 import type { GameModule } from '../../core/game-module.ts';
 import { loadSchema } from '../../core/schemas.ts';
@@ -27,5 +27,6 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   tablePieces: lostValleyTablePieces,
   steer: steerLostValley,
   playtest,
+  summarisePlaytest: summariseLostValleyPlaytest,
   plays: lostValleyPlays,
 };

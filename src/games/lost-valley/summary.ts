@@ -3,6 +3,8 @@ import type { ScoreSummary } from '../../core/game-module.ts';
 import { readJson } from '../../core/json-file.ts';
 import type { LostValleyMap } from './model.ts';
 import type { LostValleyScore } from './score.ts';
+import type { Playtest } from './rules/playtest.ts';
+import { winShareChart } from '../../core/playtest-words.ts';
 
 const METRIC_LABELS: Record<string, string> = {
   players: 'players',
@@ -64,5 +66,29 @@ export function summariseLostValley(_map: LostValleyMap, score: LostValleyScore)
           return { label: plural(turns, 'turn'), value: row.gold, text: `${row.gold} gold · ${plural(row.sites, 'site')}${row.mine ? ` · ${row.mine} to mine` : ''}${row.canal ? ` · ${row.canal} behind a canal` : ''}` };
         }),
     },
+  };
+}
+
+const ENDINGS: Record<string, string> = { ice: 'the ice', announced: 'an announcement', limit: 'the round limit' };
+
+/** Greedy bots' races on the landscape against what the score predicts of that kind. */
+export function summariseLostValleyPlaytest(_map: LostValleyMap, score: LostValleyScore, report: Playtest): ScoreSummary {
+  const winPercent = report.winners.map((w) => Math.round((1000 * w) / Math.max(1, report.games)) / 10);
+  const ended = Object.entries(report.endedBy)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([how, n]) => `${n} ended by ${ENDINGS[how] ?? how}`)
+    .join(', ');
+  return {
+    headline: `${report.games} races of greedy bots on this landscape: a prospector banked ${report.goldPerProspector} gold on average (the score predicts ${score.kinds.greedy.predictedGold} for this kind of player, ${score.kinds.planner.predictedGold} for planners), the winner ${report.winnerGold}, over ${report.rounds} rounds; ${ended}.`,
+    facts: [
+      { label: 'races played', value: report.games },
+      { label: 'gold per prospector', value: report.goldPerProspector },
+      { label: 'the winner’s gold', value: report.winnerGold },
+      { label: 'rounds', value: report.rounds },
+      { label: 'round the ice came into play', value: report.iceFrom },
+      { label: 'rounds after the ice came into play', value: report.iceRounds },
+      ...winPercent.map((w, seat) => ({ label: `seat ${seat + 1}: measured share of wins (%)`, value: w })),
+    ],
+    chart: winShareChart(winPercent, report.games),
   };
 }

@@ -6,7 +6,7 @@ import { GAME_ID, GENERATOR_VERSION, type PioneerDaysMap, type PioneerDaysOption
 import { playtest, type Playtest } from './rules/playtest.ts';
 import { pioneerDaysScene } from './scene.ts';
 import { scorePioneerDays, type PioneerDaysScore } from './score.ts';
-import { summarisePioneerDays } from './summary.ts';
+import { summarisePioneerDays, summarisePioneerDaysPlaytest } from './summary.ts';
 import { validatePioneerDays } from './validate.ts';
 import { pioneerDaysSheets } from './sheets.ts';
 import { pioneerDaysSetup } from './setup-sheet.ts';
@@ -25,6 +25,7 @@ export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, Pioneer
   sheets: pioneerDaysSheets,
   setup: pioneerDaysSetup,
   playtest,
+  summarisePlaytest: summarisePioneerDaysPlaytest,
   plays: pioneerDaysPlays,
   // A trail sheet is a column of text and spaces read at the table: no hexes to size for a
   // virtual tabletop, nothing an A0 poster adds.

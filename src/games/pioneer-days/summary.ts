@@ -1,6 +1,8 @@
 import type { ScoreSummary } from '../../core/game-module.ts';
 import type { PioneerDaysMap } from './model.ts';
 import type { PioneerDaysScore } from './score.ts';
+import type { Playtest } from './rules/playtest.ts';
+import { botsInWords, winShareChart } from '../../core/playtest-words.ts';
 
 const FEATURE_LABELS: Record<string, string> = {
   referenceVp: 'VP per player in the reference games',
@@ -43,5 +45,27 @@ export function summarisePioneerDays(map: PioneerDaysMap, score: PioneerDaysScor
       title: 'VP per seat in the reference game (seat fairness)',
       bars: ref.vpBySeat.map((vp, i) => ({ label: `P${i + 1}`, value: vp, text: `${vp} VP` })),
     },
+  };
+}
+
+/** Settler games on the trail against what the score predicts of that kind. */
+export function summarisePioneerDaysPlaytest(_map: PioneerDaysMap, score: PioneerDaysScore, report: Playtest): ScoreSummary {
+  const struck = Object.entries(report.disasters)
+    .map(([disaster, n]) => `${disaster} ${n}`)
+    .join(', ');
+  return {
+    headline: `${report.games} games on this trail (${botsInWords(report.bots)}): ${report.meanVp} VP a player on average (± ${report.sdVp} from player to player and game to game; the score predicts ${score.kinds.settler.predictedVp} for settlers, ${score.kinds.planner.predictedVp} for planners), ${report.meanWinningVp} for the winner; ${report.meanDisasters} disasters a game${struck ? ` (${struck})` : ''}.`,
+    facts: [
+      { label: 'games played', value: report.games },
+      { label: 'bots', value: botsInWords(report.bots) },
+      { label: 'VP per player', value: report.meanVp },
+      { label: 'VP, standard deviation', value: report.sdVp },
+      { label: 'the winner’s VP', value: report.meanWinningVp },
+      { label: 'disasters per game', value: report.meanDisasters },
+      { label: 'town cards left unmet per player (of 9)', value: report.meanUnmet },
+      ...report.meanVpBySeat.map((vp, seat) => ({ label: `seat ${seat + 1}: VP`, value: vp })),
+      ...(report.winRate.length > 1 ? report.winRate.map((w, seat) => ({ label: `seat ${seat + 1}: measured share of wins (%)`, value: w })) : []),
+    ],
+    chart: winShareChart(report.winRate, report.games),
   };
 }
