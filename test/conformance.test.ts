@@ -106,7 +106,7 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
     );
   });
 
-  it.runIf(game.playtest !== undefined)('says its bot games in words: each seat’s share of the wins charted, summing to all the games', () => {
+  it.runIf(game.playtest !== undefined)('says its bot games in words: each seat’s share of the wins charted, summing to at most all the games', () => {
     fc.assert(
       fc.property(seedString, options, (seed, o) => {
         const map = buildScoredMap(game, seed, o);
@@ -115,10 +115,13 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
         expect(summary.headline).toMatch(/^3 /);
         expect(summary.facts.length).toBeGreaterThan(0);
         const bars = summary.chart?.bars ?? [];
-        // A solo game has no share to chart; otherwise one bar a seat, the shares adding up.
+        // A solo game has no share to chart; otherwise one bar a seat, the shares adding up to
+        // at most all the games (a game stopped without a winner, such as a Gold City stall, has none).
         if (bars.length > 0) {
           expect(bars.length).toBeGreaterThan(1);
-          expect(Math.abs(bars.reduce((a, b) => a + b.value, 0) - 100)).toBeLessThan(0.5);
+          const total = bars.reduce((a, b) => a + b.value, 0);
+          expect(total).toBeLessThan(100.5);
+          expect(total).toBeGreaterThan(0);
           for (const [seat, bar] of bars.entries()) expect(bar.label).toBe(`Seat ${seat + 1}`);
         }
       }),

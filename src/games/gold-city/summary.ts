@@ -79,7 +79,11 @@ function mostCommon(xs: readonly number[]): number {
 export function summariseGoldCityPlaytest(map: GoldCityMap, score: GoldCityScore, report: Playtest): ScoreSummary {
   const players = map.options?.players ?? 4;
   const predicted = score.fairness.winRates;
-  const unfinished = report.unfinished ? ` ${report.unfinished} of them stalled and count at ${MAX_ROUNDS} rounds.` : '';
+  // A stall is the bots' failing more than the course's (docs/difficulty.md, What the bots leave
+  // out); said, not hidden in the mean.
+  const unfinished = report.unfinished
+    ? ` ${report.unfinished} of them stalled (pawns walled in by each other, or waiting for a card the bots do not buy or the market no longer has) and count at ${MAX_ROUNDS} rounds with no winner.`
+    : '';
   return {
     headline: `${report.games} planner games on this course took ${round1(report.meanRounds)} rounds on average (± ${report.sdRounds} from game to game); the score predicts ${round1(score.predictedRounds)}.${unfinished} The chart gives each seat’s measured share of the wins${map.stagger?.length ? ' with the staggered start' : ''}${predicted ? ' beside the score’s seat model' : ''}.${predicted && players === 4 ? ' At four players 100 games or more predict a course’s seat shares better than that model does.' : ''}`,
     facts: [
