@@ -14,10 +14,16 @@ function clearAnswer() {
   drawChart('bot-chart', undefined);
 }
 
-/** Offers bot games for the map on show, if its game has bots. */
+/** Offers bot games for the map on show, if its game has bots, with the kinds of player it seats. */
 export function showBotGames(game, playtestUrl) {
   asked++;
-  url = game?.playtest ? playtestUrl : null;
+  const offered = game?.playerKinds ?? [];
+  url = offered.length > 0 ? playtestUrl : null;
+  const select = $('bot-kind');
+  const was = select.value;
+  select.replaceChildren(...offered.map((k) => new Option(k.label, k.id)));
+  // The same game's next map keeps the kind chosen; another game's starts at its default.
+  if (offered.some((k) => k.id === was)) select.value = was;
   $('bot-games').hidden = url === null;
   $('bot-play').disabled = false;
   clearAnswer();
@@ -40,10 +46,11 @@ async function play() {
   const mine = ++asked;
   clearAnswer();
   $('bot-play').disabled = true;
-  $('bot-status').textContent = `Playing ${games} games…`;
+  $('bot-status').textContent = `Playing ${games} games (${$('bot-kind').selectedOptions[0]?.text ?? 'bots'})…`;
   const started = performance.now();
   try {
-    const res = await fetch(`${url}${url.includes('?') ? '&' : '?'}games=${games}`);
+    const kind = $('bot-kind').value;
+    const res = await fetch(`${url}${url.includes('?') ? '&' : '?'}games=${games}&kind=${encodeURIComponent(kind)}`);
     const type = res.headers.get('content-type') ?? '';
     const body = type.includes('json') ? await res.json() : null;
     if (mine !== asked) return;

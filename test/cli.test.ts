@@ -262,6 +262,11 @@ describe('goldmaps score and reroll', () => {
     expect(out.score.difficulty).toBeTypeOf('number');
     expect(out.playtest.games).toBe(4);
     expect(out.playtest.winRate).toHaveLength(4);
+    const sampled = JSON.parse((await run(process.execPath, [cli, 'score', file, '--playtest', '2', '--kind', 'sampler'])).stdout) as { playtest: { bots: string[] }; playtestSummary: { headline: string } };
+    expect(sampled.playtest.bots).toEqual(['sampler', 'sampler', 'sampler', 'sampler']);
+    expect(sampled.playtestSummary.headline).toMatch(/^2 sampler games/);
+    await expect(run(process.execPath, [cli, 'score', file, '--playtest', '2', '--kind', 'settler'])).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--kind: one of planner, sampler/) });
+    await expect(run(process.execPath, [cli, 'score', file, '--kind', 'sampler'])).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/only with --playtest/) });
   });
 
   it('goldmaps reroll prints {seed, attempts, hit, map} and rejects a missing target', async () => {

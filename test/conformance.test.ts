@@ -129,6 +129,14 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
     );
   });
 
+  it.runIf((game.playerKinds?.length ?? 0) > 0)('seats each of its kinds of player by name, and the kinds play differently', () => {
+    const map = buildScoredMap(game, 'kinds', {});
+    const reports = game.playerKinds!.map((k) => JSON.stringify(game.playtest!(map, { games: 2, kind: k.id })));
+    expect(reports[0]).toBe(JSON.stringify(game.playtest!(map, { games: 2 })));
+    expect(new Set(reports).size).toBe(reports.length);
+    expect(() => game.playtest!(map, { games: 1, kind: 'no-such-kind' })).toThrow(RangeError);
+  });
+
   it('reaches every band by reroll from the default options', () => {
     // A few base seeds keep this quick for games that score by playing reference games; each
     // game's own tests and `npm run bench` (reach) measure many more, per table size.

@@ -252,8 +252,8 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
         generator: { name: 'goldmaps', version: g.generatorVersion },
         // Every game is scored now; the field stays for clients that read it.
         scored: true,
-        // Whether the map's playtest route plays bot games on it (and the page offers them).
-        playtest: Boolean(g.playtest),
+        // The kinds of player the map's playtest route can seat, the default first (none: no bots).
+        playerKinds: g.playtest ? (g.playerKinds ?? []) : [],
         optionsSchema: g.optionsSchema,
         mapSchema: g.mapSchema.$id,
         // What a page may offer of this game's maps: each format's presets the game can serve.
@@ -316,13 +316,17 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
   app.get('/api/v1/games/:game/maps/:seed/playtest', async (req, res) => {
     const game = gameOf(req);
     if (!game.playtest) throw new HttpProblem(404, 'No bots', `${game.id} has no bots to play its maps yet.`);
-    const checked = check<{ options?: string; games: number }>(playtestQuery, { ...(req.query as Record<string, unknown>) }, { coerce: true });
+    const checked = check<{ options?: string; games: number; kind?: string }>(playtestQuery, { ...(req.query as Record<string, unknown>) }, { coerce: true });
     if (!checked.ok) throw badInput(checked.errors, 'Invalid query');
     const { options, games } = checked.value;
+    // The schema holds for every game; which kinds a game seats is the game's own list.
+    const kinds = (game.playerKinds ?? []).map((k) => k.id);
+    const kind = checked.value.kind ?? kinds[0];
+    if (kind !== undefined && !kinds.includes(kind)) throw badInput([{ field: 'kind', message: `must be one of ${kinds.join(', ')}` }], 'Invalid query');
     const { map } = mapFor(game, String(req.params.seed), options);
-    const report = await playtests.run(() => work.playtest(game.id, map, games));
+    const report = await playtests.run(() => work.playtest(game.id, map, games, kind));
     const summary = game.summarisePlaytest?.(map, map.score, report);
-    const body = JSON.stringify({ game: game.id, seed: map.seed, digest: map.digest, games, playtest: report, ...(summary ? { summary } : {}) });
+    const body = JSON.stringify({ game: game.id, seed: map.seed, digest: map.digest, games, ...(kind === undefined ? {} : { kind }), playtest: report, ...(summary ? { summary } : {}) });
     const etag = `"${sha256Hex(body).slice(0, 32)}"`;
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.setHeader('ETag', etag);

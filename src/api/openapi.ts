@@ -89,9 +89,9 @@ export function buildOpenApi(): Record<string, unknown> {
           parameters: [
             gameParam,
             { ...seedParam, description: 'The seed, percent-encoded.' },
-            ...(['games', 'options'] as const).map((name) => ({ name, in: 'query', required: false, schema: (playtestQuery.properties as Record<string, object>)[name] })),
+            ...(['games', 'kind', 'options'] as const).map((name) => ({ name, in: 'query', required: false, schema: (playtestQuery.properties as Record<string, object>)[name] })),
           ],
-          responses: { '200': { description: '{game, seed, digest, games, playtest, summary}: summary is the games in words ({headline, facts, chart of each seat’s share of the wins}), as a score’s summary is', content: { 'application/json': { schema: { type: 'object' } } } }, '304': { description: 'Not modified' }, '400': problem, '404': problem, '503': problem },
+          responses: { '200': { description: '{game, seed, digest, games, kind, playtest, summary}: summary is the games in words ({headline, facts, chart of each seat’s share of the wins}), as a score’s summary is', content: { 'application/json': { schema: { type: 'object' } } } }, '304': { description: 'Not modified' }, '400': problem, '404': problem, '503': problem },
         },
       },
       '/api/v1/games/{game}/score': {

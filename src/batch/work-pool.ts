@@ -112,8 +112,8 @@ export class WorkPool {
   }
 
   /** The game's seeded bot games on a map, in a worker: its playtest report. */
-  async playtest(game: string, map: ScoredMap, games: number): Promise<unknown> {
-    const answer = await this.#run({ kind: 'playtest', game, map, games });
+  async playtest(game: string, map: ScoredMap, games: number, playerKind?: string): Promise<unknown> {
+    const answer = await this.#run({ kind: 'playtest', game, map, games, ...(playerKind === undefined ? {} : { playerKind }) });
     if (answer.kind !== 'playtest') throw new Error('unexpected worker answer');
     return answer.report;
   }

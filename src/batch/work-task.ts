@@ -10,7 +10,7 @@ import { findGame } from '../games/index.ts';
 export type WorkTask =
   | { kind: 'reroll'; game: string; request: RerollRequest; /** Date.now() past which the search gives up. */ deadline: number }
   | { kind: 'render'; game: string; format: string; map: ScoredMap; params: Record<string, unknown>; scene?: Scene; sheets?: Scene[] }
-  | { kind: 'playtest'; game: string; map: ScoredMap; games: number };
+  | { kind: 'playtest'; game: string; map: ScoredMap; games: number; playerKind?: string };
 
 export type WorkAnswer =
   | { kind: 'reroll'; result: RerollResult | undefined }
@@ -33,7 +33,7 @@ export default async function workTask(task: WorkTask): Promise<WorkAnswer> {
   }
   if (task.kind === 'playtest') {
     if (!game.playtest) throw new Error(`${task.game} has no bots`);
-    return { kind: 'playtest', report: game.playtest(task.map, { games: task.games }) };
+    return { kind: 'playtest', report: game.playtest(task.map, { games: task.games, ...(task.playerKind === undefined ? {} : { kind: task.playerKind }) }) };
   }
   const format = findFormat(task.format);
   if (!format) throw new Error(`no format ${task.format}`);

@@ -170,16 +170,20 @@ export function buildProgram(): Command {
     .description('score a map document (generated or typed in by hand) and print the score as JSON')
     .argument('<map.json>', 'the map document')
     .option('--playtest <games>', 'also play this many seeded bot games on it and report them')
-    .action((path: string, opts: { playtest?: string }) => {
+    .option('--kind <kind>', "with --playtest: the kind of player at every seat (the game's playerKinds; default its first)")
+    .action((path: string, opts: { playtest?: string; kind?: string }) => {
       const { game, result } = readMapDocument(path);
       if (result.problems.length > 0) throw new UsageError(`${path}: the map breaks the rules: ${result.problems.map((p) => p.message).join('; ')}`);
       const score = scoreMap(game, result.map);
       const out: Record<string, unknown> = { score };
+      if (opts.kind !== undefined && opts.playtest === undefined) throw new UsageError('--kind: only with --playtest');
       if (opts.playtest !== undefined) {
         const games = Number(opts.playtest);
         if (!Number.isInteger(games) || games < 1 || games > 10_000) throw new UsageError('--playtest: a whole number of games from 1 to 10000');
         if (!game.playtest) throw new UsageError(`game: ${game.id} has no bots yet`);
-        const report = game.playtest(result.map, { games });
+        const kinds = (game.playerKinds ?? []).map((k) => k.id);
+        if (opts.kind !== undefined && !kinds.includes(opts.kind)) throw new UsageError(`--kind: one of ${kinds.join(', ')} for ${game.id}`);
+        const report = game.playtest(result.map, { games, ...(opts.kind === undefined ? {} : { kind: opts.kind }) });
         out.playtest = report;
         const summary = game.summarisePlaytest?.(result.map, score, report);
         if (summary) out.playtestSummary = summary;

@@ -133,8 +133,13 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
    * a game whose board is not what every preset assumes; absent, every preset its face can draw.
    */
   downloads?: readonly string[];
+  /**
+   * The kinds of player `playtest` can seat (one kind at every seat), the default first: the
+   * kinds the difficulty is calibrated on, as `score.kinds` names them.
+   */
+  playerKinds?: ReadonlyArray<{ id: string; label: string }>;
   /** Seeded bot games on the map: the ground truth the score is calibrated against. */
-  playtest?(map: M, run: { games: number }): P;
+  playtest?(map: M, run: { games: number; kind?: string }): P;
   /**
    * A playtest in words for people, as `summarise` is for the score: what the games measured,
    * and a chart of each seat's share of the wins beside what the score predicts, if it does.

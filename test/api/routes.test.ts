@@ -28,8 +28,9 @@ describe('HTTP API over a real listening server', () => {
   });
 
   it('lists the games with options schemas and generator versions', async () => {
-    const body = (await (await get('/api/v1/games')).json()) as { games: Array<{ id: string; generator: { version: string }; optionsSchema: object }> };
+    const body = (await (await get('/api/v1/games')).json()) as { games: Array<{ id: string; generator: { version: string }; optionsSchema: object; playerKinds: Array<{ id: string }> }> };
     const gold = body.games.find((g) => g.id === 'gold-city')!;
+    expect(gold.playerKinds.map((k) => k.id)).toEqual(['planner', 'sampler']);
     expect(gold.generator.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(gold.optionsSchema).toHaveProperty('properties.pieces');
   });
@@ -169,7 +170,7 @@ describe('HTTP API over a real listening server', () => {
     const map = buildMap(goldCity as never, 'play/1', { players: 3 });
     const report = goldCity.playtest!(map as never, { games: 12 });
     const summary = goldCity.summarisePlaytest!(map as never, goldCity.score(map as never), report);
-    expect(body).toEqual({ game: 'gold-city', seed: 'play/1', digest: (map as { digest: string }).digest, games: 12, playtest: JSON.parse(JSON.stringify(report)), summary: JSON.parse(JSON.stringify(summary)) });
+    expect(body).toEqual({ game: 'gold-city', seed: 'play/1', digest: (map as { digest: string }).digest, games: 12, kind: 'planner', playtest: JSON.parse(JSON.stringify(report)), summary: JSON.parse(JSON.stringify(summary)) });
     expect(body.playtest.winRate).toHaveLength(3);
     expect(body.summary.chart.bars).toHaveLength(3);
     const etag = res.headers.get('etag')!;
@@ -177,7 +178,14 @@ describe('HTTP API over a real listening server', () => {
     expect(await (await get(path)).json()).toEqual(body);
     const fallback = (await (await get('/api/v1/games/pioneer-days/maps/7/playtest?games=2')).json()) as { playtest: { games: number } };
     expect(fallback.playtest.games).toBe(2);
-    for (const [query, field] of [['games=0', 'games'], ['games=401', 'games'], ['games=ten', 'games'], ['rounds=3', 'rounds'], ['options=%7B%22pieces%22%3A70%7D', 'options.pieces']] as const) {
+    // The second kind of player, by name: the library's own games of that kind.
+    const sampled = (await (await get(`${path}&kind=sampler`)).json()) as { kind: string; playtest: unknown };
+    expect(sampled.kind).toBe('sampler');
+    expect(sampled.playtest).toEqual(JSON.parse(JSON.stringify(goldCity.playtest!(map as never, { games: 12, kind: 'sampler' }))));
+    expect(sampled.playtest).not.toEqual(body.playtest);
+    const planners = (await (await get('/api/v1/games/lost-valley/maps/7/playtest?games=2&kind=planner')).json()) as { playtest: { player: string } };
+    expect(planners.playtest.player).toBe('planner');
+    for (const [query, field] of [['games=0', 'games'], ['games=401', 'games'], ['games=ten', 'games'], ['rounds=3', 'rounds'], ['kind=settler', 'kind'], ['kind=Greedy!', 'kind'], ['options=%7B%22pieces%22%3A70%7D', 'options.pieces']] as const) {
       const bad = await get(`/api/v1/games/lost-valley/maps/7/playtest?${query}`);
       expect(bad.status, query).toBe(400);
       expect(bad.headers.get('content-type')).toMatch(/^application\/problem\+json/);

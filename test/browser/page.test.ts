@@ -194,6 +194,15 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     expect(await page.textContent('#bot-chart')).toContain(answer.summary.chart.bars[0]!.text);
     expect(await page.textContent('#bot-chart-title')).toMatch(/30 bot games/);
     await page.screenshot({ path: 'test-results/page-bot-games.png', fullPage: true });
+    // The second kind of player, chosen by its label: the answer is that kind's games.
+    expect(await page.locator('#bot-kind option').allTextContents()).toEqual([expect.stringMatching(/^planners/), expect.stringMatching(/^samplers/)]);
+    await page.selectOption('#bot-kind', 'sampler');
+    await page.fill('#bot-count', '6');
+    await page.click('#bot-play');
+    await page.waitForFunction(() => document.querySelector('#bot-status')?.textContent?.startsWith('6 games played'));
+    expect(await page.textContent('#bot-headline')).toMatch(/^6 sampler games on this course .* the score predicts [\d.]+ for samplers/);
+    // The planners' seat model is not set beside other bots' shares.
+    expect(await page.textContent('#bot-chart')).not.toContain('predicted');
     // Another map: the games of the last one must not pass for this one's.
     await page.fill('#seed', 'bots-2');
     await page.click('#generate');

@@ -30,6 +30,10 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore, P
   setup: goldCitySetup,
   tablePieces: goldCityTablePieces,
   score: scoreGoldCity,
+  playerKinds: [
+    { id: 'planner', label: 'planners (the best single play, again and again)' },
+    { id: 'sampler', label: 'samplers (Monte Carlo: whole turns tried through the engine)' },
+  ],
   playtest,
   summarisePlaytest: summariseGoldCityPlaytest,
   plays: goldCityPlays,

@@ -75,17 +75,24 @@ function mostCommon(xs: readonly number[]): number {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
 }
 
-/** Planner games on the course against what the score predicts of them. */
+/**
+ * Bot games on the course against what the score predicts of that kind of player. The seat
+ * model is the planners' (scripts/calibrate-gold-city-seats.ts), so only their games stand
+ * beside it.
+ */
 export function summariseGoldCityPlaytest(map: GoldCityMap, score: GoldCityScore, report: Playtest): ScoreSummary {
   const players = map.options?.players ?? 4;
-  const predicted = score.fairness.winRates;
+  const kind = report.bots.every((b) => b === report.bots[0]) ? report.bots[0] : undefined;
+  const planners = kind === 'planner';
+  const predictedRounds = kind === 'sampler' ? score.kinds?.sampler.predictedRounds : planners ? score.predictedRounds : undefined;
+  const predicted = planners ? score.fairness.winRates : undefined;
   // A stall is the bots' failing more than the course's (docs/difficulty.md, What the bots leave
   // out); said, not hidden in the mean.
   const unfinished = report.unfinished
     ? ` ${report.unfinished} of them stalled (pawns walled in by each other, or waiting for a card the bots do not buy or the market no longer has) and count at ${MAX_ROUNDS} rounds with no winner.`
     : '';
   return {
-    headline: `${report.games} planner games on this course took ${round1(report.meanRounds)} rounds on average (± ${report.sdRounds} from game to game); the score predicts ${round1(score.predictedRounds)}.${unfinished} The chart gives each seat’s measured share of the wins${map.stagger?.length ? ' with the staggered start' : ''}${predicted ? ' beside the score’s seat model' : ''}.${predicted && players === 4 ? ' At four players 100 games or more predict a course’s seat shares better than that model does.' : ''}`,
+    headline: `${report.games} ${kind ?? 'bot'} games on this course took ${round1(report.meanRounds)} rounds on average (± ${report.sdRounds} from game to game)${predictedRounds === undefined ? '' : `; the score predicts ${round1(predictedRounds)} for ${kind}s`}.${unfinished} The chart gives each seat’s measured share of the wins${map.stagger?.length ? ' with the staggered start' : ''}${predicted ? ' beside the score’s seat model' : ''}.${predicted && players === 4 ? ' At four players 100 games or more predict a course’s seat shares better than that model does.' : ''}`,
     facts: [
       { label: 'games played', value: report.games },
       { label: 'bots', value: botsInWords(report.bots) },

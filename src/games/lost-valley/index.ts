@@ -26,7 +26,11 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   sheets: lostValleySheets,
   tablePieces: lostValleyTablePieces,
   steer: steerLostValley,
-  playtest,
+  playerKinds: [
+    { id: 'greedy', label: 'greedy bots (the best action where they stand)' },
+    { id: 'planner', label: 'planners (one claim at a time, priced in gold per turn)' },
+  ],
+  playtest: (map, { games, kind }) => playtest(map, { games, ...(kind === undefined ? {} : { player: kind }) }),
   summarisePlaytest: summariseLostValleyPlaytest,
   plays: lostValleyPlays,
 };

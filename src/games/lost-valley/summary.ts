@@ -71,9 +71,11 @@ export function summariseLostValley(_map: LostValleyMap, score: LostValleyScore)
 
 const ENDINGS: Record<string, string> = { ice: 'the ice', announced: 'an announcement', limit: 'the round limit' };
 
+const KIND_WORDS: Record<Playtest['player'], string> = { greedy: 'greedy bots', planner: 'planners' };
+
 /**
- * Greedy bots' races on the landscape against what the score predicts of that kind. The bots
- * draw no noise of their own, so one seat often wins nearly every race (one seat took 90% or more
+ * Races of one kind of player on the landscape against what the score predicts of that kind.
+ * Neither kind draws noise of its own, so one seat often wins nearly every race (one seat took 90% or more
  * of 40 races on 9 / 4 / 3 of 20 landscapes at 2 / 3 / 4 players): the headline says so.
  */
 export function summariseLostValleyPlaytest(_map: LostValleyMap, score: LostValleyScore, report: Playtest): ScoreSummary {
@@ -83,7 +85,7 @@ export function summariseLostValleyPlaytest(_map: LostValleyMap, score: LostVall
     .map(([how, n]) => `${n} ended by ${ENDINGS[how] ?? how}`)
     .join(', ');
   return {
-    headline: `${report.games} races of greedy bots on this landscape: a prospector banked ${report.goldPerProspector} gold on average (the score predicts ${score.kinds.greedy.predictedGold} for this kind of player, ${score.kinds.planner.predictedGold} for planners), the winner ${report.winnerGold}, over ${report.rounds} rounds; ${ended}. Greedy bots choose alike in every race: only the dice (the ice, hunts, events) differ, so the shares of the wins say which seat their plan favours on this landscape, not how often a table’s seat would win; the score gives Lost Valley no seat figure.`,
+    headline: `${report.games} races of ${KIND_WORDS[report.player]} on this landscape: a prospector banked ${report.goldPerProspector} gold on average (the score predicts ${score.kinds[report.player].predictedGold} for ${KIND_WORDS[report.player]}, ${score.kinds[report.player === 'greedy' ? 'planner' : 'greedy'].predictedGold} for ${KIND_WORDS[report.player === 'greedy' ? 'planner' : 'greedy']}), the winner ${report.winnerGold}, over ${report.rounds} rounds; ${ended}. Goldmaps' bots choose alike in every race: only the dice (the ice, hunts, events) differ, so the shares of the wins say which seat their plan favours on this landscape, not how often a table’s seat would win; the score gives Lost Valley no seat figure.`,
     facts: [
       { label: 'races played', value: report.games },
       { label: 'gold per prospector', value: report.goldPerProspector },

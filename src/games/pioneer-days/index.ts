@@ -24,6 +24,10 @@ export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, Pioneer
   scene: pioneerDaysScene,
   sheets: pioneerDaysSheets,
   setup: pioneerDaysSetup,
+  playerKinds: [
+    { id: 'settler', label: 'settlers (greedy, by hand-set worths of the items)' },
+    { id: 'planner', label: 'planners (every legal turn tried through the engine)' },
+  ],
   playtest,
   summarisePlaytest: summarisePioneerDaysPlaytest,
   plays: pioneerDaysPlays,

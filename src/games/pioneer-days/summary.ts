@@ -48,7 +48,7 @@ export function summarisePioneerDays(map: PioneerDaysMap, score: PioneerDaysScor
   };
 }
 
-/** Settler games on the trail against what the score predicts of that kind. */
+/** Games of one kind of player on the trail against what the score predicts of each kind. */
 export function summarisePioneerDaysPlaytest(_map: PioneerDaysMap, score: PioneerDaysScore, report: Playtest): ScoreSummary {
   const struck = Object.entries(report.disasters)
     .map(([disaster, n]) => `${disaster} ${n}`)

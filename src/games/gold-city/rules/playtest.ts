@@ -5,6 +5,10 @@ import { effortToFinish, templeFields } from './potential.ts';
 import { newGame, type GameState } from './state.ts';
 import { prepareTable, type Table } from './table.ts';
 import { BOTS, type Bot, type BotContext } from './bots.ts';
+import { samplerBot } from './sampler.ts';
+
+/** Every bot a playtest can seat by name: the two kinds the difficulty is calibrated on, and the baseline. */
+const SEATABLE: Readonly<Record<string, Bot>> = { ...BOTS, sampler: samplerBot };
 
 /** A game that has not ended by then is stopped and counted as unfinished. */
 export const MAX_ROUNDS = 100;
@@ -42,13 +46,13 @@ export interface Playtest {
 
 /**
  * N seeded games on one map; the same map, bots and N give the same figures. By default one
- * planner per player the map was made for (four for a course typed in by hand).
+ * planner (or one bot of `kind`) per player the map was made for (four for a course typed in by hand).
  */
-export function playtest(map: GoldCityMap, { games = 20, bots }: { games?: number; bots?: string[] } = {}): Playtest {
-  bots ??= Array.from({ length: map.options?.players ?? 4 }, () => 'planner');
+export function playtest(map: GoldCityMap, { games = 20, bots, kind = 'planner' }: { games?: number; bots?: string[]; kind?: string } = {}): Playtest {
+  bots ??= Array.from({ length: map.options?.players ?? 4 }, () => kind);
   const table = prepareTable(map);
   const potential = effortToFinish(table);
-  const players = bots.map((b) => BOTS[b] ?? (() => { throw new RangeError(`unknown bot ${b}`); })());
+  const players = bots.map((b) => SEATABLE[b] ?? (() => { throw new RangeError(`unknown bot ${b}`); })());
   const rounds: number[] = [];
   const wins = new Array<number>(players.length).fill(0);
   let unfinished = 0;

@@ -22,6 +22,8 @@ export function playGame(table: Table, bot: Bot, seed: string): GameState {
 
 export interface Playtest {
   games: number;
+  /** The kind of player at every seat. */
+  player: keyof typeof PLAYERS;
   /** Gold nuggets each prospector banked by the end of the game (mean over games and seats). */
   goldPerProspector: number;
   /** The winner's nuggets (mean). */
@@ -45,10 +47,11 @@ export interface Playtest {
 /** The kinds of player a playtest can seat, each with the label its games are seeded under. */
 const PLAYERS = { greedy: { bot: () => makeBot(BOT_WEIGHTS), label: 'lost-valley-playtest' }, planner: { bot: plannerBot, label: 'lost-valley-planner-playtest' } } as const;
 
-export function playtest(map: LostValleyMap, { games = 8, player = 'greedy' }: { games?: number; player?: keyof typeof PLAYERS } = {}): Playtest {
-  const { bot, label } = PLAYERS[player];
+export function playtest(map: LostValleyMap, { games = 8, player = 'greedy' }: { games?: number; player?: string } = {}): Playtest {
+  if (!Object.hasOwn(PLAYERS, player)) throw new RangeError(`unknown kind of player ${player}`);
+  const { bot, label } = PLAYERS[player as keyof typeof PLAYERS];
   const table = buildTable(map);
-  const out: Playtest = { games, goldPerProspector: 0, winnerGold: 0, rounds: 0, iceRounds: 0, iceFrom: 0, winners: Array.from({ length: table.players }, () => 0), endedBy: {}, moves: { foot: 0, boat: 0, horse: 0 }, markersTaken: {}, bought: {}, hunts: { won: 0, lost: 0 }, whiskey: 0 };
+  const out: Playtest = { games, player: player as keyof typeof PLAYERS, goldPerProspector: 0, winnerGold: 0, rounds: 0, iceRounds: 0, iceFrom: 0, winners: Array.from({ length: table.players }, () => 0), endedBy: {}, moves: { foot: 0, boat: 0, horse: 0 }, markersTaken: {}, bought: {}, hunts: { won: 0, lost: 0 }, whiskey: 0 };
   for (let game = 0; game < games; game++) {
     // The games of a landscape are seeded by its digest, so a playtest replays exactly.
     const state = playGame(table, bot(), `${label}\u001f${map.digest ?? 'map'}\u001f${game}`);

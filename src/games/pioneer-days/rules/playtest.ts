@@ -51,9 +51,9 @@ export interface Playtest {
   meanVpBySeat: number[];
 }
 
-export function playtest(map: PioneerDaysMap, { games = 8, bots }: { games?: number; bots?: string[] } = {}): Playtest {
+export function playtest(map: PioneerDaysMap, { games = 8, bots, kind = 'settler' }: { games?: number; bots?: string[]; kind?: string } = {}): Playtest {
   const trail = trailOf(map);
-  bots ??= Array.from({ length: trail.players }, () => 'settler');
+  bots ??= Array.from({ length: trail.players }, () => kind);
   const players = bots.map((b) => BOTS[b] ?? (() => { throw new RangeError(`unknown bot ${b}`); })());
   const vps: number[] = [];
   const wins = new Array<number>(players.length).fill(0);
