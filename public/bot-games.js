@@ -3,9 +3,12 @@
 import { drawChart, escapeHtml } from './chart.js';
 
 const $ = (id) => document.getElementById(id);
-let url = null; // the playtest URL of the map on show, without `games`
+let url = null; // the playtest URL of the map on show, without `games` or `kind`
 let asked = 0; // counts requests, so an answer that comes after another map was shown is dropped
+let inFlight = null; // the request under way, aborted when its map goes
+let ticking = null;
 
+/** Takes the last answer away: another map, another kind, or a count that cannot be played. */
 function clearAnswer() {
   $('bot-headline').textContent = '';
   $('bot-facts').innerHTML = '';
@@ -14,9 +17,18 @@ function clearAnswer() {
   drawChart('bot-chart', undefined);
 }
 
+function stopWaiting() {
+  clearInterval(ticking);
+  ticking = null;
+  inFlight?.abort();
+  inFlight = null;
+  $('bot-play').disabled = false;
+}
+
 /** Offers bot games for the map on show, if its game has bots, with the kinds of player it seats. */
 export function showBotGames(game, playtestUrl) {
   asked++;
+  stopWaiting();
   const offered = game?.playerKinds ?? [];
   url = offered.length > 0 ? playtestUrl : null;
   const select = $('bot-kind');
@@ -25,7 +37,6 @@ export function showBotGames(game, playtestUrl) {
   // The same game's next map keeps the kind chosen; another game's starts at its default.
   if (offered.some((k) => k.id === was)) select.value = was;
   $('bot-games').hidden = url === null;
-  $('bot-play').disabled = false;
   clearAnswer();
 }
 
@@ -33,27 +44,38 @@ export function hideBotGames() {
   showBotGames(undefined, null);
 }
 
+/** "samplers" of "samplers (Monte Carlo turns)". */
+const kindName = () => ($('bot-kind').selectedOptions[0]?.text ?? 'bots').replace(/\s*\(.*$/, '');
+
 async function play() {
   const count = $('bot-count');
   const games = Number(count.value);
   $('error-bot-count').textContent = '';
   count.removeAttribute('aria-invalid');
-  if (!Number.isInteger(games) || games < 1 || games > 400) {
+  if (count.value.trim() === '' || !Number.isInteger(games) || games < 1 || games > 400) {
+    asked++;
+    stopWaiting();
+    clearAnswer();
     $('error-bot-count').textContent = 'games must be a whole number from 1 to 400.';
     count.setAttribute('aria-invalid', 'true');
     return;
   }
   const mine = ++asked;
+  stopWaiting();
   clearAnswer();
   $('bot-play').disabled = true;
-  $('bot-status').textContent = `Playing ${games} games (${$('bot-kind').selectedOptions[0]?.text ?? 'bots'})…`;
   const started = performance.now();
+  const waiting = `Playing ${games === 1 ? 'one game' : `${games} games`} of ${kindName()}…`;
+  $('bot-status').textContent = waiting;
+  // Samplers take about 20 s for 400 games: the seconds say it is still at work.
+  ticking = setInterval(() => ($('bot-status').textContent = `${waiting} ${Math.round((performance.now() - started) / 1000)} s`), 1000);
+  inFlight = new AbortController();
   try {
-    const kind = $('bot-kind').value;
-    const res = await fetch(`${url}${url.includes('?') ? '&' : '?'}games=${games}&kind=${encodeURIComponent(kind)}`);
+    const res = await fetch(`${url}${url.includes('?') ? '&' : '?'}games=${games}&kind=${encodeURIComponent($('bot-kind').value)}`, { signal: inFlight.signal });
     const type = res.headers.get('content-type') ?? '';
     const body = type.includes('json') ? await res.json() : null;
     if (mine !== asked) return;
+    stopWaiting();
     if (!res.ok) {
       const wait = res.headers.get('retry-after');
       $('bot-status').textContent = `${body?.detail ?? body?.title ?? `${res.status} ${res.statusText}`}${wait ? ` Try again in ${wait} s.` : ''}`;
@@ -64,11 +86,11 @@ async function play() {
     drawChart('bot-chart', summary?.chart);
     $('bot-facts').innerHTML = (summary?.facts ?? []).map((f) => `<dt>${escapeHtml(f.label)}</dt><dd>${escapeHtml(f.value)}</dd>`).join('');
     $('bot-facts-box').hidden = !summary?.facts?.length;
-    $('bot-status').textContent = `${body.games} games played in ${((performance.now() - started) / 1000).toFixed(1)} s.`;
+    $('bot-status').textContent = `${body.games === 1 ? '1 game' : `${body.games} games`} played; answered in ${((performance.now() - started) / 1000).toFixed(1)} s.`;
   } catch (error) {
-    if (mine === asked) $('bot-status').textContent = `The games could not be fetched: ${error.message}`;
-  } finally {
-    if (mine === asked) $('bot-play').disabled = false;
+    if (mine !== asked) return;
+    stopWaiting();
+    $('bot-status').textContent = `The games could not be fetched: ${error.message}`;
   }
 }
 
@@ -76,5 +98,11 @@ export function wireBotGames() {
   $('bot-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     void play();
+  });
+  // The answer on show is one kind's: choosing another takes it away rather than mislabel it.
+  $('bot-kind').addEventListener('change', () => {
+    asked++;
+    stopWaiting();
+    clearAnswer();
   });
 }

@@ -15,12 +15,13 @@ export function drawChart(id, chart) {
   $(`${id}-title`).textContent = chart.title;
   // Drawn at the width it is shown at, so its words keep their size on a phone: where that is
   // too narrow for label, bar and words on one line, the words go above their bar.
-  const w = Math.max(300, Math.min(640, $(id).clientWidth || 640));
+  const w = Math.max(240, Math.min(640, $(id).clientWidth || 640));
   const wide = w >= 480;
   const labelW = wide ? Math.min(200, 16 + 7 * Math.max(...chart.bars.map((b) => b.label.length))) : 0;
   const barH = wide ? 22 : 14;
   const rowH = wide ? barH + 6 : barH + 26;
-  const max = Math.max(...chart.bars.map((b) => b.value), 1);
+  // A share's full bar is 100%, so two runs compare at a glance; other charts fill to their largest bar.
+  const max = chart.max ?? Math.max(...chart.bars.map((b) => b.value), 1);
   const rows = chart.bars
     .map((b, i) => {
       const y = i * rowH;

@@ -38,7 +38,12 @@ export interface ScoreSummary {
   /** The figures the score came from, labelled for people. */
   facts: Array<{ label: string; value: number | string }>;
   /** A bar chart of the figure that varies across the map (start spaces, gold sites, …). */
-  chart?: { title: string; bars: Array<{ label: string; value: number; text: string }> };
+  chart?: {
+    title: string;
+    bars: Array<{ label: string; value: number; text: string }>;
+    /** What a full bar stands for (100 for a share in percent); absent, the largest bar. */
+    max?: number;
+  };
 }
 
 /**

@@ -2,18 +2,20 @@ import type { ScoreSummary } from './game-module.ts';
 
 /**
  * Each seat's share of the wins over `games` games, as a chart a front end draws without knowing
- * the game (none for a solo game). A share of n games is good to about ±√(p(1−p)/n); the bars say so, because at 100
- * games a seat's share moves by about 4 points from one series to the next, and beside a
- * prediction that is the difference a reader needs to judge.
+ * the game (none for a solo game), full scale 100%. Each share carries its standard error, by
+ * Agresti and Coull (two wins and two losses added before √(p(1−p)/n)), so that a seat that won
+ * none or all of a few games does not read as certain: at 100 games a share moves by about 4
+ * points from one series to the next, and beside a prediction that is what a reader must judge.
  */
 export function winShareChart(winPercent: readonly number[], games: number, predicted?: readonly number[]): ScoreSummary['chart'] {
-  // A solo game's one seat wins every game: no share to chart.
   if (winPercent.length < 2) return undefined;
   return {
-    title: `Share of the wins by seat over ${games} bot games (± one standard error)${predicted ? ', beside the score’s prediction' : ''}`,
+    title: `Share of the wins by seat over ${counted(games, 'bot game')} (± one standard error)${predicted ? ', beside the score’s prediction' : ''}`,
+    max: 100,
     bars: winPercent.map((share, seat) => {
-      const p = share / 100;
-      const error = Math.round(1000 * Math.sqrt((p * (1 - p)) / Math.max(1, games))) / 10;
+      const n = Math.max(1, games) + 4;
+      const p = ((share / 100) * Math.max(1, games) + 2) / n;
+      const error = Math.round(1000 * Math.sqrt((p * (1 - p)) / n)) / 10;
       const against = predicted?.[seat] === undefined ? '' : ` · predicted ${round1(predicted[seat]!)}%`;
       return { label: `Seat ${seat + 1}`, value: share, text: `${round1(share)}% ± ${error}${against}` };
     }),
@@ -22,6 +24,16 @@ export function winShareChart(winPercent: readonly number[], games: number, pred
 
 function round1(x: number): number {
   return Math.round(x * 10) / 10;
+}
+
+/** "1 game", "12 games". */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** "(± 1.5 from game to game)", or nothing where one game has no spread to speak of. */
+export function spreadInWords(games: number, sd: number, between: string): string {
+  return games > 1 ? ` (± ${sd} ${between})` : '';
 }
 
 /** Who played: "planner at every seat", or the seats in order where they differ. */

@@ -203,6 +203,17 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     expect(await page.textContent('#bot-headline')).toMatch(/^6 sampler games on this course .* the score predicts [\d.]+ for samplers/);
     // The planners' seat model is not set beside other bots' shares.
     expect(await page.textContent('#bot-chart')).not.toContain('predicted');
+    // An answer on show is one kind's and one count's: another kind, or a count that cannot be
+    // played, takes it away rather than leave it under the wrong label.
+    await page.selectOption('#bot-kind', 'planner');
+    expect(await page.textContent('#bot-headline')).toBe('');
+    await page.click('#bot-play');
+    await page.waitForFunction(() => document.querySelector('#bot-status')?.textContent?.startsWith('6 games played'));
+    await page.fill('#bot-count', '2.5');
+    await page.click('#bot-play');
+    expect(await page.textContent('#error-bot-count')).toMatch(/whole number/);
+    expect(await page.textContent('#bot-headline')).toBe('');
+    expect(await page.isHidden('#bot-chart-figure')).toBe(true);
     // Another map: the games of the last one must not pass for this one's.
     await page.fill('#seed', 'bots-2');
     await page.click('#generate');

@@ -31,8 +31,8 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore, P
   tablePieces: goldCityTablePieces,
   score: scoreGoldCity,
   playerKinds: [
-    { id: 'planner', label: 'planners (the best single play, again and again)' },
-    { id: 'sampler', label: 'samplers (Monte Carlo: whole turns tried through the engine)' },
+    { id: 'planner', label: 'planners (best single play)' },
+    { id: 'sampler', label: 'samplers (Monte Carlo turns)' },
   ],
   playtest,
   summarisePlaytest: summariseGoldCityPlaytest,

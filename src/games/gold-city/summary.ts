@@ -2,7 +2,7 @@ import type { ScoreSummary } from '../../core/game-module.ts';
 import type { GoldCityMap } from './model.ts';
 import type { GoldCityScore } from './score.ts';
 import { MAX_ROUNDS, type Playtest } from './rules/playtest.ts';
-import { botsInWords, winShareChart } from '../../core/playtest-words.ts';
+import { botsInWords, counted, spreadInWords, winShareChart } from '../../core/playtest-words.ts';
 
 /** The model's inputs as a player would name them. */
 const FEATURE_LABELS: Record<string, string> = {
@@ -89,10 +89,15 @@ export function summariseGoldCityPlaytest(map: GoldCityMap, score: GoldCityScore
   // A stall is the bots' failing more than the course's (docs/difficulty.md, What the bots leave
   // out); said, not hidden in the mean.
   const unfinished = report.unfinished
-    ? ` ${report.unfinished} of them stalled (pawns walled in by each other, or waiting for a card the bots do not buy or the market no longer has) and count at ${MAX_ROUNDS} rounds with no winner.`
+    ? ` ${report.unfinished} of ${report.games === 1 ? 'it' : 'them'} stalled (pawns walled in by each other, or waiting for a card the bots do not buy or the market no longer has) and count at ${MAX_ROUNDS} rounds with no winner.`
     : '';
+  const against =
+    predictedRounds === undefined ? '' : planners ? `; the score predicts ${round1(predictedRounds)}` : `; the score predicts ${round1(predictedRounds)} for ${kind}s, against ${round1(score.predictedRounds)} for the planners its difficulty reads`;
+  const seats = planners
+    ? ` The chart gives each seat’s measured share of the wins${map.stagger?.length ? ' with the staggered start' : ''} beside the score’s seat model.${players === 4 ? ` At four players 100 games or more predict a course’s seat shares better than that model does${report.games < 100 ? `; ${report.games} ${report.games === 1 ? 'is' : 'are'} fewer` : ''}.` : ''}`
+    : ` The chart gives each seat’s measured share of the wins${map.stagger?.length ? ' with the staggered start' : ''}; the score’s seat model is the planners’ and stands beside planner games only.`;
   return {
-    headline: `${report.games} ${kind ?? 'bot'} games on this course took ${round1(report.meanRounds)} rounds on average (± ${report.sdRounds} from game to game)${predictedRounds === undefined ? '' : `; the score predicts ${round1(predictedRounds)} for ${kind}s`}.${unfinished} The chart gives each seat’s measured share of the wins${map.stagger?.length ? ' with the staggered start' : ''}${predicted ? ' beside the score’s seat model' : ''}.${predicted && players === 4 ? ' At four players 100 games or more predict a course’s seat shares better than that model does.' : ''}`,
+    headline: `${counted(report.games, `${kind ?? 'bot'} game`)} on this course took ${round1(report.meanRounds)} rounds on average${spreadInWords(report.games, report.sdRounds, 'from game to game')}${against}.${unfinished}${seats}`,
     facts: [
       { label: 'games played', value: report.games },
       { label: 'bots', value: botsInWords(report.bots) },

@@ -27,8 +27,8 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   tablePieces: lostValleyTablePieces,
   steer: steerLostValley,
   playerKinds: [
-    { id: 'greedy', label: 'greedy bots (the best action where they stand)' },
-    { id: 'planner', label: 'planners (one claim at a time, priced in gold per turn)' },
+    { id: 'greedy', label: 'greedy bots (best action here)' },
+    { id: 'planner', label: 'planners (claim by claim)' },
   ],
   playtest: (map, { games, kind }) => playtest(map, { games, ...(kind === undefined ? {} : { player: kind }) }),
   summarisePlaytest: summariseLostValleyPlaytest,

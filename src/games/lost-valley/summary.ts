@@ -4,7 +4,7 @@ import { readJson } from '../../core/json-file.ts';
 import type { LostValleyMap } from './model.ts';
 import type { LostValleyScore } from './score.ts';
 import type { Playtest } from './rules/playtest.ts';
-import { winShareChart } from '../../core/playtest-words.ts';
+import { counted, winShareChart } from '../../core/playtest-words.ts';
 
 const METRIC_LABELS: Record<string, string> = {
   players: 'players',
@@ -84,8 +84,9 @@ export function summariseLostValleyPlaytest(_map: LostValleyMap, score: LostVall
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([how, n]) => `${n} ended by ${ENDINGS[how] ?? how}`)
     .join(', ');
+  const other = report.player === 'greedy' ? 'planner' : 'greedy';
   return {
-    headline: `${report.games} races of ${KIND_WORDS[report.player]} on this landscape: a prospector banked ${report.goldPerProspector} gold on average (the score predicts ${score.kinds[report.player].predictedGold} for ${KIND_WORDS[report.player]}, ${score.kinds[report.player === 'greedy' ? 'planner' : 'greedy'].predictedGold} for ${KIND_WORDS[report.player === 'greedy' ? 'planner' : 'greedy']}), the winner ${report.winnerGold}, over ${report.rounds} rounds; ${ended}. Goldmaps' bots choose alike in every race: only the dice (the ice, hunts, events) differ, so the shares of the wins say which seat their plan favours on this landscape, not how often a table’s seat would win; the score gives Lost Valley no seat figure.`,
+    headline: `${counted(report.games, 'race')} of ${KIND_WORDS[report.player]} on this landscape: a prospector banked ${report.goldPerProspector} gold on average (the score predicts ${score.kinds[report.player].predictedGold} for ${KIND_WORDS[report.player]} and ${score.kinds[other].predictedGold} for ${KIND_WORDS[other]}; the ${score.predictedGold} of the score is their mean), the winner ${report.winnerGold}, over ${report.rounds} rounds; ${ended}. Goldmaps’ bots choose alike in every race: only the dice (the ice, hunts, events) differ, so the shares of the wins say which seat their plan favours on this landscape, not how often a table’s seat would win; the score gives Lost Valley no seat figure.`,
     facts: [
       { label: 'races played', value: report.games },
       { label: 'gold per prospector', value: report.goldPerProspector },

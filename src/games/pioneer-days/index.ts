@@ -25,8 +25,8 @@ export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, Pioneer
   sheets: pioneerDaysSheets,
   setup: pioneerDaysSetup,
   playerKinds: [
-    { id: 'settler', label: 'settlers (greedy, by hand-set worths of the items)' },
-    { id: 'planner', label: 'planners (every legal turn tried through the engine)' },
+    { id: 'settler', label: 'settlers (greedy)' },
+    { id: 'planner', label: 'planners (every turn tried)' },
   ],
   playtest,
   summarisePlaytest: summarisePioneerDaysPlaytest,

@@ -2,7 +2,7 @@ import type { ScoreSummary } from '../../core/game-module.ts';
 import type { PioneerDaysMap } from './model.ts';
 import type { PioneerDaysScore } from './score.ts';
 import type { Playtest } from './rules/playtest.ts';
-import { botsInWords, winShareChart } from '../../core/playtest-words.ts';
+import { botsInWords, counted, spreadInWords, winShareChart } from '../../core/playtest-words.ts';
 
 const FEATURE_LABELS: Record<string, string> = {
   referenceVp: 'VP per player in the reference games',
@@ -53,18 +53,24 @@ export function summarisePioneerDaysPlaytest(_map: PioneerDaysMap, score: Pionee
   const struck = Object.entries(report.disasters)
     .map(([disaster, n]) => `${disaster} ${n}`)
     .join(', ');
+  const solo = report.bots.length === 1;
+  // The kind played first, then the other, each as the score predicts it.
+  const played = report.bots.every((b) => b === report.bots[0]) ? report.bots[0] : undefined;
+  const kinds = (Object.keys(score.kinds) as Array<keyof PioneerDaysScore['kinds']>).sort((a, b) => Number(b === played) - Number(a === played));
+  const predicted = kinds.map((k) => `${score.kinds[k].predictedVp} for ${k}s`).join(' and ');
+  const spread = spreadInWords(report.games * report.bots.length, report.sdVp, solo ? 'from game to game' : 'from player to player and game to game');
   return {
-    headline: `${report.games} games on this trail (${botsInWords(report.bots)}): ${report.meanVp} VP a player on average (± ${report.sdVp} from player to player and game to game; the score predicts ${score.kinds.settler.predictedVp} for settlers, ${score.kinds.planner.predictedVp} for planners), ${report.meanWinningVp} for the winner; ${report.meanDisasters} disasters a game${struck ? ` (${struck})` : ''}.`,
+    headline: `${counted(report.games, 'game')} on this trail (${botsInWords(report.bots)}): ${report.meanVp} VP ${solo ? 'a game' : 'a player'} on average${spread}; the score predicts ${predicted} (the difficulty reads a blend of the two, ${score.predictedVp}).${solo ? '' : ` The winner took ${report.meanWinningVp}.`} ${report.meanDisasters} disasters a game${struck ? ` (${struck})` : ''}.`,
     facts: [
       { label: 'games played', value: report.games },
       { label: 'bots', value: botsInWords(report.bots) },
-      { label: 'VP per player', value: report.meanVp },
+      { label: solo ? 'VP a game' : 'VP per player', value: report.meanVp },
       { label: 'VP, standard deviation', value: report.sdVp },
-      { label: 'the winner’s VP', value: report.meanWinningVp },
+      ...(solo ? [] : [{ label: 'the winner’s VP', value: report.meanWinningVp }]),
       { label: 'disasters per game', value: report.meanDisasters },
       { label: 'town cards left unmet per player (of 9)', value: report.meanUnmet },
-      ...report.meanVpBySeat.map((vp, seat) => ({ label: `seat ${seat + 1}: VP`, value: vp })),
-      ...(report.winRate.length > 1 ? report.winRate.map((w, seat) => ({ label: `seat ${seat + 1}: measured share of wins (%)`, value: w })) : []),
+      ...(solo ? [] : report.meanVpBySeat.map((vp, seat) => ({ label: `seat ${seat + 1}: VP`, value: vp }))),
+      ...(solo ? [] : report.winRate.map((w, seat) => ({ label: `seat ${seat + 1}: measured share of wins (%)`, value: w }))),
     ],
     chart: winShareChart(report.winRate, report.games),
   };
