@@ -21,6 +21,7 @@ import { HttpProblem, badInput, sendProblem } from './problem.ts';
 import { RenderGate } from './render-gate.ts';
 import { mountPlayRoutes, mountPlayWriteGuards } from './plays-routes.ts';
 import { Counters } from './counters.ts';
+import { codeIdentity } from './code-identity.ts';
 import { cors } from './cors.ts';
 import { TokenBuckets } from './rate-limit.ts';
 import type { PlayStore } from '../store/store.ts';
@@ -312,7 +313,10 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
   // Seeded bot games on a seed's map, the ground truth the score is calibrated on, measured on
   // this map: at four players Gold City's seat shares from 100 games track held-out shares
   // better than the score's seat model (docs/difficulty-pioneer-days-gold-city.md#seats-item-5).
-  // The same deploy always answers the same, but a new bot may play differently: not immutable.
+  // The same code always answers the same, but a new bot may play differently: not immutable. The
+  // ETag is the code's identity with the map and the request, so a conditional request is
+  // answered before any game is played.
+  const code = codeIdentity();
   app.get('/api/v1/games/:game/maps/:seed/playtest', async (req, res) => {
     const game = gameOf(req);
     if (!game.playtest) throw new HttpProblem(404, 'No bots', `${game.id} has no bots to play its maps yet.`);
@@ -324,13 +328,17 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     const kind = checked.value.kind ?? kinds[0];
     if (kind !== undefined && !kinds.includes(kind)) throw badInput([{ field: 'kind', message: `must be one of ${kinds.join(', ')}` }], 'Invalid query');
     const { map } = mapFor(game, String(req.params.seed), options);
+    const etag = `"${sha256Hex(canonicalJson({ code, game: game.id, seed: map.seed, digest: map.digest, games, kind: kind ?? null })).slice(0, 32)}"`;
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.setHeader('ETag', etag);
+    if (notModified(req, etag)) {
+      counters.botGamesNotModified++;
+      return void res.status(304).end();
+    }
+    counters.botGamesPlayed++;
     const report = await playtests.run(() => work.playtest(game.id, map, games, kind));
     const summary = game.summarisePlaytest?.(map, map.score, report);
     const body = JSON.stringify({ game: game.id, seed: map.seed, digest: map.digest, games, ...(kind === undefined ? {} : { kind }), playtest: report, ...(summary ? { summary } : {}) });
-    const etag = `"${sha256Hex(body).slice(0, 32)}"`;
-    res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.setHeader('ETag', etag);
-    if (notModified(req, etag)) return void res.status(304).end();
     res.type('application/json').send(body);
     if (res.statusCode === 200) answers.remember(req.originalUrl, res.getHeaders(), body);
   });

@@ -15,6 +15,9 @@ export class Counters {
   /** Writes refused 429, by which bucket ran dry. */
   rateLimitedByAddress = 0;
   rateLimitedByKey = 0;
+  /** Bot-game requests played (`/playtest`), and those answered 304 on their ETag without a game. */
+  botGamesPlayed = 0;
+  botGamesNotModified = 0;
 
   toJSON() {
     return {
@@ -22,6 +25,7 @@ export class Counters {
       clients: { slow: this.slowClients, malformed: this.malformedClients },
       requests: { overBudget: this.overBudget },
       writes: { unauthorised: this.unauthorised, rateLimited: { address: this.rateLimitedByAddress, key: this.rateLimitedByKey } },
+      botGames: { played: this.botGamesPlayed, notModified: this.botGamesNotModified },
     };
   }
 }

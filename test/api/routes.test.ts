@@ -174,7 +174,15 @@ describe('HTTP API over a real listening server', () => {
     expect(body.playtest.winRate).toHaveLength(3);
     expect(body.summary.chart.bars).toHaveLength(3);
     const etag = res.headers.get('etag')!;
+    // The ETag is known before any game is played: a conditional request plays none.
+    const before = ((await (await get('/metrics')).json()) as { botGames: { played: number; notModified: number } }).botGames;
     expect((await get(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const after = ((await (await get('/metrics')).json()) as { botGames: { played: number; notModified: number } }).botGames;
+    expect(after).toEqual({ played: before.played, notModified: before.notModified + 1 });
+    // Another count or kind is another answer, with another ETag.
+    const other = await get(path.replace('games=12', 'games=11'), { headers: { 'if-none-match': etag } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('etag')).not.toBe(etag);
     expect(await (await get(path)).json()).toEqual(body);
     const fallback = (await (await get('/api/v1/games/pioneer-days/maps/7/playtest?games=2')).json()) as { playtest: { games: number } };
     expect(fallback.playtest.games).toBe(2);

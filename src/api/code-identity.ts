@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * What the running service is made of: a sha256 over every file of its code (the compiled
+ * `dist/` or, run from sources, `src/`), its schemas and its fixtures, in path order. An answer
+ * that only this code decides, such as a seed's bot games, is the same wherever the identity is,
+ * so its ETag can be known before the games are played, and a deploy that changes a bot changes it.
+ */
+export function codeIdentity(): string {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const code = fileURLToPath(new URL('../', import.meta.url));
+  const hash = createHash('sha256');
+  for (const dir of [code, join(root, 'schemas'), join(root, 'fixtures')]) {
+    for (const file of filesUnder(dir)) hash.update(file.slice(root.length)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...filesUnder(path));
+    else out.push(path);
+  }
+  return out;
+}
