@@ -67,7 +67,7 @@ async function play() {
   const started = performance.now();
   const waiting = `Playing ${games === 1 ? 'one game' : `${games} games`} of ${kindName()}…`;
   $('bot-status').textContent = waiting;
-  // Samplers take about 20 s for 400 games: the seconds say it is still at work.
+  // Samplers take 20–30 s for 400 games: the seconds say it is still at work.
   ticking = setInterval(() => ($('bot-status').textContent = `${waiting} ${Math.round((performance.now() - started) / 1000)} s`), 1000);
   inFlight = new AbortController();
   try {
