@@ -335,8 +335,8 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
       counters.botGamesNotModified++;
       return void res.status(304).end();
     }
-    counters.botGamesPlayed++;
     const report = await playtests.run(() => work.playtest(game.id, map, games, kind));
+    counters.botGamesPlayed++;
     const summary = game.summarisePlaytest?.(map, map.score, report);
     const body = JSON.stringify({ game: game.id, seed: map.seed, digest: map.digest, games, ...(kind === undefined ? {} : { kind }), playtest: report, ...(summary ? { summary } : {}) });
     res.type('application/json').send(body);

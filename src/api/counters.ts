@@ -15,7 +15,7 @@ export class Counters {
   /** Writes refused 429, by which bucket ran dry. */
   rateLimitedByAddress = 0;
   rateLimitedByKey = 0;
-  /** Bot-game requests played (`/playtest`), and those answered 304 on their ETag without a game. */
+  /** Bot-game requests whose games were played (`/playtest`), and those answered 304 on their ETag without a game. */
   botGamesPlayed = 0;
   botGamesNotModified = 0;
 

@@ -95,7 +95,7 @@ export function summariseGoldCityPlaytest(map: GoldCityMap, score: GoldCityScore
     predictedRounds === undefined ? '' : planners ? `; the score predicts ${round1(predictedRounds)}` : `; the score predicts ${round1(predictedRounds)} for ${kind}s, against ${round1(score.predictedRounds)} for the planners its difficulty reads`;
   const seats = planners
     ? ` The chart gives each seat’s measured share of the wins${map.stagger?.length ? ' with the staggered start' : ''} beside the score’s seat model.${players === 4 ? ` At four players 100 games or more predict a course’s seat shares better than that model does${report.games < 100 ? `; ${report.games} ${report.games === 1 ? 'is' : 'are'} fewer` : ''}.` : ''}`
-    : ` The chart gives each seat’s measured share of the wins${map.stagger?.length ? ' with the staggered start' : ''}; the score’s seat model is the planners’ and stands beside planner games only.`;
+    : ` The chart gives each seat’s measured share of the wins${map.stagger?.length ? ' with the staggered start' : ''}${score.fairness.winRates ? '; the score’s seat model is the planners’ and stands beside planner games only' : ''}.`;
   return {
     headline: `${counted(report.games, `${kind ?? 'bot'} game`)} on this course took ${round1(report.meanRounds)} rounds on average${spreadInWords(report.games, report.sdRounds, 'from game to game')}${against}.${unfinished}${seats}`,
     facts: [
