@@ -316,7 +316,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
   // The same code always answers the same, but a new bot may play differently: not immutable. The
   // ETag is the code's identity with the map and the request, so a conditional request is
   // answered before any game is played.
-  const code = codeIdentity();
+  let code: string | undefined;
   app.get('/api/v1/games/:game/maps/:seed/playtest', async (req, res) => {
     const game = gameOf(req);
     if (!game.playtest) throw new HttpProblem(404, 'No bots', `${game.id} has no bots to play its maps yet.`);
@@ -328,6 +328,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     const kind = checked.value.kind ?? kinds[0];
     if (kind !== undefined && !kinds.includes(kind)) throw badInput([{ field: 'kind', message: `must be one of ${kinds.join(', ')}` }], 'Invalid query');
     const { map } = mapFor(game, String(req.params.seed), options);
+    code ??= codeIdentity();
     const etag = `"${sha256Hex(canonicalJson({ code, game: game.id, seed: map.seed, digest: map.digest, games, kind: kind ?? null })).slice(0, 32)}"`;
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.setHeader('ETag', etag);

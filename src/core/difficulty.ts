@@ -53,6 +53,7 @@ export function difficultyBetween(value: number, easiest: number, hardest: numbe
 }
 
 export const round2 = (x: number) => Math.round(x * 100) / 100;
+export const round1 = (x: number) => Math.round(x * 10) / 10;
 
 /** Features as a score reports them: two decimals are plenty to read and stable to diff. */
 export function reportedFeatures(features: Readonly<Record<string, number>>): Record<string, number> {

@@ -1,3 +1,4 @@
+import { round1 } from './difficulty.ts';
 import type { ScoreSummary } from './game-module.ts';
 
 /**
@@ -20,10 +21,6 @@ export function winShareChart(winPercent: readonly number[], games: number, pred
       return { label: `Seat ${seat + 1}`, value: share, text: `${round1(share)}% ± ${error}${against}` };
     }),
   };
-}
-
-function round1(x: number): number {
-  return Math.round(x * 10) / 10;
 }
 
 /** "1 game", "12 games". */

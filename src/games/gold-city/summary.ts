@@ -3,6 +3,7 @@ import type { GoldCityMap } from './model.ts';
 import type { GoldCityScore } from './score.ts';
 import { MAX_ROUNDS, type Playtest } from './rules/playtest.ts';
 import { botsInWords, counted, spreadInWords, winShareChart } from '../../core/playtest-words.ts';
+import { round1 } from '../../core/difficulty.ts';
 
 /** The model's inputs as a player would name them. */
 const FEATURE_LABELS: Record<string, string> = {
@@ -108,8 +109,4 @@ export function summariseGoldCityPlaytest(map: GoldCityMap, score: GoldCityScore
     ],
     chart: winShareChart(report.winRate, report.games, predicted),
   };
-}
-
-function round1(x: number): number {
-  return Math.round(x * 10) / 10;
 }

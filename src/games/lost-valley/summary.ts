@@ -52,7 +52,6 @@ export function summariseLostValley(_map: LostValleyMap, score: LostValleyScore)
     if (site.needs === 'mine') row.mine++;
     byTurns.set(site.turns, row);
   }
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return {
     headline: `The ice reaches the waterfall ${iceRoundsInWords(m.iceRounds)} after the last land tile is turned up (some ${Math.round(m.iceRounds * m.players)} turns round a table of ${m.players}); ${m.goldReachable} of ${m.goldTotal} gold lies near enough to reach on foot before it does. A prospector banks about ${score.predictedGold} gold by the end of the race${m.reference ? ` (${m.reference.races} reference races: ${m.reference.gold})` : ''}. The greedy bots rate it ${score.kinds.greedy.difficulty}, the planners ${score.kinds.planner.difficulty}${score.interval[1] - score.interval[0] > 25 ? ': they disagree, so the difficulty is no more certain than that range' : ''}.${strongNote(m.players)}`,
     // A share is shown in percent, as every share of wins is; the metric stays the model's fraction.
@@ -63,7 +62,7 @@ export function summariseLostValley(_map: LostValleyMap, score: LostValleyScore)
         .sort((a, b) => a - b)
         .map((turns) => {
           const row = byTurns.get(turns)!;
-          return { label: plural(turns, 'turn'), value: row.gold, text: `${row.gold} gold · ${plural(row.sites, 'site')}${row.mine ? ` · ${row.mine} to mine` : ''}${row.canal ? ` · ${row.canal} behind a canal` : ''}` };
+          return { label: counted(turns, 'turn'), value: row.gold, text: `${row.gold} gold · ${counted(row.sites, 'site')}${row.mine ? ` · ${row.mine} to mine` : ''}${row.canal ? ` · ${row.canal} behind a canal` : ''}` };
         }),
     },
   };
