@@ -2,7 +2,7 @@
 import { attachZoom } from './zoom.js';
 import { hidePlays, showPlays, wirePlays } from './plays.js';
 import { wireDownloads } from './downloads.js';
-import { drawChart, escapeHtml } from './chart.js';
+import { drawChart, factItems } from './summary-view.js';
 import { hideBotGames, showBotGames, wireBotGames } from './bot-games.js';
 
 const $ = (id) => document.getElementById(id);
@@ -172,7 +172,7 @@ function showScore(score) {
   const summary = score?.summary;
   $('score-summary').textContent = summary?.headline ?? '';
   drawChart('chart', summary?.chart);
-  $('reasons').innerHTML = (summary?.facts ?? []).map((f) => `<dt>${escapeHtml(f.label)}</dt><dd>${escapeHtml(f.value)}</dd>`).join('');
+  $('reasons').innerHTML = factItems(summary?.facts);
 }
 
 function wireTooltips() {

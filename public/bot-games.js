@@ -1,6 +1,6 @@
 // Seeded bot games on the map on show, played by the service on request (`…/playtest`): what
 // they measured in the game's own words, each seat's share of the wins beside the score's.
-import { drawChart, escapeHtml } from './chart.js';
+import { drawChart, factItems } from './summary-view.js';
 
 const $ = (id) => document.getElementById(id);
 let url = null; // the playtest URL of the map on show, without `games` or `kind`
@@ -84,7 +84,7 @@ async function play() {
     const summary = body.summary;
     $('bot-headline').textContent = summary?.headline ?? '';
     drawChart('bot-chart', summary?.chart);
-    $('bot-facts').innerHTML = (summary?.facts ?? []).map((f) => `<dt>${escapeHtml(f.label)}</dt><dd>${escapeHtml(f.value)}</dd>`).join('');
+    $('bot-facts').innerHTML = factItems(summary?.facts);
     $('bot-facts-box').hidden = !summary?.facts?.length;
     $('bot-status').textContent = `${body.games === 1 ? '1 game' : `${body.games} games`} played; answered in ${((performance.now() - started) / 1000).toFixed(1)} s.`;
   } catch (error) {

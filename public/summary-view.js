@@ -1,4 +1,4 @@
-// A game's chart (the score's, or its bot games'): labelled bars with their words, drawn as SVG.
+// A game's summary drawn (the score's, or its bot games'): its chart as SVG bars with their words, its facts as a list.
 const $ = (id) => document.getElementById(id);
 
 export const escapeHtml = (text) => String(text).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]);
@@ -38,3 +38,6 @@ export function drawChart(id, chart) {
     .join('');
   $(id).innerHTML = `<svg viewBox="0 0 ${w} ${chart.bars.length * rowH}" role="img" aria-label="${escapeHtml(chart.title)}">${rows}</svg>`;
 }
+
+/** A summary's facts as the items of a <dl>: each label and its value, escaped. */
+export const factItems = (facts = []) => facts.map((f) => `<dt>${escapeHtml(f.label)}</dt><dd>${escapeHtml(f.value)}</dd>`).join('');
