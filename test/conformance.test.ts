@@ -107,6 +107,7 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
   });
 
   it.runIf(game.playtest !== undefined)('says its bot games in words: each seat’s share of the wins charted, summing to at most all the games', () => {
+    let charted = 0;
     fc.assert(
       fc.property(seedString, options, (seed, o) => {
         const map = buildScoredMap(game, seed, o);
@@ -118,6 +119,7 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
         // A solo game has no share to chart; otherwise one bar a seat, the shares adding up to
         // at most all the games (a game stopped without a winner, such as a Gold City stall, has none).
         if (bars.length > 0) {
+          charted++;
           expect(bars.length).toBeGreaterThan(1);
           const total = bars.reduce((a, b) => a + b.value, 0);
           expect(total).toBeLessThan(100.5);
@@ -127,6 +129,8 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
       }),
       { numRuns: 6, seed: 12 },
     );
+    // A game that never charted its seats would pass the loop above without a check.
+    expect(charted).toBeGreaterThan(0);
   });
 
   it.runIf((game.playerKinds?.length ?? 0) > 0)('seats each of its kinds of player by name, and the kinds play differently', () => {
