@@ -4,6 +4,7 @@ const $ = (id) => document.getElementById(id);
 const KEY = 'goldmaps.writerKey';
 let shown = null; // { base, query, size, info }
 let reportId = null; // kept while one game's report is being sent, so a retry is the same report
+let showing = 0; // counts maps shown, so plays that arrive for a map no longer on show are dropped
 
 async function json(url, init) {
   const res = await fetch(url, init);
@@ -96,9 +97,12 @@ function leaderboardRow(entry) {
 }
 
 async function refresh() {
-  if (!shown) return;
+  const at = shown;
+  if (!at) return;
   // Revalidated every time (its ETag makes that cheap): a report just sent must show at once.
-  const s = await json(`${shown.base}/plays?${new URLSearchParams({ ...shown.query, order: 'best' })}`, { cache: 'no-cache' });
+  const s = await json(`${at.base}/plays?${new URLSearchParams({ ...at.query, order: 'best' })}`, { cache: 'no-cache' });
+  // Another map came on show meanwhile: these are not its plays.
+  if (shown !== at) return;
   // `rounds` is the summary's own field (every game's reports have it), not a map's.
   const { difficulty: d, rounds: lasted } = s;
   const times = s.reports === 1 ? 'once' : `${s.reports} times`;
@@ -113,9 +117,25 @@ async function refresh() {
   $('plays').dataset.reports = String(s.reports);
 }
 
+/**
+ * Takes the last map's plays away at once: while the next map's load, its headline and
+ * leaderboard would otherwise pass for the new map's.
+ */
+function clearPlays() {
+  $('plays-headline').textContent = 'Loading the play reports…';
+  $('plays-facts').textContent = '';
+  $('leaderboard').replaceChildren();
+  $('leaderboard-empty').hidden = true;
+  delete $('plays').dataset.reports;
+}
+
 /** Shows the plays of a map (or hides the panel for a game that takes none). */
 export async function showPlays(gameId, seed, options) {
+  const mine = ++showing;
+  shown = null;
+  clearPlays();
   const info = await gameInfo(gameId);
+  if (mine !== showing) return;
   if (!info) {
     shown = null;
     $('plays').hidden = true;
@@ -127,10 +147,12 @@ export async function showPlays(gameId, seed, options) {
   try {
     size = (await json(`${base}/plays?${new URLSearchParams(query)}`)).tableSize;
   } catch (e) {
+    if (mine !== showing) return;
     $('plays').hidden = false;
     $('plays-headline').textContent = `Play reports are not available (${e.message}).`;
     return;
   }
+  if (mine !== showing) return;
   shown = { base, query, size, info };
   reportId = null;
   buildSeats(size, info);
@@ -142,11 +164,12 @@ export async function showPlays(gameId, seed, options) {
   try {
     await refresh();
   } catch (e) {
-    $('plays-headline').textContent = `Play reports are not available (${e.message}).`;
+    if (mine === showing) $('plays-headline').textContent = `Play reports are not available (${e.message}).`;
   }
 }
 
 export function hidePlays() {
+  showing++;
   shown = null;
   $('plays').hidden = true;
 }

@@ -100,6 +100,28 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
     await context.close();
   });
 
+  it("takes the last map's plays away while the next map's load, and drops an answer for a map no longer on show", async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await open(context, '/?game=gold-city&seed=plays-race-1');
+    await page.waitForFunction(() => /Not played yet/.test(document.querySelector('#plays-headline')?.textContent ?? ''));
+    // The next map's plays answer slowly, as on a loaded server.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/maps/plays-race-2/plays*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.fill('#seed', 'plays-race-2');
+    await page.click('#generate');
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('plays-race-2'));
+    expect(await page.textContent('#plays-headline')).toBe('Loading the play reports…');
+    release();
+    const bots = (await (await fetch(`${url}/api/v1/games/gold-city/maps/plays-race-2`)).json()) as { score: { band: string } };
+    await page.waitForFunction(() => /Not played yet/.test(document.querySelector('#plays-headline')?.textContent ?? ''));
+    expect(await page.textContent('#plays-headline')).toContain(`(bots: ${bots.score.band})`);
+    await context.close();
+  });
+
   it('fits a phone screen', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await open(context, `/?game=gold-city&seed=daily-${new Date().toISOString().slice(0, 10)}`);
