@@ -17,6 +17,13 @@ function clearAnswer() {
   drawChart('bot-chart', undefined);
 }
 
+/** The answer on show, or on its way, no longer stands: drop it. */
+function forget() {
+  asked++;
+  stopWaiting();
+  clearAnswer();
+}
+
 function stopWaiting() {
   clearInterval(ticking);
   ticking = null;
@@ -27,8 +34,7 @@ function stopWaiting() {
 
 /** Offers bot games for the map on show, if its game has bots, with the kinds of player it seats. */
 export function showBotGames(game, playtestUrl) {
-  asked++;
-  stopWaiting();
+  forget();
   const offered = game?.playerKinds ?? [];
   url = offered.length > 0 ? playtestUrl : null;
   const select = $('bot-kind');
@@ -37,7 +43,6 @@ export function showBotGames(game, playtestUrl) {
   // The same game's next map keeps the kind chosen; another game's starts at its default.
   if (offered.some((k) => k.id === was)) select.value = was;
   $('bot-games').hidden = url === null;
-  clearAnswer();
 }
 
 export function hideBotGames() {
@@ -53,16 +58,13 @@ async function play() {
   $('error-bot-count').textContent = '';
   count.removeAttribute('aria-invalid');
   if (count.value.trim() === '' || !Number.isInteger(games) || games < 1 || games > 400) {
-    asked++;
-    stopWaiting();
-    clearAnswer();
+    forget();
     $('error-bot-count').textContent = 'games must be a whole number from 1 to 400.';
     count.setAttribute('aria-invalid', 'true');
     return;
   }
-  const mine = ++asked;
-  stopWaiting();
-  clearAnswer();
+  forget();
+  const mine = asked;
   $('bot-play').disabled = true;
   const started = performance.now();
   const waiting = `Playing ${games === 1 ? 'one game' : `${games} games`} of ${kindName()}…`;
@@ -100,9 +102,5 @@ export function wireBotGames() {
     void play();
   });
   // The answer on show is one kind's: choosing another takes it away rather than mislabel it.
-  $('bot-kind').addEventListener('change', () => {
-    asked++;
-    stopWaiting();
-    clearAnswer();
-  });
+  $('bot-kind').addEventListener('change', forget);
 }

@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { canonicalJson, sha256Hex } from '../core/canonical.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
-import { InputError, buildScoredMap, checkMap, normaliseOptions, scoreMap, type ScoredMap } from '../core/maps.ts';
+import { InputError, buildScoredMap, checkMap, normaliseOptions, playerKindOf, scoreMap, type ScoredMap } from '../core/maps.ts';
 import { check } from '../core/schema.ts';
 import { loadSchema } from '../core/schemas.ts';
 import { normaliseSeed } from '../core/seed.ts';
@@ -324,9 +324,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
     if (!checked.ok) throw badInput(checked.errors, 'Invalid query');
     const { options, games } = checked.value;
     // The schema holds for every game; which kinds a game seats is the game's own list.
-    const kinds = (game.playerKinds ?? []).map((k) => k.id);
-    const kind = checked.value.kind ?? kinds[0];
-    if (kind !== undefined && !kinds.includes(kind)) throw badInput([{ field: 'kind', message: `must be one of ${kinds.join(', ')}` }], 'Invalid query');
+    const kind = playerKindOf(game, checked.value.kind);
     const { map } = mapFor(game, String(req.params.seed), options);
     code ??= codeIdentity();
     const etag = `"${sha256Hex(canonicalJson({ code, game: game.id, seed: map.seed, digest: map.digest, games, kind: kind ?? null })).slice(0, 32)}"`;

@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { InputError, buildMap, buildScoredMap, checkMap, normaliseOptions, scoreMap } from '../core/maps.ts';
+import { InputError, buildMap, buildScoredMap, checkMap, normaliseOptions, playerKindOf, scoreMap } from '../core/maps.ts';
 import { SEED_MAX_LENGTH, normaliseSeed } from '../core/seed.ts';
 import type { AnyGameModule, Band } from '../core/game-module.ts';
 import { DEFAULT_RENDER_LIMITS } from '../formats/format.ts';
@@ -181,9 +181,8 @@ export function buildProgram(): Command {
         const games = Number(opts.playtest);
         if (!Number.isInteger(games) || games < 1 || games > 10_000) throw new UsageError('--playtest: a whole number of games from 1 to 10000');
         if (!game.playtest) throw new UsageError(`game: ${game.id} has no bots yet`);
-        const kinds = (game.playerKinds ?? []).map((k) => k.id);
-        if (opts.kind !== undefined && !kinds.includes(opts.kind)) throw new UsageError(`--kind: one of ${kinds.join(', ')} for ${game.id}`);
-        const report = game.playtest(result.map, { games, ...(opts.kind === undefined ? {} : { kind: opts.kind }) });
+        const kind = playerKindOf(game, opts.kind, '--kind');
+        const report = game.playtest(result.map, { games, ...(kind === undefined ? {} : { kind }) });
         out.playtest = report;
         const summary = game.summarisePlaytest?.(result.map, score, report);
         if (summary) out.playtestSummary = summary;

@@ -74,3 +74,14 @@ export function checkMap(game: AnyGameModule, input: unknown): MapCheck {
   if (!checked.ok) return { ok: false, errors: checked.errors };
   return { ok: true, map: checked.value, problems: game.validate(checked.value) };
 }
+
+/**
+ * The kind of player a playtest seats at every seat: the game's first (its default) when none is
+ * asked for; one the game does not seat is bad input naming `field`.
+ */
+export function playerKindOf(game: AnyGameModule, kind: string | undefined, field = 'kind'): string | undefined {
+  const kinds = (game.playerKinds ?? []).map((k) => k.id);
+  if (kind === undefined) return kinds[0];
+  if (!kinds.includes(kind)) throw new InputError([{ field, message: `one of ${kinds.join(', ')} for ${game.id}` }], 'Invalid query');
+  return kind;
+}

@@ -33,8 +33,13 @@ export function spreadInWords(games: number, sd: number, between: string): strin
   return games > 1 ? ` (± ${sd} ${between})` : '';
 }
 
+/** The kind at every seat, if one kind played them all. */
+export function soleKind(bots: readonly string[]): string | undefined {
+  return bots.every((b) => b === bots[0]) ? bots[0] : undefined;
+}
+
 /** Who played: "planner at every seat", or the seats in order where they differ. */
 export function botsInWords(bots: readonly string[]): string {
   if (bots.length === 1) return `${bots[0]} alone`;
-  return bots.every((b) => b === bots[0]) ? `${bots[0]} at every seat` : bots.map((b, seat) => `seat ${seat + 1} ${b}`).join(', ');
+  return soleKind(bots) !== undefined ? `${bots[0]} at every seat` : bots.map((b, seat) => `seat ${seat + 1} ${b}`).join(', ');
 }

@@ -2,7 +2,7 @@ import type { ScoreSummary } from '../../core/game-module.ts';
 import type { GoldCityMap } from './model.ts';
 import type { GoldCityScore } from './score.ts';
 import { MAX_ROUNDS, type Playtest } from './rules/playtest.ts';
-import { botsInWords, counted, spreadInWords, winShareChart } from '../../core/playtest-words.ts';
+import { botsInWords, counted, soleKind, spreadInWords, winShareChart } from '../../core/playtest-words.ts';
 import { round1 } from '../../core/difficulty.ts';
 
 /** The model's inputs as a player would name them. */
@@ -83,7 +83,7 @@ function mostCommon(xs: readonly number[]): number {
  */
 export function summariseGoldCityPlaytest(map: GoldCityMap, score: GoldCityScore, report: Playtest): ScoreSummary {
   const players = map.options?.players ?? 4;
-  const kind = report.bots.every((b) => b === report.bots[0]) ? report.bots[0] : undefined;
+  const kind = soleKind(report.bots);
   const planners = kind === 'planner';
   const predictedRounds = kind === 'sampler' ? score.kinds?.sampler.predictedRounds : planners ? score.predictedRounds : undefined;
   const predicted = planners ? score.fairness.winRates : undefined;

@@ -2,7 +2,7 @@ import type { ScoreSummary } from '../../core/game-module.ts';
 import type { PioneerDaysMap } from './model.ts';
 import type { PioneerDaysScore } from './score.ts';
 import type { Playtest } from './rules/playtest.ts';
-import { botsInWords, counted, spreadInWords, winShareChart } from '../../core/playtest-words.ts';
+import { botsInWords, counted, soleKind, spreadInWords, winShareChart } from '../../core/playtest-words.ts';
 
 const FEATURE_LABELS: Record<string, string> = {
   referenceVp: 'VP per player in the reference games',
@@ -55,7 +55,7 @@ export function summarisePioneerDaysPlaytest(_map: PioneerDaysMap, score: Pionee
     .join(', ');
   const solo = report.bots.length === 1;
   // The kind played first, then the other, each as the score predicts it.
-  const played = report.bots.every((b) => b === report.bots[0]) ? report.bots[0] : undefined;
+  const played = soleKind(report.bots);
   const kinds = (Object.keys(score.kinds) as Array<keyof PioneerDaysScore['kinds']>).sort((a, b) => Number(b === played) - Number(a === played));
   const predicted = kinds.map((k) => `${score.kinds[k].predictedVp} for ${k}s`).join(' and ');
   const spread = spreadInWords(report.games * report.bots.length, report.sdVp, solo ? 'from game to game' : 'from player to player and game to game');
