@@ -163,6 +163,15 @@ function timeBudget(limits: Limits, counters: Counters, logger: Logger) {
   };
 }
 
+/** Aborts when the client goes before its answer, or when the time budget has answered for the handler. */
+function abandonedSignal(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableEnded || res.locals.overBudget) controller.abort();
+  });
+  return controller.signal;
+}
+
 export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => new Date(), counters = new Counters(), trustProxy }: { logger: Logger; limits?: Limits; store?: PlayStore; now?: () => Date; counters?: Counters; trustProxy?: string }) {
   const app = express();
   // Behind a reverse proxy every client has the proxy's address: GOLDMAPS_TRUST_PROXY (express's
@@ -334,7 +343,16 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
       counters.botGamesNotModified++;
       return void res.status(304).end();
     }
-    const report = await playtests.run(() => work.playtest(game.id, map, games, kind));
+    // Up to half a minute of games: stopped, queued or running, once nobody is left to answer.
+    const abandoned = abandonedSignal(res);
+    let report: unknown;
+    try {
+      report = await playtests.run(() => work.playtest(game.id, map, games, kind, abandoned), abandoned);
+    } catch (e) {
+      if (!abandoned.aborted) throw e;
+      counters.botGamesAbandoned++;
+      return;
+    }
     counters.botGamesPlayed++;
     const summary = game.summarisePlaytest?.(map, map.score, report);
     const body = JSON.stringify({ game: game.id, seed: map.seed, digest: map.digest, games, ...(kind === undefined ? {} : { kind }), playtest: report, ...(summary ? { summary } : {}) });

@@ -15,9 +15,13 @@ export class Counters {
   /** Writes refused 429, by which bucket ran dry. */
   rateLimitedByAddress = 0;
   rateLimitedByKey = 0;
-  /** Bot-game requests whose games were played (`/playtest`), and those answered 304 on their ETag without a game. */
+  /**
+   * Bot-game requests (`/playtest`) whose games were played, those answered 304 on their ETag
+   * without a game, and those whose games were stopped because the client left or the time budget ran out.
+   */
   botGamesPlayed = 0;
   botGamesNotModified = 0;
+  botGamesAbandoned = 0;
 
   toJSON() {
     return {
@@ -25,7 +29,7 @@ export class Counters {
       clients: { slow: this.slowClients, malformed: this.malformedClients },
       requests: { overBudget: this.overBudget },
       writes: { unauthorised: this.unauthorised, rateLimited: { address: this.rateLimitedByAddress, key: this.rateLimitedByKey } },
-      botGames: { played: this.botGamesPlayed, notModified: this.botGamesNotModified },
+      botGames: { played: this.botGamesPlayed, notModified: this.botGamesNotModified, abandoned: this.botGamesAbandoned },
     };
   }
 }

@@ -20,12 +20,29 @@ export class RenderGate {
     return this.#active;
   }
 
-  async run<T>(job: () => Promise<T>): Promise<T> {
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
+  /** Runs `job` in its turn; a `signal` that aborts while the job waits takes it out of the queue (rejected with the signal's reason). */
+  async run<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
     if (this.#active >= this.concurrency) {
       if (this.#waiting.length >= this.queue) {
         throw new HttpProblem(503, `Too many ${this.what} in progress`, 'Try again shortly.', { headers: { 'Retry-After': '1' } });
       }
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          signal?.removeEventListener('abort', leave);
+          resolve();
+        };
+        const leave = () => {
+          this.#waiting.splice(this.#waiting.indexOf(turn), 1);
+          reject(signal!.reason);
+        };
+        signal?.addEventListener('abort', leave, { once: true });
+        this.#waiting.push(turn);
+      });
     } else {
       this.#active++;
     }

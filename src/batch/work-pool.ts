@@ -67,7 +67,7 @@ export class WorkPool {
     this.heapMb = heapMb;
   }
 
-  async #run(task: WorkTask): Promise<WorkAnswer> {
+  async #run(task: WorkTask, signal?: AbortSignal): Promise<WorkAnswer> {
     // A new pool starts once the replaced one has ended: overlapping, the two pools' threads (4)
     // made the soak's peak (519 MB for 4 s, against 440–480 otherwise). The price is a wait, once
     // every tasksPerPool tasks, for the tasks the old pool still holds.
@@ -85,7 +85,8 @@ export class WorkPool {
       this.#pool.on('error', (e: unknown) => this.#logger?.error({ err: e }, 'worker thread failed'));
     }
     const pool = this.#pool;
-    const answer = pool.run(task) as Promise<WorkAnswer>;
+    // Piscina stops the thread of a task aborted while it runs (a new one starts when needed).
+    const answer = pool.run(task, signal ? { signal } : {}) as Promise<WorkAnswer>;
     this.#pending.add(answer);
     void answer.catch(() => {}).finally(() => this.#pending.delete(answer));
     if (++this.#given >= this.tasksPerPool) {
@@ -111,9 +112,12 @@ export class WorkPool {
     return answer.result;
   }
 
-  /** The game's seeded bot games on a map, in a worker: its playtest report. */
-  async playtest(game: string, map: ScoredMap, games: number, playerKind?: string): Promise<unknown> {
-    const answer = await this.#run({ kind: 'playtest', game, map, games, ...(playerKind === undefined ? {} : { playerKind }) });
+  /**
+   * The game's seeded bot games on a map, in a worker: its playtest report. A `signal` that aborts
+   * stops the games where they are, their thread with them (the promise rejects).
+   */
+  async playtest(game: string, map: ScoredMap, games: number, playerKind?: string, signal?: AbortSignal): Promise<unknown> {
+    const answer = await this.#run({ kind: 'playtest', game, map, games, ...(playerKind === undefined ? {} : { playerKind }) }, signal);
     if (answer.kind !== 'playtest') throw new Error('unexpected worker answer');
     return answer.report;
   }
