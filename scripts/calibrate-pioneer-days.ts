@@ -1,6 +1,6 @@
 /**
  * Fits the Pioneer Days difficulty model on two kinds of player: the greedy settler
- * (rules/bots.ts) and the lookahead planner (rules/planner.ts). On 240 fitting trails a table
+ * (rules/bots.ts) and the lookahead planner (rules/planner.ts). On 600 fitting trails a table
  * size for 1–4 players (half of them first-game trails with sets A and B) it plays 12 seeded
  * settler games and 6 or 8 seeded planner games each, and regresses each kind's mean VP per
  * player (as a z-score) on the trail's features per table size. The difficulty is a weighted
@@ -8,9 +8,9 @@
  * 5-fold cross-validated Spearmans on the fitting trails. The 0–100 scale per table size comes
  * from the 2nd and 98th percentiles of the predicted VP; each kind's reading gets that scale
  * carried over to its own predictions. The ranking is then
- * checked against each kind on 120 held-out trails a table size (12 settler and 8 planner games
- * each) that no choice above has seen. Re-run whenever the generator, the catalogue, the engine,
- * either player or the features change (about 4 minutes on two quiet cores with
+ * checked against each kind on 240 held-out trails a table size (`pd-chk`, 12 settler and 8
+ * planner games each) that no choice above has seen. Re-run whenever the generator, the catalogue,
+ * the engine, either player or the features change (about 6 minutes on two quiet cores with
  * `MEASURED=/tmp/a.json ONLY=1,2 …`, `MEASURED=/tmp/b.json ONLY=3 …`,
  * `MEASURED=/tmp/c.json ONLY=4 …` side by side, then `MEASURED=/tmp/a.json,/tmp/b.json,/tmp/c.json`
  * to fit).
@@ -21,7 +21,7 @@ import { spearman } from '../src/core/stats.ts';
 import { difficultyBetween } from '../src/core/difficulty.ts';
 import { buildMap } from '../src/core/maps.ts';
 import { fitLinear, quantile, rankGap, round } from './linear-model.ts';
-import { CORPUS_TABLES as TABLES, corpusTrail } from './pioneer-days-corpus.ts';
+import { CORPUS_TABLES as TABLES, corpusTrail, sizedSeries } from './pioneer-days-corpus.ts';
 import { pioneerDays } from '../src/games/pioneer-days/index.ts';
 import type { PioneerDaysMap } from '../src/games/pioneer-days/model.ts';
 import { features, trailMetrics } from '../src/games/pioneer-days/score.ts';
@@ -29,12 +29,19 @@ import { playtest } from '../src/games/pioneer-days/rules/playtest.ts';
 import { BOT_WEIGHTS } from '../src/games/pioneer-days/rules/bot-weights.ts';
 import { PLANNER_WEIGHTS } from '../src/games/pioneer-days/rules/planner.ts';
 
-const REVISION = 5;
+const REVISION = 6;
 /**
  * Trails per table size (half of them first-game trails) and seeded games per trail, per kind.
- * Revision 4 fits on revision 3's fitting and held-out series, enlarged, and holds out a new one.
+ * Revision 6 fits on every series measured before (revision 5's held-out `pd-test` and the later
+ * `pd-val` among them, since the choice to refit came after seeing both) and holds out `pd-chk`.
  */
-const CORPUS = { fit: { maps: 120, settler: 12, planner: 6 }, fitMore: { maps: 120, settler: 12, planner: 8 }, hold: { maps: 120, settler: 12, planner: 8 } };
+const CORPUS = {
+  fit: { maps: 120, settler: 12, planner: 6 },
+  fitMore: { maps: 120, settler: 12, planner: 8 },
+  fitTest: { maps: 120, settler: 12, planner: 8 },
+  fitVal: { maps: 240, settler: 12, planner: 8 },
+  hold: { maps: 240, settler: 12, planner: 8 },
+};
 const FEATURES = ['referenceVp', 'referenceDisasters', 'referenceUnmet', 'plannerVp', 'plannerDisasters', 'plannerUnmet', 'plannerTownsfolkVp', 'stacking', 'earlyGold', 'townFavours'];
 
 interface Row {
@@ -56,13 +63,17 @@ const cache: Record<string, Row> = Object.assign({}, ...cacheFiles.filter((f) =>
 // given both files, fits.
 const only = process.env.ONLY?.split(',').map(Number);
 
-function sample(prefix: string, corpus: { maps: number; settler: number; planner: number }): Row[] {
-  return Array.from({ length: corpus.maps * TABLES.length }, (_, i) => {
-    const { players, firstGame } = corpusTrail(i);
+type Corpus = { maps: number; settler: number; planner: number };
+/** A series laid out as `corpusTrail` lays it: trail i of `prefix` is `prefix-i`, table sizes interleaved. */
+const interleaved = (prefix: string, corpus: Corpus) =>
+  Array.from({ length: corpus.maps * TABLES.length }, (_, i) => ({ seed: `${prefix}-${i}`, ...corpusTrail(i) }));
+
+function sample(trails: ReadonlyArray<{ seed: string; players: number; firstGame: boolean }>, corpus: Corpus): Row[] {
+  return trails.map(({ seed, players, firstGame }, i) => {
     if (only && !only.includes(players)) return undefined;
-    const key = `${prefix}-${i}/${players}/${firstGame}/${corpus.settler}/${corpus.planner}`;
+    const key = `${seed}/${players}/${firstGame}/${corpus.settler}/${corpus.planner}`;
     if (cache[key]) return cache[key]!;
-    const map = buildMap(pioneerDays, `${prefix}-${i}`, { players, firstGame }) as PioneerDaysMap;
+    const map = buildMap(pioneerDays, seed, { players, firstGame }) as PioneerDaysMap;
     const row = {
       players,
       firstGame,
@@ -70,14 +81,19 @@ function sample(prefix: string, corpus: { maps: number; settler: number; planner
       settler: playtest(map, { games: corpus.settler }).meanVp,
       planner: playtest(map, { games: corpus.planner, bots: Array.from({ length: players }, () => 'planner') }).meanVp,
     };
-    if (i % 40 === 0) process.stderr.write(`${prefix} ${i}/${corpus.maps * TABLES.length}\n`);
+    if (i % 40 === 0) process.stderr.write(`${seed} ${i}/${trails.length}\n`);
     return (cache[key] = row);
   }).filter((r): r is Row => r !== undefined);
 }
 
 const t0 = Date.now();
-const fit = [...sample('pd-cal', CORPUS.fit), ...sample('pd-hold', CORPUS.fitMore)];
-const hold = sample('pd-test', CORPUS.hold);
+const fit = [
+  ...sample(interleaved('pd-cal', CORPUS.fit), CORPUS.fit),
+  ...sample(interleaved('pd-hold', CORPUS.fitMore), CORPUS.fitMore),
+  ...sample(interleaved('pd-test', CORPUS.fitTest), CORPUS.fitTest),
+  ...sample(sizedSeries('pd-val', CORPUS.fitVal.maps), CORPUS.fitVal),
+];
+const hold = sample(sizedSeries('pd-chk', CORPUS.hold.maps), CORPUS.hold);
 if (cacheFile) writeFileSync(cacheFile, JSON.stringify(cache));
 if (only) process.exit(0);
 const x = (r: Row) => FEATURES.map((k) => r.features[k] ?? 0);

@@ -79,7 +79,7 @@ describe('Pioneer Days difficulty', () => {
     const predicted: number[] = [];
     const played: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const map = buildMap(pioneerDays, `pd-test-${i}`, { players: 1 + (i % 4) }) as PioneerDaysMap;
+      const map = buildMap(pioneerDays, `pd-unseen-${i}`, { players: 1 + (i % 4) }) as PioneerDaysMap;
       predicted.push(pioneerDays.score(map).predictedVp);
       played.push(playtest(map, { games: 8 }).meanVp);
     }

@@ -43,7 +43,7 @@ export function summarisePioneerDays(map: PioneerDaysMap, score: PioneerDaysScor
     ],
     chart: {
       title: 'VP per seat in the reference game (seat fairness)',
-      bars: ref.vpBySeat.map((vp, i) => ({ label: `P${i + 1}`, value: vp, text: `${vp} VP` })),
+      bars: ref.vpBySeat.map((vp, i) => ({ label: `Seat ${i + 1}`, value: vp, text: `${vp} VP` })),
     },
   };
 }
