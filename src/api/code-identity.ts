@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
  * that only this code decides, such as a seed's bot games, is the same wherever the identity is,
  * so its ETag can be known before the games are played, and a deploy that changes a bot changes it.
  */
-export function codeIdentity(): string {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const code = fileURLToPath(new URL('../', import.meta.url));
+export function codeIdentity({
+  root = fileURLToPath(new URL('../../', import.meta.url)),
+  code = fileURLToPath(new URL('../', import.meta.url)),
+}: { root?: string; code?: string } = {}): string {
   const hash = createHash('sha256');
   for (const dir of [code, join(root, 'schemas'), join(root, 'fixtures')]) {
     for (const file of filesUnder(dir)) hash.update(file.slice(root.length)).update('\0').update(readFileSync(file)).update('\0');
