@@ -21,7 +21,7 @@ import { spearman } from '../src/core/stats.ts';
 import { difficultyBetween } from '../src/core/difficulty.ts';
 import { buildMap } from '../src/core/maps.ts';
 import { fitLinear, quantile, rankGap, round } from './linear-model.ts';
-import { CORPUS_TABLES as TABLES, corpusTrail, sizedSeries } from './pioneer-days-corpus.ts';
+import { CORPUS_TABLES as TABLES, interleavedSeries, sizedSeries } from './pioneer-days-corpus.ts';
 import { pioneerDays } from '../src/games/pioneer-days/index.ts';
 import type { PioneerDaysMap } from '../src/games/pioneer-days/model.ts';
 import { features, trailMetrics } from '../src/games/pioneer-days/score.ts';
@@ -64,9 +64,6 @@ const cache: Record<string, Row> = Object.assign({}, ...cacheFiles.filter((f) =>
 const only = process.env.ONLY?.split(',').map(Number);
 
 type Corpus = { maps: number; settler: number; planner: number };
-/** A series laid out as `corpusTrail` lays it: trail i of `prefix` is `prefix-i`, table sizes interleaved. */
-const interleaved = (prefix: string, corpus: Corpus) =>
-  Array.from({ length: corpus.maps * TABLES.length }, (_, i) => ({ seed: `${prefix}-${i}`, ...corpusTrail(i) }));
 
 function sample(trails: ReadonlyArray<{ seed: string; players: number; firstGame: boolean }>, corpus: Corpus): Row[] {
   return trails.map(({ seed, players, firstGame }, i) => {
@@ -88,9 +85,9 @@ function sample(trails: ReadonlyArray<{ seed: string; players: number; firstGame
 
 const t0 = Date.now();
 const fit = [
-  ...sample(interleaved('pd-cal', CORPUS.fit), CORPUS.fit),
-  ...sample(interleaved('pd-hold', CORPUS.fitMore), CORPUS.fitMore),
-  ...sample(interleaved('pd-test', CORPUS.fitTest), CORPUS.fitTest),
+  ...sample(interleavedSeries('pd-cal', CORPUS.fit.maps), CORPUS.fit),
+  ...sample(interleavedSeries('pd-hold', CORPUS.fitMore.maps), CORPUS.fitMore),
+  ...sample(interleavedSeries('pd-test', CORPUS.fitTest.maps), CORPUS.fitTest),
   ...sample(sizedSeries('pd-val', CORPUS.fitVal.maps), CORPUS.fitVal),
 ];
 const hold = sample(sizedSeries('pd-chk', CORPUS.hold.maps), CORPUS.hold);

@@ -37,9 +37,11 @@ function redealt(table: Table, label: string): Table {
   table.markers.forEach((list, t) => list.forEach((m, i) => (slots[m.kind] ??= []).push({ t, i })));
   const markers = table.markers.map((l) => l.map((m) => ({ ...m })));
   for (const list of Object.values(slots)) {
-    const vals = list.map(({ t, i }) => ({ value: table.markers[t]![i]!.value, type: table.markers[t]![i]!.type }));
-    for (let j = vals.length - 1; j > 0; j--) { const k = r.int(0, j); [vals[j], vals[k]] = [vals[k]!, vals[j]!]; }
-    list.forEach(({ t, i }, j) => { const m = markers[t]![i]!; if (vals[j]!.value !== undefined) m.value = vals[j]!.value; if (vals[j]!.type !== undefined) m.type = vals[j]!.type; });
+    const dealt = r.shuffle(list.map(({ t, i }) => table.markers[t]![i]!));
+    list.forEach(({ t, i }, j) => {
+      const { value, type } = dealt[j]!;
+      Object.assign(markers[t]![i]!, value === undefined ? {} : { value }, type === undefined ? {} : { type });
+    });
   }
   return { ...table, markers };
 }

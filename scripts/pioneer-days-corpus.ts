@@ -13,6 +13,12 @@ export function corpusTrail(i: number): { players: number; firstGame: boolean } 
 /** The index in a series of the k-th trail for `players`. */
 export const corpusIndex = (players: number, k: number): number => k * CORPUS_TABLES.length + CORPUS_TABLES.indexOf(players as 1 | 2 | 3 | 4);
 
+type Trail = { seed: string; players: number; firstGame: boolean };
+
+/** A series laid out as `corpusTrail` lays it: trail i of `prefix` is `prefix-i`, table sizes interleaved. */
+export const interleavedSeries = (prefix: string, maps: number): Trail[] =>
+  Array.from({ length: maps * CORPUS_TABLES.length }, (_, i) => ({ seed: `${prefix}-${i}`, ...corpusTrail(i) }));
+
 /** A series laid out per table size: `prefix-<players>-<i>`, every odd-numbered trail a first game. */
-export const sizedSeries = (prefix: string, maps: number): Array<{ seed: string; players: number; firstGame: boolean }> =>
+export const sizedSeries = (prefix: string, maps: number): Trail[] =>
   CORPUS_TABLES.flatMap((players) => Array.from({ length: maps }, (_, i) => ({ seed: `${prefix}-${players}-${i}`, players, firstGame: i % 2 === 1 })));
