@@ -16,7 +16,7 @@ import { analyse } from '../src/games/gold-city/analysis.ts';
 import { CALIBRATION_GAMES, calibrationCases } from '../fixtures/calibration/cases.ts';
 
 /** Bump when the bots, rules or features change, so scores say which model made them. */
-const CALIBRATION_REVISION = 4;
+const CALIBRATION_REVISION = 5;
 const FEATURES = ['effort', 'steps', 'strongest', 'cardsPaid', 'corridor', 'blockadeLoad', 'chokepoints', 'players', 'twoPlayerEffort'];
 
 function sample(prefix: string, count: number) {
@@ -29,8 +29,8 @@ function sample(prefix: string, count: number) {
 }
 
 const t0 = Date.now();
-const fit = sample('cal', 240);
-const hold = sample('hold', 120);
+const fit = sample('cal', 720);
+const hold = sample('hold', 360);
 const model = fitLinear(fit);
 const heldPred = hold.map((s) => model.predict(s.x));
 const ranges = featureRanges(FEATURES, fit);

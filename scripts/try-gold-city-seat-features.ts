@@ -6,7 +6,7 @@
  * its start effort to the finish against the table's mean, its hex steps to the edge of the start
  * piece (where the race proper and any first blockade begin) against the mean, how many rivals
  * start nearer the finish, and how many start as near the edge (a contested first step).
- * Prints the held-out Pearson of each feature set; "base" reproduces the fixture's 0.503.
+ * Prints the held-out Pearson of each feature set; "base" reproduces the fixture's four-player heldOut.pearsonShares.
  *   npx tsx scripts/try-gold-city-seat-features.ts   (a few minutes; plays no games)
  */
 import { readFileSync } from 'node:fs';

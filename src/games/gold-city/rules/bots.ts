@@ -23,6 +23,8 @@ export interface BotContext {
    * bot plays on the one for the gems it holds, so the tour order is planned, not guessed.
    */
   fields?: Float64Array[];
+  /** This turn the seat's pawns have not advanced for `stuckTurns` turns (set by contextForTurn). */
+  stuck?: boolean;
 }
 
 /** The context as the seat to move sees it: on a temple course, the field of the gems it holds. */
@@ -49,12 +51,12 @@ function contextForTurn(state: GameState, shared: BotContext): BotContext {
   const stuck = seen && effort >= seen.effort - 1e-9 ? seen.stuck + 1 : 0;
   memory.set(state.seat, { effort, stuck });
   if (stuck < W.stuckTurns) return ctx;
+  // On a temple course pawns never block one another: nothing to route round.
+  if (shared.fields) return ctx;
   const own = new Set(player.pawns.map((p) => p.at));
   const closed = new Uint8Array(ctx.table.n);
   for (const p of state.players) for (const pawn of p.pawns) if (pawn.at >= 0 && !own.has(pawn.at)) closed[pawn.at] = 1;
-  // On a temple course pawns never block one another: nothing to route round.
-  if (shared.fields) return ctx;
-  return { ...ctx, potential: effortToFinish(ctx.table, closed) };
+  return { ...ctx, potential: effortToFinish(ctx.table, closed), stuck: true };
 }
 
 /** A Gold City bot's turn ends with `end` (or when the game is over). */
@@ -234,11 +236,12 @@ function purchaseValue(state: GameState, ctx: BotContext, player: PlayerState, t
   const { table: t, potential } = ctx;
   const need: Record<string, number> = { machete: 0, paddle: 0, coin: 0, torch: 0 };
   const maxNeed: Record<string, number> = { machete: 0, paddle: 0, coin: 0, torch: 0 };
-  // The route ahead: the neighbour nearest the goal. On a temple course the step's own cost
-  // counts too (entryEffort), so a dear water-4 that ties with a torch-3 on the field is not taken
-  // for the way on (the base game keeps its calibrated choice).
-  const temples = t.temples.length > 0;
-  const ahead = (y: number) => (potential[y] as number) + (temples ? entryEffort(t, y) : 0);
+  // The route ahead: the neighbour nearest the goal. On a temple course, and for a seat that is
+  // stuck, the step's own cost counts too (entryEffort), so a dear water-4 that ties with a
+  // water-3 on the field is not taken for the way on: read through the water-4, the Captain
+  // (paddle 3) looked worthless to a pawn stalled before both (seed t1, 69 of 400 games stalled).
+  const weighSteps = t.temples.length > 0 || ctx.stuck === true;
+  const ahead = (y: number) => (potential[y] as number) + (weighSteps ? entryEffort(t, y) : 0);
   for (const pawn of player.pawns) {
     let at = pawn.at;
     for (let stepCount = 0; at >= 0 && stepCount < P.lookAhead && !t.finishes[at]; stepCount++) {
