@@ -23,8 +23,8 @@ function sample(prefix: string, count: number) {
   return calibrationCases(prefix, count).map(({ seed, options }) => {
     const map = buildMap(goldCity, seed, options) as GoldCityMap;
     const features = analyse(map).features;
-    const rounds = playtest(map, { games: CALIBRATION_GAMES }).meanRounds;
-    return { x: FEATURES.map((f) => features[f] ?? 0), y: rounds, players: options.players as number };
+    const { meanRounds, unfinished } = playtest(map, { games: CALIBRATION_GAMES });
+    return { x: FEATURES.map((f) => features[f] ?? 0), y: meanRounds, players: options.players as number, unfinished };
   });
 }
 
@@ -45,6 +45,8 @@ const result = {
     maps: fit.length,
     heldOut: hold.length,
     gamesPerMap: CALIBRATION_GAMES,
+    // Games the bots stalled in (stopped at MAX_ROUNDS and counted there), over fitted and held-out maps.
+    unfinishedGames: [...fit, ...hold].reduce((sum, s) => sum + s.unfinished, 0),
     ...agreement(heldPred, hold.map((s) => s.y)),
     spearmanHeldOutByPlayers: spearmanByPlayers(hold, heldPred),
   },

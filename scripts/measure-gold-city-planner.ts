@@ -1,8 +1,9 @@
 /**
- * What the Gold City planner does that the docs quote: how often its games stall (stopped at MAX_ROUNDS, reported `unfinished`), where
- * the stalls gather, and on seed `t1`, the course whose trace showed the planner's blind spot for
+ * What the Gold City planner does that the docs quote: how often its games stall (stopped at
+ * MAX_ROUNDS, reported `unfinished`), where the stalls gather, and on seed `t1`, the course whose trace showed the planner's blind spot for
  * the Captain (docs/difficulty.md, "What the bots leave out"), and how often two planners beat two
- * baselines (docs/gold-city.md, "The bots"). Every figure is seeded.
+ * baselines (docs/gold-city.md, "The bots"). Every figure is seeded. The stalls in the calibration's
+ * own games are in its fixture (fixtures/calibration/gold-city.json, fit.unfinishedGames).
  *
  *   npx tsx scripts/measure-gold-city-planner.ts        (about 3 minutes on one core)
  */
@@ -10,8 +11,8 @@ import { buildMap } from '../src/core/maps.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import { playtest } from '../src/games/gold-city/rules/playtest.ts';
-import { CALIBRATION_GAMES, calibrationCases } from '../fixtures/calibration/cases.ts';
 
+const TIERS = ['easy', 'normal', 'hard', 'expert'] as const;
 const course = (seed: string, options: Record<string, unknown>) => buildMap(goldCity, seed, options) as GoldCityMap;
 
 const t1 = playtest(course('t1', { players: 4 }), { games: 400 });
@@ -30,25 +31,17 @@ for (const players of [2, 3, 4]) {
   console.log(`${players} players, 30 default courses × 40 games: ${stalled} of 1200 unfinished, on ${on} courses; mean rounds ${rounds.toFixed(2)}`);
 }
 
-for (const tier of ['easy', 'normal', 'hard', 'expert']) {
+for (const tier of TIERS) {
   let stalled = 0;
   for (let i = 0; i < 20; i++) stalled += playtest(course(`stall-${tier}-${i}`, { players: 4, tier }), { games: 20 }).unfinished;
   console.log(`tier ${tier}, four players, 20 courses × 20 games: ${stalled} of 400 unfinished`);
 }
 
-let stalled = 0;
-let games = 0;
-for (const { seed, options } of calibrationCases('cal', 720)) {
-  stalled += playtest(course(seed, options), { games: CALIBRATION_GAMES }).unfinished;
-  games += CALIBRATION_GAMES;
-}
-console.log(`the calibration's fitted maps (cal-0 … cal-719, ${CALIBRATION_GAMES} games each): ${stalled} of ${games} unfinished`);
-
 // Head to head: two planners and two baselines, seats alternating from course to course.
 let plannerWins = 0;
 for (let i = 0; i < 40; i++) {
   const lineup = i % 2 ? ['baseline', 'planner', 'baseline', 'planner'] : ['planner', 'baseline', 'planner', 'baseline'];
-  const r = playtest(course(`pvb-${i}`, { players: 4, tier: ['easy', 'normal', 'hard', 'expert'][i % 4] }), { games: 6, bots: lineup });
+  const r = playtest(course(`pvb-${i}`, { players: 4, tier: TIERS[i % 4] }), { games: 6, bots: lineup });
   plannerWins += lineup.reduce((sum, bot, seat) => sum + (bot === 'planner' ? (r.winRate[seat] ?? 0) / 100 : 0), 0) * 6;
 }
 console.log(`two planners against two baselines, 40 four-player courses × 6 games: the planners won ${(plannerWins / 240).toFixed(2)} of 240`);

@@ -69,6 +69,11 @@ describe('bot games', () => {
     expect(playtest(map, { games: 12 })).toEqual(p);
   });
 
+  it('a stuck planner buys the card its way on needs (seed t1 stalled in 69 of 400 games when it priced cards through a water-4 it could not enter)', () => {
+    const map = buildMap(goldCity, 't1', { players: 4 }) as GoldCityMap;
+    expect(playtest(map, { games: 100 }).unfinished).toBeLessThanOrEqual(2);
+  });
+
   it('the planner beats the baseline head to head', () => {
     let planner = 0;
     for (let i = 0; i < 10; i++) {
