@@ -262,8 +262,20 @@ if (want('reach')) {
     const players = ((game.optionsSchema.properties as Record<string, { minimum?: number; maximum?: number }> | undefined)?.players) ?? {};
     for (let n = players.minimum ?? 0; n <= (players.maximum ?? 0); n++) {
       for (const target of REACH_TARGETS) {
-        const r = measureReach(game, target, players.minimum === undefined ? {} : { players: n }, { seeds, maxAttempts: 200, prefix: 'bench' });
-        reach.push({ game: game.id, players: players.minimum === undefined ? '' : n, target: r.target, hits: `${r.hits}/${r.seeds}`, 'median attempts': r.medianAttempts, 'mean attempts': r.meanAttempts });
+        const options = players.minimum === undefined ? {} : { players: n };
+        const r = measureReach(game, target, options, { seeds, maxAttempts: 200, prefix: 'bench' });
+        // Bands also with every kind of player agreeing (ranges ten wide rarely hold an interval).
+        const a = 'band' in target ? measureReach(game, target, options, { seeds, maxAttempts: 200, prefix: 'bench', agree: true }) : undefined;
+        reach.push({
+          game: game.id,
+          players: players.minimum === undefined ? '' : n,
+          target: r.target,
+          hits: `${r.hits}/${r.seeds}`,
+          'median attempts': r.medianAttempts,
+          'mean attempts': r.meanAttempts,
+          'agree: hits': a ? `${a.hits}/${a.seeds}` : '',
+          'agree: median attempts': a?.medianAttempts ?? '',
+        });
       }
     }
   }

@@ -372,7 +372,7 @@ async function doReroll() {
   const game = selectedGame();
   const options = readOptions(game);
   const target = $('target-kind').value === 'band' ? { band: $('band').value } : { min: Number($('min').value), max: Number($('max').value) };
-  const body = { seed: $('seed').value, options, target, maxAttempts: Number($('attempts').value) };
+  const body = { seed: $('seed').value, options, target, maxAttempts: Number($('attempts').value), agree: $('agree').checked };
   if (seedMissing()) return;
   await run(async () => {
     const r = await call(`${api}/games/${game.id}/reroll`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -382,7 +382,9 @@ async function doReroll() {
     await show(game.id, r.seed, chosen);
     const changed = Object.keys(chosen).filter((k) => !(k in options));
     const note = changed.length ? ` The reroll chose ${changed.map((k) => `${k} ${chosen[k]}`).join(', ')}.` : '';
-    $('status').textContent = r.hit ? `Found at attempt ${r.attempts}: seed ${r.seed}, difficulty ${r.map.score.difficulty} (${r.map.score.band}).${note}` : r.message;
+    const { difficulty, band, interval } = r.map.score;
+    const readings = interval ? `, its kinds of player reading ${interval[0]}–${interval[1]}` : '';
+    $('status').textContent = r.hit ? `Found at attempt ${r.attempts}: seed ${r.seed}, difficulty ${difficulty} (${band})${readings}.${note}` : r.message;
     $('status').classList.toggle('missed', !r.hit);
   }, 'Rerolling…', true);
 }

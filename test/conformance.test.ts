@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapDigest } from '../src/core/canonical.ts';
 import { BANDS, bandOf } from '../src/core/difficulty.ts';
 import { buildMap, buildScoredMap, checkMap, normaliseOptions } from '../src/core/maps.ts';
-import { reroll } from '../src/core/reroll.ts';
+import { reroll, scoreMiss } from '../src/core/reroll.ts';
 import { DEFAULT_STYLE } from '../src/core/scene.ts';
 import { DEFAULT_RENDER_LIMITS, extensionOf } from '../src/formats/format.ts';
 import { FORMATS } from '../src/formats/index.ts';
@@ -152,6 +152,30 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
     }
   });
 
+  it('with agree, answers only maps every kind of player reads inside the target', () => {
+    const hasInterval = buildScoredMap(game, 'agree', {}).score.interval !== undefined;
+    let filtered = 0;
+    // Every band, and the middle one again from a seed whose plain answer the kinds of Pioneer
+    // Days part over (the kinds of Lost Valley part over most).
+    const cases = [...BANDS.map((band) => ['agree-a', band] as const), ['agree-c', 'medium'] as const];
+    for (const [seed, band] of cases) {
+      const plain = reroll(game, { seed, target: { band }, maxAttempts: 200 })!;
+      const agreed = reroll(game, { seed, target: { band }, maxAttempts: 200, agree: true })!;
+      if (!hasInterval) {
+        expect(agreed).toEqual(plain);
+        continue;
+      }
+      // A hit with agree has the difficulty and both ends of the interval in the band; a miss is
+      // the nearest by the same measure, and says what was asked.
+      if (agreed.hit) expect(scoreMiss(agreed.map.score, { band }, true), `${band}: ${agreed.seed}`).toBe(0);
+      else expect(agreed.message).toContain('every kind of player agreeing');
+      expect(agreed.attempts).toBeGreaterThanOrEqual(plain.attempts);
+      if (scoreMiss(plain.map.score, { band }, true) > 0) filtered++;
+    }
+    // Not vacuous where the kinds can disagree: some plain answer is one agree turns down.
+    if (hasInterval) expect(filtered).toBeGreaterThan(0);
+  });
+
   it('draws a non-empty scene with places to hover and to walk', () => {
     const scene = game.scene(buildMap(game, 'scene', {}), DEFAULT_STYLE);
     expect(scene.width).toBeGreaterThan(0);
@@ -201,7 +225,7 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
     const reroll = await fetch(`${server.url}/api/v1/games/${game.id}/reroll`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seed: 'api', target: { min: 0, max: 100 }, maxAttempts: 3 }),
+      body: JSON.stringify({ seed: 'api', target: { min: 0, max: 100 }, maxAttempts: 3, agree: true }),
     });
     expect(reroll.status).toBe(200);
     expect(((await reroll.json()) as { hit: boolean; seed: string }).seed).toBe('api/1');

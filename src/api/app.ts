@@ -374,7 +374,7 @@ export function createApp({ logger, limits = DEFAULT_LIMITS, store, now = () => 
   app.post('/api/v1/games/:game/reroll', async (req, res) => {
     const game = gameOf(req);
     if (!req.is('application/json') && !req.is('application/*+json')) throw new HttpProblem(415, 'Send the request as application/json');
-    const checked = check<{ seed: string; options?: Record<string, unknown>; target: Target; maxAttempts: number }>(rerollSchema, req.body);
+    const checked = check<{ seed: string; options?: Record<string, unknown>; target: Target; maxAttempts: number; agree: boolean }>(rerollSchema, req.body);
     if (!checked.ok) throw badInput(checked.errors);
     const body = checked.value;
     if (body.maxAttempts > limits.rerollAttempts) throw badInput([{ field: 'maxAttempts', message: `must be <= ${limits.rerollAttempts}` }]);

@@ -218,7 +218,8 @@ export function buildProgram(): Command {
     .option('--max <difficulty>', 'target: highest difficulty (0–100)')
     .option('--options <json>', "the game's options as JSON")
     .option('--max-attempts <n>', 'give up after this many seeds (1–2000)', '200')
-    .action((gameId: string, opts: { seed: string; band?: Band; min?: string; max?: string; options?: string; maxAttempts: string }) => {
+    .option('--agree', "every kind of player the score is calibrated on must read the map inside the target too (the whole of score.interval)")
+    .action((gameId: string, opts: { seed: string; band?: Band; min?: string; max?: string; options?: string; maxAttempts: string; agree?: boolean }) => {
       const game = gameOrFail(gameId);
       const number = (name: string, text: string | undefined, lo: number, hi: number) => {
         const v = Number(text);
@@ -234,7 +235,7 @@ export function buildProgram(): Command {
       } else throw new UsageError('target: give --band, or --min and --max');
       const maxAttempts = number('--max-attempts', opts.maxAttempts, 1, 2000);
       if (!Number.isInteger(maxAttempts)) throw new UsageError('--max-attempts: a whole number');
-      const result = reroll(game, { seed: opts.seed, options: parseJsonOption('--options', opts.options) ?? {}, target, maxAttempts })!;
+      const result = reroll(game, { seed: opts.seed, options: parseJsonOption('--options', opts.options) ?? {}, target, maxAttempts, agree: opts.agree === true })!;
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       // A miss still prints the nearest map, but says so and ends with its own exit code.
       if (!result.hit) {

@@ -18,11 +18,11 @@ export const REACH_TARGETS: readonly Target[] = [
 ];
 
 /** How reliably and how fast a reroll from `options` reaches `target`, over `seeds` base seeds. */
-export function measureReach(game: AnyGameModule, target: Target, options: Record<string, unknown>, { seeds, maxAttempts, prefix = 'reach' }: { seeds: number; maxAttempts: number; prefix?: string }): Reach {
+export function measureReach(game: AnyGameModule, target: Target, options: Record<string, unknown>, { seeds, maxAttempts, prefix = 'reach', agree = false }: { seeds: number; maxAttempts: number; prefix?: string; agree?: boolean }): Reach {
   const attempts: number[] = [];
   let hits = 0;
   for (let i = 1; i <= seeds; i++) {
-    const r = reroll(game, { seed: `${prefix}-${i}`, options, target, maxAttempts })!;
+    const r = reroll(game, { seed: `${prefix}-${i}`, options, target, maxAttempts, agree })!;
     if (r.hit) hits++;
     attempts.push(r.attempts);
   }

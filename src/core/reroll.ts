@@ -20,6 +20,17 @@ export function missBy(difficulty: number, target: Target): number {
   return difficulty < min ? min - difficulty : difficulty > max ? difficulty - max : 0;
 }
 
+/**
+ * How far a score lies outside the target. With `agree`, every kind of player's reading
+ * (`score.interval`) must lie in it as well as the difficulty, so the furthest of them counts: a
+ * map one kind reads easy and another expert is no hard map, whatever their mean says. A game
+ * whose score has no interval has one reading.
+ */
+export function scoreMiss(score: Pick<ScoreBase, 'difficulty' | 'interval'>, target: Target, agree = false): number {
+  const readings = agree && score.interval ? [score.difficulty, ...score.interval] : [score.difficulty];
+  return Math.max(...readings.map((d) => missBy(d, target)));
+}
+
 export function describeTarget(target: Target): string {
   const { min, max } = targetRange(target);
   return 'band' in target ? `band ${target.band} (difficulty ${min}–${max})` : `difficulty ${min}–${max}`;
@@ -31,6 +42,8 @@ export interface RerollRequest {
   options?: unknown;
   target: Target;
   maxAttempts: number;
+  /** Every kind of player the score is calibrated on must read the map inside the target too. */
+  agree?: boolean;
 }
 
 export interface RerollResult {
@@ -53,6 +66,7 @@ interface Search {
   optionSets: Array<Record<string, unknown>>;
   target: Target;
   maxAttempts: number;
+  agree: boolean;
   /** The game's measured reason the pinned options cannot reach the target, if it knows one. */
   outOfReach?: string;
 }
@@ -73,7 +87,7 @@ function prepare(game: AnyGameModule, request: RerollRequest): Search {
   const steered = game.steer?.(targetRange(request.target), pinnedOptions, pinned) ?? [{}];
   const optionSets = (steered.length > 0 ? steered : [{}]).map((s) => sortedKeys(normaliseOptions(game, { ...s, ...given })));
   const outOfReach = game.outOfReach?.(targetRange(request.target), pinnedOptions, pinned);
-  return { game, seed: base.seed, pinned, optionSets, target: request.target, maxAttempts: request.maxAttempts, ...(outOfReach ? { outOfReach } : {}) };
+  return { game, seed: base.seed, pinned, optionSets, target: request.target, maxAttempts: request.maxAttempts, agree: request.agree === true, ...(outOfReach ? { outOfReach } : {}) };
 }
 
 /**
@@ -85,7 +99,7 @@ function attempt(search: Search, k: number): { miss: number; result: RerollResul
   const options = search.optionSets[(k - 1) % search.optionSets.length]!;
   const map = search.game.generate(seed, options) as MapDocumentBase & { score: ScoreBase };
   map.score = scoreMap(search.game, map);
-  return { miss: missBy(map.score.difficulty, search.target), result: { hit: false, seed, attempts: k, options, map } };
+  return { miss: scoreMiss(map.score, search.target, search.agree), result: { hit: false, seed, attempts: k, options, map } };
 }
 
 /** The answer's score with the summary every scored map carries (the same as `withScore` gives). */
@@ -97,12 +111,16 @@ function summarised(search: Search, result: RerollResult): RerollResult {
 
 /** A miss in words: what was asked, the nearest found, and what to change. */
 function missMessage(search: Search, nearest: RerollResult): string {
-  const { difficulty, band } = nearest.map.score;
+  const { difficulty, band, interval } = nearest.map.score;
   const advice =
     search.pinned.length > 0
       ? `You pinned ${search.pinned.map((k) => `options.${k}`).join(', ')}: leave ${search.pinned.length === 1 ? 'it' : 'some'} out to let the reroll choose, or ask for a target those options can reach.`
-      : 'Ask for more attempts or a wider target.';
-  return `No map in ${search.maxAttempts} attempts met ${describeTarget(search.target)}; the nearest is ${nearest.seed} at difficulty ${difficulty} (${band}). ${search.outOfReach ? `${search.outOfReach} ` : ''}${advice}`;
+      : search.agree
+        ? 'Ask for more attempts or a wider target, or leave out agree to take the mean of the kinds alone.'
+        : 'Ask for more attempts or a wider target.';
+  const asked = search.agree ? `${describeTarget(search.target)} with every kind of player agreeing` : describeTarget(search.target);
+  const readings = search.agree && interval ? `, its kinds of player reading ${interval[0]}–${interval[1]}` : '';
+  return `No map in ${search.maxAttempts} attempts met ${asked}; the nearest is ${nearest.seed} at difficulty ${difficulty} (${band})${readings}. ${search.outOfReach ? `${search.outOfReach} ` : ''}${advice}`;
 }
 
 /** Keeps the nearest miss (the earliest on ties) and reports a hit at once. */

@@ -223,6 +223,7 @@ describe('HTTP API over a real listening server', () => {
       [{ ...request, options: { tier: 'x' } }, 'options.tier'],
       [{ ...request, target: { min: 80, max: 20 } }, 'target.min'],
       [{ target: { band: 'hard' } }, 'seed'],
+      [{ ...request, agree: 'yes' }, 'agree'],
     ] as const) {
       const res = await post('/api/v1/games/gold-city/reroll', body);
       expect(res.status, JSON.stringify(body)).toBe(400);

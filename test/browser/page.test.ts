@@ -64,6 +64,30 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     await page.close();
   });
 
+  it('rerolls with every kind of player agreeing when asked, and says how each read the map', async () => {
+    const page = await open();
+    await page.selectOption('#game', 'lost-valley');
+    await page.fill('#seed', '3');
+    await page.fill('#opt-players', '2');
+    await page.selectOption('#band', 'hard');
+    const readings = async () => {
+      await page.click('#reroll');
+      await page.waitForFunction(() => /Found at attempt|No map in/.test(document.querySelector('#status')?.textContent ?? ''));
+      const status = (await page.textContent('#status'))!;
+      const [, low, high] = /its kinds of player reading (\d+)–(\d+)/.exec(status) ?? [];
+      expect(status, status).toMatch(/Found at attempt \d+: seed 3\/\d+, difficulty \d+ \(hard\)/);
+      return [Number(low), Number(high)];
+    };
+    // Left unticked, the mean is hard while one kind reads the landscape easy.
+    expect((await readings())[0]).toBeLessThan(50);
+    await page.fill('#seed', '3');
+    await page.check('#agree');
+    const [low, high] = await readings();
+    expect(low).toBeGreaterThanOrEqual(50);
+    expect(high).toBeLessThanOrEqual(74);
+    await page.close();
+  });
+
   it('says what to change when a reroll misses', async () => {
     const page = await open();
     await page.fill('#seed', 'miss');
