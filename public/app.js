@@ -384,7 +384,9 @@ async function doReroll() {
     const note = changed.length ? ` The reroll chose ${changed.map((k) => `${k} ${chosen[k]}`).join(', ')}.` : '';
     const { difficulty, band, interval } = r.map.score;
     const readings = interval ? `, its kinds of player reading ${interval[0]}–${interval[1]}` : '';
-    $('status').textContent = r.hit ? `Found at attempt ${r.attempts}: seed ${r.seed}, difficulty ${difficulty} (${band})${readings}.${note}` : r.message;
+    // A plain hit whose kinds do not all read it in the target says so, and how to ask for one.
+    const parted = r.hit && !r.agreed ? ' Not every kind of player reads it in the target: tick “Every kind of player agrees” to ask for one that each does.' : '';
+    $('status').textContent = r.hit ? `Found at attempt ${r.attempts}: seed ${r.seed}, difficulty ${difficulty} (${band})${readings}.${parted}${note}` : r.message;
     $('status').classList.toggle('missed', !r.hit);
   }, 'Rerolling…', true);
 }

@@ -279,12 +279,14 @@ describe('goldmaps score and reroll', () => {
 
   it('goldmaps reroll --agree answers a map both kinds of player read in the band, where a plain reroll does not', async () => {
     const args = [cli, 'reroll', 'lost-valley', '--seed', '3', '--band', 'hard', '--options', '{"players":2}'];
-    type Answer = { seed: string; hit: boolean; map: { score: { difficulty: number; interval: [number, number] } } };
+    type Answer = { seed: string; hit: boolean; agreed: boolean; map: { score: { difficulty: number; interval: [number, number] } } };
     const plain = JSON.parse((await run(process.execPath, args)).stdout) as Answer;
     const agreed = JSON.parse((await run(process.execPath, [...args, '--agree'])).stdout) as Answer;
     // Seed 3's first landscape is hard by the mean of two kinds that read it 20 and 97.
     expect(plain.map.score.interval[0]).toBeLessThan(50);
+    expect(plain.agreed).toBe(false);
     expect(agreed.hit).toBe(true);
+    expect(agreed.agreed).toBe(true);
     expect(agreed.seed).not.toBe(plain.seed);
     const readings = [agreed.map.score.difficulty, ...agreed.map.score.interval];
     expect(Math.min(...readings)).toBeGreaterThanOrEqual(50);

@@ -167,8 +167,12 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
       }
       // A hit with agree has the difficulty and both ends of the interval in the band; a miss is
       // the nearest by the same measure, and says what was asked.
-      if (agreed.hit) expect(scoreMiss(agreed.map.score, { band }, true), `${band}: ${agreed.seed}`).toBe(0);
-      else expect(agreed.message).toContain('every kind of player agreeing');
+      if (agreed.hit) {
+        expect(scoreMiss(agreed.map.score, { band }, true), `${band}: ${agreed.seed}`).toBe(0);
+        expect(agreed.agreed).toBe(true);
+      } else expect(agreed.message).toContain('every kind of player agreeing');
+      // Every answer says whether its kinds all read it in the target, asked or not.
+      expect(plain.agreed).toBe(scoreMiss(plain.map.score, { band }, true) === 0);
       expect(agreed.attempts).toBeGreaterThanOrEqual(plain.attempts);
       if (scoreMiss(plain.map.score, { band }, true) > 0) filtered++;
     }

@@ -55,8 +55,16 @@ export interface RerollResult {
   options: Record<string, unknown>;
   /** On a miss, what happened and what to change, in words. */
   message?: string;
+  /**
+   * Whether every kind of player's reading (`score.interval`) lies in the target as well as the
+   * difficulty: always so for a hit asked with `agree`; a plain hit may lack it.
+   */
+  agreed: boolean;
   map: MapDocumentBase & { score: ScoreBase };
 }
+
+/** A map tried, before it is the answer. */
+type Candidate = Omit<RerollResult, 'agreed'>;
 
 interface Search {
   game: AnyGameModule;
@@ -94,7 +102,7 @@ function prepare(game: AnyGameModule, request: RerollRequest): Search {
  * The k-th attempt: `seed/k` with its option set, built and scored. Its summary waits until it
  * is the answer (`summarised`): a rejected map's is never read, nor is its digest.
  */
-function attempt(search: Search, k: number): { miss: number; result: RerollResult } {
+function attempt(search: Search, k: number): { miss: number; result: Candidate } {
   const seed = `${search.seed}/${k}`;
   const options = search.optionSets[(k - 1) % search.optionSets.length]!;
   const map = search.game.generate(seed, options) as MapDocumentBase & { score: ScoreBase };
@@ -103,14 +111,14 @@ function attempt(search: Search, k: number): { miss: number; result: RerollResul
 }
 
 /** The answer's score with the summary every scored map carries (the same as `withScore` gives). */
-function summarised(search: Search, result: RerollResult): RerollResult {
+function summarised(search: Search, result: Candidate): RerollResult {
   const { map } = result;
   map.score.summary = search.game.summarise(map, map.score);
-  return result;
+  return { ...result, agreed: scoreMiss(map.score, search.target, true) === 0 };
 }
 
 /** A miss in words: what was asked, the nearest found, and what to change. */
-function missMessage(search: Search, nearest: RerollResult): string {
+function missMessage(search: Search, nearest: Candidate): string {
   const { difficulty, band, interval } = nearest.map.score;
   const advice =
     search.pinned.length > 0
@@ -125,11 +133,11 @@ function missMessage(search: Search, nearest: RerollResult): string {
 
 /** Keeps the nearest miss (the earliest on ties) and reports a hit at once. */
 class Nearest {
-  best: { miss: number; result: RerollResult } | undefined;
+  best: { miss: number; result: Candidate } | undefined;
 
   constructor(readonly search: Search) {}
 
-  offer(a: { miss: number; result: RerollResult }): RerollResult | undefined {
+  offer(a: { miss: number; result: Candidate }): RerollResult | undefined {
     if (a.miss === 0) return summarised(this.search, { ...a.result, hit: true });
     if (!this.best || a.miss < this.best.miss) this.best = a;
     return undefined;

@@ -78,13 +78,15 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
       expect(status, status).toMatch(/Found at attempt \d+: seed 3\/\d+, difficulty \d+ \(hard\)/);
       return [Number(low), Number(high)];
     };
-    // Left unticked, the mean is hard while one kind reads the landscape easy.
+    // Left unticked, the mean is hard while one kind reads the landscape easy, and the page says so.
     expect((await readings())[0]).toBeLessThan(50);
+    expect(await page.textContent('#status')).toContain('Not every kind of player reads it in the target');
     await page.fill('#seed', '3');
     await page.check('#agree');
     const [low, high] = await readings();
     expect(low).toBeGreaterThanOrEqual(50);
     expect(high).toBeLessThanOrEqual(74);
+    expect(await page.textContent('#status')).not.toContain('Not every kind');
     await page.close();
   });
 
