@@ -162,7 +162,7 @@ describe('goldmaps rank', () => {
     const r = await goldmaps('rank', 'gold-city', '--count', '300', '--from', 'ranked', '--options', '{"tier":"hard"}', '--out', out);
     expect(r.code).toBe(0);
     const lines = readFileSync(out, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('rank,seed,difficulty,band,digest');
+    expect(lines[0]).toBe('rank,seed,difficulty,band,digest,interval_low,interval_high');
     const rows = lines.slice(1).map((l) => l.split(','));
     expect(rows).toHaveLength(300);
     const difficulties = rows.map((row) => Number(row[2]));
@@ -170,6 +170,9 @@ describe('goldmaps rank', () => {
     const { buildMap } = await import('../src/core/maps.ts');
     const { goldCity } = await import('../src/games/gold-city/index.ts');
     for (const row of rows.slice(0, 3)) expect(buildMap(goldCity, row[1]!, { tier: 'hard' }).digest).toBe(row[4]);
+    // The kinds' readings are the score's own interval.
+    const { buildScoredMap } = await import('../src/core/maps.ts');
+    expect(rows[0]!.slice(5).map(Number)).toEqual(buildScoredMap(goldCity, rows[0]![1]!, { tier: 'hard' }).score.interval);
     const again = await goldmaps('rank', 'gold-city', '--count', '300', '--from', 'ranked', '--options', '{"tier":"hard"}');
     expect(again.stdout).toBe(readFileSync(out, 'utf8'));
     expect((await goldmaps('rank', 'gold-city', '--count', '0')).code).toBe(2);

@@ -1,10 +1,8 @@
 import { BANDS } from './difficulty.ts';
-import { hardestFirst, rankCsv, type RankRow } from './rank.ts';
+import { RANK_HEADER, hardestFirst, rankCsv, type RankRow } from './rank.ts';
 
 /** A ranking CSV that cannot be merged; the message names the file (and line) at fault. */
 export class RankMergeError extends Error {}
-
-const HEADER = 'rank,seed,difficulty,band,digest';
 
 /** A ranked seed `base/k`: the base before the last '/', and k, its position 1 … count. */
 export function seedPosition(seed: string): { base: string; position: number } | undefined {
@@ -59,7 +57,7 @@ function csvRecords(text: string): { records: Array<{ line: number; fields: stri
 }
 
 /**
- * The rows of one `goldmaps rank` CSV, checked: the header, five fields a row, ranks 1 … m in
+ * The rows of one `goldmaps rank` CSV, checked: the header, seven fields a row, ranks 1 … m in
  * order, seeds `base/k` from one base, plain numbers, known bands, sha256 digests, hardest first
  * with ties in seed order, and the bytes exactly as rankCsv writes them.
  */
@@ -70,23 +68,30 @@ export function parseRankCsv(text: string, name: string): RankRow[] {
   const parsed = csvRecords(text);
   if (!('records' in parsed)) return fail(parsed.line, parsed.message);
   const [header, ...records] = parsed.records;
-  if (!header || header.fields.join(',') !== HEADER) return fail(1, `the header is not "${HEADER}"`);
+  if (!header || header.fields.join(',') !== RANK_HEADER) return fail(1, `the header is not "${RANK_HEADER}"`);
   const rows: RankRow[] = [];
   let previous: { difficulty: number; position: number; base: string } | undefined;
   for (const [n, { line, fields }] of records.entries()) {
-    if (fields.length !== 5) fail(line, `${fields.length} fields, not 5`);
-    const [rank, seed, difficultyText, band, digest] = fields as [string, string, string, string, string];
+    if (fields.length !== 7) fail(line, `${fields.length} fields, not 7`);
+    const [rank, seed, difficultyText, band, digest, lowText, highText] = fields as [string, string, string, string, string, string, string];
     if (rank !== String(n + 1)) fail(line, `rank "${rank}", not ${n + 1}`);
     const at = seedPosition(seed);
     if (!at) return fail(line, `seed ${JSON.stringify(seed)} is not <base>/<position>`);
-    const difficulty = Number(difficultyText);
-    if (difficultyText === '' || !Number.isFinite(difficulty) || String(difficulty) !== difficultyText) fail(line, `difficulty "${difficultyText}" is not a plain number`);
+    const plain = (name: string, text: string) => {
+      const v = Number(text);
+      if (text === '' || !Number.isFinite(v) || String(v) !== text) fail(line, `${name} "${text}" is not a plain number`);
+      return v;
+    };
+    const difficulty = plain('difficulty', difficultyText);
+    // A game whose score gives no interval leaves both cells empty; otherwise both, lowest first.
+    const interval = lowText === '' && highText === '' ? undefined : ([plain('interval_low', lowText), plain('interval_high', highText)] as [number, number]);
+    if (interval && interval[0] > interval[1]) fail(line, `interval_low ${lowText} is above interval_high ${highText}`);
     if (!(BANDS as readonly string[]).includes(band)) fail(line, `band "${band}" is not one of ${BANDS.join(', ')}`);
     if (!/^sha256:[0-9a-f]{64}$/.test(digest)) fail(line, `digest "${digest}" is not sha256:<64 hex digits>`);
     if (previous && at.base !== previous.base) fail(line, `seed ${JSON.stringify(seed)} is not from the base ${JSON.stringify(previous.base)} of the rows above`);
     if (previous && (difficulty > previous.difficulty || (difficulty === previous.difficulty && at.position < previous.position))) fail(line, 'the rows are not hardest first, ties in seed order');
     previous = { difficulty, position: at.position, base: at.base };
-    rows.push({ seed, difficulty, band, digest });
+    rows.push({ seed, difficulty, band, digest, ...(interval ? { interval } : {}) });
   }
   if (rankCsv(rows) !== text) fail(1, 'not byte for byte as goldmaps rank writes it (quoting?)');
   return rows;

@@ -6,7 +6,12 @@ export interface RankRow {
   digest: string;
   difficulty: number;
   band: string;
+  /** Where the score's kinds of player read the map, lowest first (`score.interval`), if it says. */
+  interval?: [number, number];
 }
+
+/** The CSV's columns. The interval comes last, so that a reader of the first five reads as before. */
+export const RANK_HEADER = 'rank,seed,difficulty,band,digest,interval_low,interval_high';
 
 /** Which share of a ranking one machine takes: shard `index` of `of`, both counted from 1. */
 export interface Shard {
@@ -48,7 +53,8 @@ export function rankSeeds(from: string, positions: readonly number[]): string[] 
 export function rankBatch(game: AnyGameModule, seeds: readonly string[], options: unknown): RankRow[] {
   return seeds.map((seed) => {
     const map = buildScoredMap(game, seed, options);
-    return { seed, digest: map.digest as string, difficulty: map.score.difficulty, band: map.score.band };
+    const { difficulty, band, interval } = map.score;
+    return { seed, digest: map.digest as string, difficulty, band, ...(interval ? { interval: [interval[0], interval[1]] as [number, number] } : {}) };
   });
 }
 
@@ -61,5 +67,5 @@ export function hardestFirst(rows: readonly RankRow[]): RankRow[] {
 /** RFC 4180 CSV: a header, then one row per map. */
 export function rankCsv(rows: readonly RankRow[]): string {
   const cell = (v: string | number) => (typeof v === 'number' || !/[",\r\n]/.test(v) ? String(v) : `"${v.replace(/"/g, '""')}"`);
-  return ['rank,seed,difficulty,band,digest', ...rows.map((r, i) => [i + 1, r.seed, r.difficulty, r.band, r.digest].map(cell).join(','))].join('\n') + '\n';
+  return [RANK_HEADER, ...rows.map((r, i) => [i + 1, r.seed, r.difficulty, r.band, r.digest, r.interval?.[0] ?? '', r.interval?.[1] ?? ''].map(cell).join(','))].join('\n') + '\n';
 }
