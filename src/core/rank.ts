@@ -54,7 +54,7 @@ export function rankBatch(game: AnyGameModule, seeds: readonly string[], options
   return seeds.map((seed) => {
     const map = buildScoredMap(game, seed, options);
     const { difficulty, band, interval } = map.score;
-    return { seed, digest: map.digest as string, difficulty, band, ...(interval ? { interval: [interval[0], interval[1]] as [number, number] } : {}) };
+    return { seed, digest: map.digest as string, difficulty, band, ...(interval ? { interval } : {}) };
   });
 }
 
