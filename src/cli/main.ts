@@ -218,7 +218,7 @@ export function buildProgram(): Command {
     .option('--max <difficulty>', 'target: highest difficulty (0–100)')
     .option('--options <json>', "the game's options as JSON")
     .option('--max-attempts <n>', 'give up after this many seeds (1–2000)', '200')
-    .option('--agree', "every kind of player the score is calibrated on must read the map inside the target too (the whole of score.interval)")
+    .option('--agree', 'both ends of score.interval (the two kinds of player the score is calibrated on) must lie in the target too (default: off)')
     .action((gameId: string, opts: { seed: string; band?: Band; min?: string; max?: string; options?: string; maxAttempts: string; agree?: boolean }) => {
       const game = gameOrFail(gameId);
       const number = (name: string, text: string | undefined, lo: number, hi: number) => {
