@@ -20,6 +20,13 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     return page;
   }
 
+  /** Presses Reroll to target and waits for its answer: the status line, hit or miss. */
+  async function reroll(page: Page): Promise<string> {
+    await page.click('#reroll');
+    await page.waitForFunction(() => /Found at attempt|No map in/.test(document.querySelector('#status')?.textContent ?? ''));
+    return (await page.textContent('#status'))!;
+  }
+
   it('generates a map: the SVG has one space per space of the map document', async () => {
     const page = await open();
     await page.fill('#seed', 'browser-1');
@@ -40,9 +47,7 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     await page.fill('#seed', 'browser-reroll');
     await page.selectOption('#band', 'medium');
     await page.fill('#opt-players', '3');
-    await page.click('#reroll');
-    await page.waitForFunction(() => /Found at attempt|No map in/.test(document.querySelector('#status')?.textContent ?? ''));
-    expect(await page.textContent('#status')).toMatch(/Found at attempt \d+: seed browser-reroll\/\d+/);
+    expect(await reroll(page)).toMatch(/Found at attempt \d+: seed browser-reroll\/\d+/);
     expect(await page.textContent('#band-badge')).toBe('medium');
     expect(await page.textContent('#score-summary')).toMatch(/rounds for 3 players/);
     await page.close();
@@ -52,9 +57,7 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     const page = await open();
     const band = await page.inputValue('#band');
     await page.fill('#seed', 'first-visit');
-    await page.click('#reroll');
-    await page.waitForFunction(() => /Found at attempt|No map in/.test(document.querySelector('#status')?.textContent ?? ''));
-    expect(await page.textContent('#status')).toMatch(/Found at attempt \d+: seed first-visit\/\d+.*The reroll chose tier/);
+    expect(await reroll(page)).toMatch(/Found at attempt \d+: seed first-visit\/\d+.*The reroll chose tier/);
     expect(await page.textContent('#band-badge')).toBe(band);
     // The map on show is the one the reroll found: its digest is the one the share link rebuilds.
     const share = new URL(await page.inputValue('#share'));
@@ -71,14 +74,12 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     await page.fill('#opt-players', '2');
     await page.selectOption('#band', 'hard');
     const readings = async () => {
-      await page.click('#reroll');
-      await page.waitForFunction(() => /Found at attempt|No map in/.test(document.querySelector('#status')?.textContent ?? ''));
-      const status = (await page.textContent('#status'))!;
+      const status = await reroll(page);
       const [, low, high] = /its kinds of player reading (\d+)–(\d+)/.exec(status) ?? [];
       expect(status, status).toMatch(/Found at attempt \d+: seed 3\/\d+, difficulty \d+ \(hard\)/);
       return [Number(low), Number(high)];
     };
-    // Left unticked, the mean is hard while one kind reads the landscape easy, and the page says so.
+    // Left unticked, the difficulty is hard while one kind reads the landscape easy, and the page says so.
     expect((await readings())[0]).toBeLessThan(50);
     expect(await page.textContent('#status')).toContain('Not every kind of player reads it in the target');
     await page.fill('#seed', '3');
@@ -96,9 +97,7 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     await page.selectOption('#opt-tier', 'easy');
     await page.selectOption('#band', 'expert');
     await page.fill('#attempts', '20');
-    await page.click('#reroll');
-    await page.waitForFunction(() => /Found at attempt|No map in/.test(document.querySelector('#status')?.textContent ?? ''));
-    expect(await page.textContent('#status')).toMatch(/No map in 20 attempts met band expert.*nearest is miss\/\d+.*options\.tier/);
+    expect(await reroll(page)).toMatch(/No map in 20 attempts met band expert.*nearest is miss\/\d+.*options\.tier/);
     expect(await page.getAttribute('#status', 'class')).toContain('missed');
     await page.close();
   });
