@@ -9,8 +9,8 @@ import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import { DEFAULT_STYLE } from '../src/core/scene.ts';
 import { DEFAULT_RENDER_LIMITS } from '../src/formats/format.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
-import { MM_PER_INCH, rasterSize } from '../src/render/raster-size.ts';
-import { sceneToSvg } from '../src/render/svg.ts';
+import { MM_PER_INCH, rasterSize } from '../src/formats/raster-size.ts';
+import { sceneToSvg } from '../src/formats/svg-document.ts';
 import { startBare, stopService } from './http.ts';
 import { median } from './measure.ts';
 

@@ -10,10 +10,10 @@
  *   N=20 G=8 npx tsx scripts/lost-valley-reroll-bands.ts        (≈ 5 minutes on two cores)
  *   ONLY=2 … to measure one table size.
  */
-import calibration from '../fixtures/calibration/lost-valley.json' with { type: 'json' };
+import calibration from '../src/games/lost-valley/data/calibration.json' with { type: 'json' };
 import { bandOf, difficultyOnScale, type Scale } from '../src/core/difficulty.ts';
 import type { Band } from '../src/core/game-module.ts';
-import { reroll } from '../src/core/reroll.ts';
+import { reroll } from '../src/seeds/reroll.ts';
 import { lostValley } from '../src/games/lost-valley/index.ts';
 import type { LostValleyMap } from '../src/games/lost-valley/model.ts';
 import { playtest } from '../src/games/lost-valley/rules/playtest.ts';

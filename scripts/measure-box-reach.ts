@@ -6,7 +6,7 @@
  *   node --import tsx scripts/measure-box-reach.ts [courses per table size, default 400] [reroll seeds, default 10]
  */
 import { buildMap } from '../src/core/maps.ts';
-import { measureReach } from '../src/core/reroll-reach.ts';
+import { measureReach } from '../src/seeds/reroll-reach.ts';
 import { Rng } from '../src/core/rng.ts';
 import { BANDS } from '../src/core/difficulty.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';

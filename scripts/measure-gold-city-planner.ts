@@ -3,7 +3,7 @@
  * MAX_ROUNDS, reported `unfinished`), where the stalls gather, and on seed `t1`, the course whose trace showed the planner's blind spot for
  * the Captain (docs/difficulty.md, "What the bots leave out"), and how often two planners beat two
  * baselines (docs/gold-city.md, "The bots"). Every figure is seeded. The stalls in the calibration's
- * own games are in its fixture (fixtures/calibration/gold-city.json, fit.unfinishedGames).
+ * own games are in its fixture (src/games/gold-city/data/calibration.json, fit.unfinishedGames).
  *
  *   npx tsx scripts/measure-gold-city-planner.ts        (about 3 minutes on one core)
  */

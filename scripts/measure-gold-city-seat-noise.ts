@@ -1,7 +1,7 @@
 /**
  * How well seat shares measured by a few games of their own predict the calibration's: replays the
  * held-out four-player courses of the seat calibration (every fifth of
- * fixtures/calibration/gold-city-seats.json's measured courses) under every stagger it measured,
+ * src/games/gold-city/data/seats.json's measured courses) under every stagger it measured,
  * on a fresh series of games (tagged by the course's seed, unlike the calibration's), and compares
  * the shares after 50, 100, 200 and 400 games, the seat model's predictions, and blends of the
  * two, with the calibration's 200-game shares (Pearson over every seat, stagger and course). The
@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { buildMap, scoreMap } from '../src/core/maps.ts';
 import { pearson } from '../src/core/stats.ts';
-import { round } from './linear-model.ts';
+import { round } from '../src/core/fit.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import type { GoldCityScore } from '../src/games/gold-city/score.ts';
@@ -22,7 +22,7 @@ import { predictSeatShares, seatFeatures } from '../src/games/gold-city/seats.ts
 const PREFIXES = [50, 100, 200, 400];
 const MODEL_WEIGHTS = [0.2, 0.4, 0.6];
 const players = 4;
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/calibration/gold-city-seats.json', import.meta.url), 'utf8'));
+const fixture = JSON.parse(readFileSync(new URL('../src/games/gold-city/data/seats.json', import.meta.url), 'utf8'));
 const held = (fixture.measured[players] as Array<{ seed: string; options: object; shares: Record<string, number[]> }>).filter((_, i) => i % 5 === 0);
 const staggers = Object.keys(held[0]!.shares);
 

@@ -17,8 +17,8 @@ import type { PioneerDaysMap } from '../src/games/pioneer-days/model.ts';
 import { BOTS } from '../src/games/pioneer-days/rules/bots.ts';
 import { playGame } from '../src/games/pioneer-days/rules/playtest.ts';
 import { trailOf } from '../src/games/pioneer-days/rules/state.ts';
-import { round, stepUp } from './linear-model.ts';
-import { CORPUS_TABLES as TABLES, corpusIndex, corpusTrail } from './pioneer-days-corpus.ts';
+import { round, stepUp } from '../src/core/fit.ts';
+import { CORPUS_TABLES as TABLES, corpusIndex, corpusTrail } from '../src/games/pioneer-days/calibrate/corpus.ts';
 
 // ONLY=1,2 measures those table sizes alone (and skips the head to head unless 2 is among them), so two processes can share the work.
 const ONLY = process.env.ONLY?.split(',').map(Number) ?? TABLES;

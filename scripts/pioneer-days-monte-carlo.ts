@@ -25,8 +25,8 @@ import { BOTS, settler } from '../src/games/pioneer-days/rules/bots.ts';
 import { applyAction, finalScores, type Action } from '../src/games/pioneer-days/rules/engine.ts';
 import { legalTurns, planTurn } from '../src/games/pioneer-days/rules/planner.ts';
 import { playGame } from '../src/games/pioneer-days/rules/playtest.ts';
-import { round, stepUp } from './linear-model.ts';
-import { corpusIndex, corpusTrail } from './pioneer-days-corpus.ts';
+import { round, stepUp } from '../src/core/fit.ts';
+import { corpusIndex, corpusTrail } from '../src/games/pioneer-days/calibrate/corpus.ts';
 import { changeCost, cloneState, newGame, seatToMove, trailOf, type GameState, type Trail } from '../src/games/pioneer-days/rules/state.ts';
 
 const N = Number(process.env.N ?? 60);

@@ -1,7 +1,7 @@
 /**
  * Tries features of how a four-player race unfolds, read from the course, as extra inputs to the
- * per-stagger, per-seat share models of scripts/calibrate-gold-city-seats.ts, on its own measured
- * shares (fixtures/calibration/gold-city-seats.json: 100 courses, 200 games a stagger) and its
+ * per-stagger, per-seat share models of src/games/gold-city/calibrate/seats.ts, on its own measured
+ * shares (src/games/gold-city/data/seats.json: 100 courses, 200 games a stagger) and its
  * split (four courses in five to fit, the fifth held out). Features per seat under the stagger:
  * its start effort to the finish against the table's mean, its hex steps to the edge of the start
  * piece (where the race proper and any first blockade begin) against the mean, how many rivals
@@ -12,14 +12,14 @@
 import { readFileSync } from 'node:fs';
 import { buildMap } from '../src/core/maps.ts';
 import { pearson } from '../src/core/stats.ts';
-import { fitLinear } from './linear-model.ts';
+import { fitLinear } from '../src/core/fit.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import { seatFeatures } from '../src/games/gold-city/seats.ts';
 import { staggeredStarts } from '../src/games/gold-city/stagger.ts';
 import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
 import { prepareTable } from '../src/games/gold-city/rules/table.ts';
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/calibration/gold-city-seats.json', import.meta.url), 'utf8'));
+const fixture = JSON.parse(readFileSync(new URL('../src/games/gold-city/data/seats.json', import.meta.url), 'utf8'));
 const players = 4;
 const courses = fixture.measured[players] as Array<{ seed: string; options: object; shares: Record<string, number[]> }>;
 const staggers = Object.keys(courses[0]!.shares);

@@ -8,7 +8,7 @@ import { buildScoredMap } from '../src/core/maps.ts';
 import { GAMES } from '../src/games/index.ts';
 
 const root = new URL('../', import.meta.url);
-const FRONT_ENDS = ['src/api', 'src/render', 'src/formats', 'src/cli', 'src/batch', 'src/core', 'public'];
+const FRONT_ENDS = ['src/api', 'src/formats', 'src/drawing', 'src/algorithms', 'src/cli', 'src/seeds', 'src/workers', 'src/plays', 'src/store', 'src/core', 'public'];
 
 function files(dir: string): string[] {
   return readdirSync(new URL(dir, root), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(`${dir}/${e.name}`) : /\.(ts|js|html|css)$/.test(e.name) ? [`${dir}/${e.name}`] : []));

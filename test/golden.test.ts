@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildScoredMap } from '../src/core/maps.ts';
-import { pinnedScore } from '../fixtures/golden/cases.ts';
+import { pinnedScore } from './support/pinned-score.ts';
 import { digestsInWorker } from './support/digest-in-worker.ts';
 import { GAMES } from '../src/games/index.ts';
 

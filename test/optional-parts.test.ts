@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { buildScoredMap, InputError } from '../src/core/maps.ts';
-import { reroll } from '../src/core/reroll.ts';
+import { reroll } from '../src/seeds/reroll.ts';
 import { DEFAULT_RENDER_LIMITS } from '../src/formats/format.ts';
 import { pdfFormat } from '../src/formats/pdf.ts';
 import { formatParams, renderRequest } from '../src/formats/render.ts';

@@ -1,6 +1,6 @@
 // Does every PDF the API can be asked for draw within a worker heap bound? (docs/performance.md#memory)
 // HEAP=48 node --import tsx bench/memory/pdf-heap-need.mts
-import { WorkPool } from '../../src/batch/work-pool.ts';
+import { WorkPool } from '../../src/workers/work-pool.ts';
 import { GAMES } from '../../src/games/index.ts';
 import { buildScoredMap } from '../../src/core/maps.ts';
 import { findFormat } from '../../src/formats/index.ts';

@@ -1,6 +1,6 @@
 // RSS of this process with a WorkPool drawing N PDF kits (docs/performance.md#memory):
 // THREADS=1 N=60 TPP=200 node --import tsx bench/memory/pool.mts
-import { WorkPool } from '../../src/batch/work-pool.ts';
+import { WorkPool } from '../../src/workers/work-pool.ts';
 import { GAMES } from '../../src/games/index.ts';
 import { buildScoredMap } from '../../src/core/maps.ts';
 import { findFormat } from '../../src/formats/index.ts';

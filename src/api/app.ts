@@ -8,9 +8,9 @@ import { InputError, buildScoredMap, checkMap, normaliseOptions, playerKindOf, s
 import { check } from '../core/schema.ts';
 import { loadSchema } from '../core/schemas.ts';
 import { normaliseSeed } from '../core/seed.ts';
-import type { Target } from '../core/reroll.ts';
-import { RasterFailed, RasterPool } from '../batch/raster-pool.ts';
-import { WorkerOutOfMemory, WorkPool } from '../batch/work-pool.ts';
+import type { Target } from '../seeds/reroll.ts';
+import { RasterFailed, RasterPool } from '../workers/raster-pool.ts';
+import { WorkerOutOfMemory, WorkPool } from '../workers/work-pool.ts';
 import { GAMES, findGame } from '../games/index.ts';
 import { DEFAULT_RENDER_LIMITS, downloadsFor, extensionOf, fileStem, formatParameters, type OutputFormat, type RenderLimits } from '../formats/format.ts';
 import { FORMATS, downloadsOfMap, findFormat, formatOfName } from '../formats/index.ts';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * What the running service is made of: a sha256 over every file of its code (the compiled
- * `dist/` or, run from sources, `src/`), its schemas and its fixtures, in path order. An answer
+ * `dist/` with the games' data in `src/`, or, run from sources, `src/`) and its shared schemas, in path order. An answer
  * that only this code decides, such as a seed's bot games, is the same wherever the identity is,
  * so its ETag can be known before the games are played, and a deploy that changes a bot changes it.
  */
@@ -14,8 +14,10 @@ export function codeIdentity({
   code = fileURLToPath(new URL('../', import.meta.url)),
 }: { root?: string; code?: string } = {}): string {
   const hash = createHash('sha256');
-  for (const dir of [code, join(root, 'schemas'), join(root, 'fixtures')]) {
-    for (const file of filesUnder(dir)) hash.update(file.slice(root.length)).update('\0').update(readFileSync(file)).update('\0');
+  // Run compiled, the code is dist/ and the games' data still src/ (core/json-file.ts dataFile).
+  const data = code === join(root, 'src') ? [] : filesUnder(join(root, 'src')).filter((f) => f.endsWith('.json'));
+  for (const dir of [code, join(root, 'schemas')]) {
+    for (const file of [...filesUnder(dir), ...(dir === code ? data : [])]) hash.update(file.slice(root.length)).update('\0').update(readFileSync(file)).update('\0');
   }
   return hash.digest('hex');
 }

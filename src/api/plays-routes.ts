@@ -1,6 +1,6 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { sha256Hex } from '../core/canonical.ts';
-import { dailySeed, dateOf, isDate, secondsToMidnight } from '../core/daily.ts';
+import { dailySeed, dateOf, isDate, secondsToMidnight } from '../plays/daily.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
 import { NoPlays, checkReport, playSummary, playsOf, recordPlay, type PlayedMap } from '../plays/service.ts';
 import { storeFailure } from '../store/failures.ts';

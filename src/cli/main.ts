@@ -7,8 +7,8 @@ import type { AnyGameModule, Band } from '../core/game-module.ts';
 import { DEFAULT_RENDER_LIMITS } from '../formats/format.ts';
 import { FORMATS, FORMAT_PARAMETERS, findFormat } from '../formats/index.ts';
 import { formatParams, renderRequest } from '../formats/render.ts';
-import { reroll, type Target } from '../core/reroll.ts';
-import type { Shard } from '../core/rank.ts';
+import { reroll, type Target } from '../seeds/reroll.ts';
+import type { Shard } from '../seeds/rank.ts';
 import { GAMES, findGame } from '../games/index.ts';
 import { openCliStore, registerStoreCommands } from './store-commands.ts';
 
@@ -265,7 +265,7 @@ export function buildProgram(): Command {
       if (!base.ok) throw new UsageError(`--from: ${base.message.replace(/^seed: /, '')}`);
       if ([...base.seed].length + 1 + String(count).length > SEED_MAX_LENGTH) throw new UsageError(`--from: leave room for "/${count}" within ${SEED_MAX_LENGTH} characters`);
       const options = normaliseOptions(game, parseJsonOption('--options', opts.options));
-      const { parseShard, rankCsv, shardPositions } = await import('../core/rank.ts');
+      const { parseShard, rankCsv, shardPositions } = await import('../seeds/rank.ts');
       let shard: Shard | undefined;
       if (opts.shard !== undefined) {
         const parsed = parseShard(opts.shard);
@@ -273,7 +273,7 @@ export function buildProgram(): Command {
         shard = parsed.shard;
       }
       const total = shard ? shardPositions(count, shard).length : count;
-      const { rank } = await import('../batch/rank-pool.ts');
+      const { rank } = await import('../seeds/rank-pool.ts');
       const { SingleBar, Presets } = await import('cli-progress');
       const bar = process.stderr.isTTY ? new SingleBar({ format: 'ranking {bar} {value}/{total} seeds · {eta_formatted} left', stream: process.stderr }, Presets.shades_classic) : undefined;
       bar?.start(total, 0);
@@ -293,7 +293,7 @@ export function buildProgram(): Command {
     .action(async (paths: string[], opts: { out?: string }) => {
       const early = rankCommand.options.find((o) => rankCommand.getOptionValueSource(o.attributeName()) === 'cli');
       if (early) throw new UsageError(`rank merge: ${early.long} goes after "merge", not before`);
-      const { RankMergeError, mergeRankCsvs } = await import('../core/rank-merge.ts');
+      const { RankMergeError, mergeRankCsvs } = await import('../seeds/rank-merge.ts');
       const files = paths.map((path) => {
         try {
           return { name: path, text: readFileSync(path, 'utf8') };

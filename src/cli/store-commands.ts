@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
@@ -251,13 +252,16 @@ export function registerStoreCommands(program: Command): void {
 
   program
     .command('calibrate')
-    .description("fit the mapping from the bots' predictions to the tables' reports and write it as a reviewable calibration fixture with a new version")
+    .description("rerun a game's calibration: its producers play seeded bot games and rewrite its data/ (all of them, or the steps named); --from-plays fits the tables' reports instead")
     .argument('<game>', 'game id')
-    .requiredOption('--from-plays', 'from the play reports in the store')
-    .option('--out <file>', 'where to write it (default fixtures/calibration/<game>.plays.json)')
-    .action(async (gameId: string, opts: { out?: string }) => {
+    .argument('[steps...]', 'producers to run, by name (default: every one, in order; --list names them)')
+    .option('--list', 'name the producers and what each writes, and run none')
+    .option('--from-plays', "fit the mapping from the bots' predictions to the play reports in the store, and write it as a reviewable fixture with a new version")
+    .option('--out <file>', 'with --from-plays: where to write it (default src/games/<game>/data/plays.json)')
+    .action(async (gameId: string, steps: string[], opts: { out?: string; list?: boolean; fromPlays?: boolean }) => {
+      if (!opts.fromPlays) return runProducers(gameId, steps, opts.list === true);
       const game = gameWithPlays(gameId);
-      const out = opts.out ?? new URL(`../../fixtures/calibration/${game.id}.plays.json`, import.meta.url).pathname;
+      const out = opts.out ?? fileURLToPath(playsOf(game).calibrationFile);
       const previous = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { version?: string }).version : undefined;
       const number = Number(/-(\d+)$/.exec(previous ?? '')?.[1] ?? 0) + 1;
       const tables = await withStore(async (store) => {
@@ -275,4 +279,30 @@ export function registerStoreCommands(program: Command): void {
       writeFileSync(out, `${JSON.stringify(fixture, null, 2)}\n`);
       process.stderr.write(`goldmaps: wrote ${out} (${fixture.version}); review it and commit it to move the scores\n`);
     });
+}
+
+/** Runs a game's producers one after another, each in a process of its own, stopping at the first that fails. */
+async function runProducers(gameId: string, names: string[], list: boolean): Promise<void> {
+  const game = findGame(gameId);
+  if (!game) throw usage('game', `unknown game "${gameId}" (known: ${GAMES.map((g) => g.id).join(', ')})`);
+  const producers = game.calibration ?? [];
+  if (producers.length === 0) throw usage('game', `${game.id} has no calibration producers`);
+  const unknown = names.filter((n) => !producers.some((p) => p.name === n));
+  if (unknown.length > 0) throw usage('steps', `${game.id} has no producer ${unknown.map((n) => `"${n}"`).join(', ')} (known: ${producers.map((p) => p.name).join(', ')})`);
+  const chosen = names.length === 0 ? producers : producers.filter((p) => names.includes(p.name));
+  if (list) {
+    for (const p of producers) process.stdout.write(`${p.name}\twrites ${p.writes}\t${p.about}\n`);
+    return;
+  }
+  const { spawnSync } = await import('node:child_process');
+  for (const p of chosen) {
+    process.stderr.write(`goldmaps: calibrate ${game.id} ${p.name}: ${p.about}\n`);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(p.script)], { stdio: 'inherit', env: { ...process.env, ...p.env } });
+    if (run.status !== 0) {
+      process.stderr.write(`goldmaps: calibrate ${game.id} ${p.name} failed (exit ${run.status ?? run.signal}); the files written before it stand\n`);
+      process.exitCode = 1;
+      return;
+    }
+    process.stderr.write(`goldmaps: wrote src/games/${game.id}/${p.writes}\n`);
+  }
 }

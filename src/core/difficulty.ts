@@ -1,4 +1,5 @@
-import type { Band } from './game-module.ts';
+/** The four difficulty bands, easy to expert. */
+export type Band = 'easy' | 'medium' | 'hard' | 'expert';
 
 /**
  * Difficulty, the same for every game: a 0–100 scale cut into four bands, and the calibrated

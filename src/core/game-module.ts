@@ -1,7 +1,6 @@
-import type { Confidence } from './difficulty.ts';
+import type { Band, Confidence } from './difficulty.ts';
 import type { Point, Scene, Style } from './scene.ts';
-import type { GamePlays } from './plays.ts';
-import type { PlaysApplied } from './plays-calibration.ts';
+import type { GamePlays, PlaysApplied } from './plays.ts';
 
 /** One broken invariant: `rule` is stable for machines, `at` points at the offending part. */
 export interface Problem {
@@ -10,7 +9,7 @@ export interface Problem {
   at?: string;
 }
 
-export type Band = 'easy' | 'medium' | 'hard' | 'expert';
+export type { Band } from './difficulty.ts';
 
 export interface ScoreBase {
   difficulty: number;
@@ -157,6 +156,25 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
   balance?(map: M, games: number): { options: Partial<O>; report: B };
   /** Play reports of people's games on its maps (src/games/<id>/plays.ts). */
   plays?: GamePlays<M, S>;
+  /**
+   * What `goldmaps calibrate <game>` runs, in this order: each producer plays seeded bot games
+   * (or reads other data) and writes one file of the game's data/, the same bytes on every run.
+   */
+  calibration?: readonly Producer[];
+}
+
+/** One calibration step of a game: a script in its calibrate/ folder. */
+export interface Producer {
+  /** What `goldmaps calibrate <game> <name>` calls it. */
+  name: string;
+  /** The script (src/games/<id>/calibrate/<name>.ts), run in a process of its own. */
+  script: URL;
+  /** The file of the game's folder it writes. */
+  writes: string;
+  /** Settings the script reads from its environment for this step (a table size, a corpus size). */
+  env?: Readonly<Record<string, string>>;
+  /** What it measures and roughly how long it takes, in words. */
+  about: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

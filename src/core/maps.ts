@@ -1,5 +1,5 @@
 import type { AnyGameModule, MapDocumentBase, Problem, ScoreBase } from './game-module.ts';
-import { applyPlaysCalibration } from './plays-calibration.ts';
+import { applyPlaysCalibration } from './plays.ts';
 import { check, type FieldError } from './schema.ts';
 import { normaliseSeed } from './seed.ts';
 

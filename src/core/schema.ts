@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 
 const schemaDir = new URL('../../schemas/', import.meta.url);
 
-/** Every schema file under schemas/, so `$ref`s between them resolve by `$id`. */
+/** Every shared schema file under schemas/ (the API's, the store's), so `$ref`s between them resolve by `$id`. */
 function allSchemaFiles(dir: URL): Array<Record<string, unknown>> {
   return readdirSync(dir, { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : 1))
@@ -37,6 +37,23 @@ function makeAjv(coerceTypes: boolean): Ajv2020 {
  */
 const strictAjv = makeAjv(false);
 const queryAjv = makeAjv(true);
+
+/**
+ * A game's own schemas (its folder's schemas/), added beside the shared ones so that `$ref`s
+ * between them resolve by `$id`; by file name without `.json` (options, map, play, …).
+ */
+export function registerSchemas(dir: URL): Record<string, Record<string, unknown>> {
+  const added: Record<string, Record<string, unknown>> = {};
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    const schema = readJson<Record<string, unknown>>(new URL(name, dir));
+    if (files.some((s) => s.$id === schema.$id)) throw new Error(`two schemas with $id ${String(schema.$id)}`);
+    files.push(schema);
+    strictAjv.addSchema(schema);
+    queryAjv.addSchema(schema);
+    added[name.slice(0, -'.json'.length)] = schema;
+  }
+  return added;
+}
 
 const compiled = new WeakMap<object, ValidateFunction>();
 

@@ -1,7 +1,7 @@
 import { InputError } from '../core/maps.ts';
 import { loadSchema } from '../core/schemas.ts';
-import { boardPageCount, planBoardPrint } from '../render/board-plan.ts';
-import { fitsArea, officeArea, sheetArea, type Paper, type PrintOptions } from '../render/print-layout.ts';
+import { boardPageCount, planBoardPrint } from './board-plan.ts';
+import { fitsArea, officeArea, sheetArea, type Paper, type PrintOptions } from './print-layout.ts';
 import { fileStem, styleOf, type OutputFormat } from './format.ts';
 import { KIT_SIZES, largestFitting, sheetMaker } from './sheet-layout.ts';
 
@@ -44,7 +44,7 @@ export const pdfFormat: OutputFormat = {
     throw new InputError([{ field: 'hexSize', message: `would print ${pages} pages; the limit is ${limits.maxPdfPages} (use a smaller hexSize, a larger paper or size=fit)` }], 'PDF too large');
   },
   async render({ game, map, scene, sheets, params }) {
-    const { sceneToPdf, sheetsToPdf } = await import('../render/pdf.ts');
+    const { sceneToPdf, sheetsToPdf } = await import('./pdf-document.ts');
     const label = `${game.title} · seed ${map.seed ?? ''}`;
     const layout = params.layout === 'setup' ? 'setup' : 'kit';
     const pdf = sheets ? await sheetsToPdf(sheets, { paper: params.paper as Paper, label, title: `${scene!.title} · ${SHEET_TITLES[layout]}` }) : (await sceneToPdf(scene!, { ...printOptions(params), label })).pdf;

@@ -1,7 +1,7 @@
 import { InputError } from '../core/maps.ts';
 import { loadSchema } from '../core/schemas.ts';
-import { sheetArea } from '../render/print-layout.ts';
-import { MM_PER_INCH, rasterSize } from '../render/raster-size.ts';
+import { sheetArea } from './print-layout.ts';
+import { MM_PER_INCH, rasterSize } from './raster-size.ts';
 import { fileStem, styleOf, type OutputFormat, type RenderRequest } from './format.ts';
 import { sheetMaker } from './sheet-layout.ts';
 import { tablePiecesOf } from './table-pieces.ts';
@@ -81,7 +81,7 @@ export const pngFormat: OutputFormat = {
     );
   },
   async render({ game, map, scene, params, rasterise }) {
-    const { sceneToPng } = await import('../render/png.ts');
+    const { sceneToPng } = await import('./png-document.ts');
     const body = await sceneToPng(scene!, sizeRequest(params), rasterise);
     return params.layout === 'setup' ? { body, filename: `${fileStem(game, map)}-setup.png` } : { body };
   },

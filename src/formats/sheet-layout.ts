@@ -1,7 +1,7 @@
 import { InputError, type ScoredMap } from '../core/maps.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
 import { DEFAULT_STYLE, type Scene, type Style } from '../core/scene.ts';
-import { fitsArea, sheetArea } from '../render/print-layout.ts';
+import { fitsArea, sheetArea } from './print-layout.ts';
 
 /** Kit hex sizes tried, largest first: whole millimetres from the board's 20 down to the schema's 8. */
 export const KIT_SIZES = Array.from({ length: 13 }, (_, i) => 20 - i);

@@ -1,5 +1,5 @@
 import { loadSchema } from '../core/schemas.ts';
-import { sceneToSvg } from '../render/svg.ts';
+import { sceneToSvg } from './svg-document.ts';
 import type { OutputFormat } from './format.ts';
 
 export const svgFormat: OutputFormat = {

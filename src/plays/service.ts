@@ -1,5 +1,5 @@
 import { canonicalJson, sha256Hex } from '../core/canonical.ts';
-import { asPlayed, fitAsPlayed, type AsPlayedFit } from '../core/as-played.ts';
+import { asPlayed, fitAsPlayed, type AsPlayedFit } from './as-played.ts';
 import { bandOf } from '../core/difficulty.ts';
 import type { AnyGameModule, MapDocumentBase, ScoreBase } from '../core/game-module.ts';
 import type { GamePlays, PlayReport } from '../core/plays.ts';

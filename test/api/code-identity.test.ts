@@ -7,7 +7,7 @@ import { codeIdentity } from '../../src/api/code-identity.ts';
 // A copy of a small tree stands in for the service, so a file can be changed without touching it.
 const root = mkdtempSync(join(tmpdir(), 'goldmaps-identity-'));
 const tree = { root, code: join(root, 'src') };
-for (const dir of ['schemas', 'fixtures/calibration', 'src/games/lost-valley/rules']) cpSync(join(process.cwd(), dir), join(root, dir), { recursive: true });
+for (const dir of ['schemas', 'src/games/lost-valley/data', 'src/games/lost-valley/rules', 'src/games/pioneer-days/schemas']) cpSync(join(process.cwd(), dir), join(root, dir), { recursive: true });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the running code’s identity', () => {
@@ -22,8 +22,8 @@ describe('the running code’s identity', () => {
     const before = codeIdentity(tree);
     const seen = new Set([before]);
     const bot = join(root, 'src/games/lost-valley/rules/bot-weights.ts');
-    const fixture = join(root, 'fixtures/calibration/lost-valley.json');
-    const schema = join(root, 'schemas/pioneer-days.catalogue.json');
+    const fixture = join(root, 'src/games/lost-valley/data/calibration.json');
+    const schema = join(root, 'src/games/pioneer-days/schemas/catalogue.json');
     for (const file of [bot, fixture, schema]) {
       const text = readFileSync(file);
       writeFileSync(file, Buffer.concat([text, Buffer.from(' ')]));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RasterPool } from '../../src/batch/raster-pool.ts';
+import { RasterPool } from '../../src/workers/raster-pool.ts';
 import { DEFAULT_LIMITS } from '../../src/api/app.ts';
 import { startServer } from '../../src/api/server.ts';
 import { buildScoredMap } from '../../src/core/maps.ts';
@@ -14,7 +14,7 @@ import { DEFAULT_RENDER_LIMITS } from '../../src/formats/format.ts';
 import { pngFormat } from '../../src/formats/png.ts';
 import { formatParams, renderRequest } from '../../src/formats/render.ts';
 import { GAMES } from '../../src/games/index.ts';
-import { svgToPng } from '../../src/render/png-raster.js';
+import { svgToPng } from '../../src/formats/png-raster.js';
 import { testServer } from '../support/server.ts';
 
 /** The render children under `parent`: processes whose parent it is, running raster-child.js. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScoredMap } from '../../src/core/maps.ts';
-import { reroll } from '../../src/core/reroll.ts';
+import { reroll } from '../../src/seeds/reroll.ts';
 import { DEFAULT_RENDER_LIMITS } from '../../src/formats/format.ts';
 import { pdfFormat } from '../../src/formats/pdf.ts';
 import { formatParams, renderRequest } from '../../src/formats/render.ts';
@@ -63,7 +63,7 @@ describe('rerolls and PDF drawing in worker threads', () => {
 
 describe('the worker pool is replaced after its tasks', () => {
   it('answers what the library answers across replacements, and closes with every pool ended', async () => {
-    const { WorkPool } = await import('../../src/batch/work-pool.ts');
+    const { WorkPool } = await import('../../src/workers/work-pool.ts');
     const pool = new WorkPool({ threads: 1, tasksPerPool: 2 });
     try {
       const requests = [0, 1, 2, 3, 4].map((i) => ({ seed: `recycle-${i}`, options: {}, target: { band: 'hard' as const }, maxAttempts: 20 }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asPlayed, fitAsPlayed, type MapReports } from '../../src/core/as-played.ts';
+import { asPlayed, fitAsPlayed, type MapReports } from '../../src/plays/as-played.ts';
 import { Rng } from '../../src/core/rng.ts';
 import { spearman } from '../../src/core/stats.ts';
 import { findGame } from '../../src/games/index.ts';

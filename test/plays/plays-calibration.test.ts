@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bandOf } from '../../src/core/difficulty.ts';
 import { buildMap, buildScoredMap, scoreMap } from '../../src/core/maps.ts';
-import { loadPlaysCalibration, type PlaysCalibration } from '../../src/core/plays-calibration.ts';
+import { loadPlaysCalibration, type PlaysCalibration } from '../../src/core/plays.ts';
 import { GAMES } from '../../src/games/index.ts';
 
 const fixture = (game: string, tables: PlaysCalibration['tables']): PlaysCalibration => ({ version: `${game}-plays-7`, game, measure: 'm', tables });

@@ -1,5 +1,5 @@
 import { round2 } from '../../core/difficulty.ts';
-import { NodeHeap } from '../../core/min-heap.ts';
+import { NodeHeap } from '../../algorithms/min-heap.ts';
 import type { GoldCityMap } from './model.ts';
 import { effortToFinish, stepCosts } from './rules/potential.ts';
 import { G, blockadeBetween, prepareTable, type Table } from './rules/table.ts';

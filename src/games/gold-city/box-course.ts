@@ -1,5 +1,5 @@
 import { setMapDigest } from '../../core/canonical.ts';
-import { readJson } from '../../core/json-file.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
 import { InputError } from '../../core/maps.ts';
 import { Rng } from '../../core/rng.ts';
 import { DIRECTIONS, compareAxial, hexKey, type Axial } from '../../geometry/hex/axial.ts';
@@ -24,8 +24,8 @@ interface PresetCourse {
   pieces: BoxPlacement[];
 }
 
-/** The rulebook's courses (fixtures/rulebook/courses.json, sources recorded there), by option value. */
-export const PRESETS: Readonly<Record<string, PresetCourse>> = readJson<{ courses: Record<string, PresetCourse> }>(new URL('../../../fixtures/rulebook/courses.json', import.meta.url)).courses;
+/** The rulebook's courses (src/games/gold-city/data/rulebook/courses.json, sources recorded there), by option value. */
+export const PRESETS: Readonly<Record<string, PresetCourse>> = readJson<{ courses: Record<string, PresetCourse> }>(dataFile('./data/rulebook/courses.json', import.meta.url)).courses;
 
 const START_BOARDS = BOX_BOARDS.filter((b) => BOX_TILES.get(b.letters[0] as string)?.kind === 'start');
 const TERRAIN_BOARDS = BOX_BOARDS.filter((b) => BOX_TILES.get(b.letters[0] as string)?.kind === 'terrain');
@@ -288,7 +288,7 @@ function spacesOf(course: readonly BoxPlacement[], caves: boolean): Space[] {
 /**
  * The printed blockades on the seams between the start and the last middle piece (never before
  * El Dorado, as the rulebook lays them): at random on a seeded course, in their printed numbers
- * 1…n along a preset course (scripts/build-rulebook-courses.ts lays them so). Requirements are
+ * 1…n along a preset course (src/games/gold-city/calibrate/rulebook-courses.ts lays them so). Requirements are
  * printed, never shifted by the tier; points are min(printed number, 4), as for the presets.
  */
 function blockadesOf(rng: Rng | undefined, middle: number): Blockade[] {

@@ -1,10 +1,10 @@
-import { readJson } from '../../core/json-file.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
 import { rotate, type Axial } from '../../geometry/hex/axial.ts';
 import type { PieceKind, Terrain } from './model.ts';
 
 /**
  * The printed pieces of The Quest for El Dorado as goldmaps reads them from
- * fixtures/rulebook/tiles.json (sources recorded there): what is on every hex of every lettered
+ * src/games/gold-city/data/rulebook/tiles.json (sources recorded there): what is on every hex of every lettered
  * face, and which faces are the two sides of one board.
  */
 export interface PrintedHex {
@@ -38,7 +38,7 @@ interface TableTile {
 
 const TERRAIN: Record<string, Terrain> = { J: 'jungle', W: 'water', V: 'village', R: 'rubble', B: 'basecamp', M: 'mountain', C: 'mountain', S: 'start' };
 
-const table = readJson<{ tiles: Record<string, TableTile>; boards: Record<string, string[]> }>(new URL('../../../fixtures/rulebook/tiles.json', import.meta.url));
+const table = readJson<{ tiles: Record<string, TableTile>; boards: Record<string, string[]> }>(dataFile('./data/rulebook/tiles.json', import.meta.url));
 
 function printedHex(code: string, q: number, r: number): PrintedHex {
   const terrain = TERRAIN[code[0] as string];

@@ -1,5 +1,5 @@
 import type { Rng } from '../../core/rng.ts';
-import { pickSpaced } from '../../core/spaced-pick.ts';
+import { pickSpaced } from '../../algorithms/spaced-pick.ts';
 import type { CourseBoard } from './course-board.ts';
 import { CAVE_TOKEN_SUPPLY, MAX_CAVE_PILES, TOKENS_PER_PILE, type CavePile, type Token } from './model.ts';
 import { T, enterable } from './terrain-codes.ts';

@@ -1,4 +1,4 @@
-import { Arena } from '../../core/arena.ts';
+import { Arena } from '../../algorithms/arena.ts';
 import type { Course, PlacedPiece } from './course.ts';
 import type { Space } from './model.ts';
 import { TERRAIN_NAMES, T } from './terrain-codes.ts';

@@ -5,7 +5,7 @@ import type { Scale } from '../../core/difficulty.ts';
  * at difficulty 0, 25 (medium from here), 50 (hard), 75 (expert) and 100, per table size. Three
  * and four players race about equally long (the market is shared, the course is not); two
  * players run two pawns each and take longer. The edges are set so that the rulebook's rated
- * courses land in their bands (fixtures/rulebook, a test) and each tier makes its own band on
+ * courses land in their bands (src/games/gold-city/data/rulebook, a test) and each tier makes its own band on
  * most seeds (docs/difficulty.md, "Difficulty you can ask for"). Calibration revision 5 predicts
  * a little fewer rounds than revision 4 did; the edges moved with it by the least-squares map
  * from revision 4's predictions to revision 5's over 400 default courses a table size (so a

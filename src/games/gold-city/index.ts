@@ -1,8 +1,9 @@
+import { GOLD_CITY_CALIBRATION } from './calibration.ts';
 import { summariseGoldCity, summariseGoldCityPlaytest } from './summary.ts';
 import { goldCityOutOfReach, steerGoldCity } from './steer.ts';
 import { goldCityPlays } from './plays.ts';
 import type { GameModule } from '../../core/game-module.ts';
-import { loadSchema } from '../../core/schemas.ts';
+import { SCHEMAS } from './schemas.ts';
 import { generateGoldCity } from './generate.ts';
 import { GAME_ID, GENERATOR_VERSION, type GoldCityMap, type GoldCityOptions } from './model.ts';
 import { validateGoldCity } from './validate.ts';
@@ -18,8 +19,8 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore, P
   id: GAME_ID,
   title: 'Gold City',
   generatorVersion: GENERATOR_VERSION,
-  optionsSchema: loadSchema('gold-city.options'),
-  mapSchema: loadSchema('gold-city.map'),
+  optionsSchema: SCHEMAS.options!,
+  mapSchema: SCHEMAS.map!,
   generate: generateGoldCity,
   validate: validateGoldCity,
   steer: steerGoldCity,
@@ -37,6 +38,7 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore, P
   playtest,
   summarisePlaytest: summariseGoldCityPlaytest,
   plays: goldCityPlays,
+  calibration: GOLD_CITY_CALIBRATION,
   balance: (map, games) => {
     const report = balanceSeats(map, { screen: games, confirm: 3 * games });
     return { options: { stagger: report.stagger }, report };

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { confidenceOf, difficultyOnScale, round2, type Confidence, type Scale } from '../../core/difficulty.ts';
-import { readJson } from '../../core/json-file.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
 
 /**
  * The difficulty as a second kind of player would read it. Gold City's difficulty is calibrated
  * on the greedy planner (rules/bots.ts); the Monte-Carlo turn sampler (rules/sampler.ts) plays
- * the same maps slower, and ranks them much alike (fixtures/calibration/gold-city-players.json,
- * written by scripts/compare-gold-city-players.ts). Its rounds are predicted from the planner's
+ * the same maps slower, and ranks them much alike (src/games/gold-city/data/players.json,
+ * written by src/games/gold-city/calibrate/players.ts). Its rounds are predicted from the planner's
  * prediction and a few course features, and placed on the sampler's own scale: the table size's
  * scale of planner rounds carried over by that table size's shift from the planner's prediction
  * to the sampler's reading, so that the two readings stand level on average. Where they part,
@@ -23,7 +23,7 @@ interface PlayersFixture {
   temples: LayerModel;
 }
 
-const FIXTURE = new URL('../../../fixtures/calibration/gold-city-players.json', import.meta.url);
+const FIXTURE = dataFile('./data/players.json', import.meta.url);
 // Absent only while the comparison script writes it for the first time.
 const fixture: PlayersFixture | undefined = existsSync(FIXTURE) ? readJson<PlayersFixture>(FIXTURE) : undefined;
 
@@ -42,7 +42,7 @@ export function kindsReading(predictedRounds: number, difficulty: number, featur
   const m = layer.sampler;
   const samplerRounds = m.features.reduce((v, name, k) => v + (m.coefficients[k] as number) * (values[name] ?? 0), m.intercept);
   const shift = layer.samplerFromPlanner[players];
-  if (!shift) throw new Error(`${fixture.version}: no sampler shift for ${players} players (rerun scripts/compare-gold-city-players.ts)`);
+  if (!shift) throw new Error(`${fixture.version}: no sampler shift for ${players} players (rerun src/games/gold-city/calibrate/players.ts)`);
   const carried = scale.map((r) => shift.intercept + (shift.coefficients[0] as number) * r) as unknown as Scale;
   const sampler = difficultyOnScale(samplerRounds, carried);
   const apart = Math.abs(sampler - difficulty);

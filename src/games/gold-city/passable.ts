@@ -1,4 +1,4 @@
-import { Arena } from '../../core/arena.ts';
+import { Arena } from '../../algorithms/arena.ts';
 import { spacesOf, type CourseBoard } from './course-board.ts';
 import { T } from './terrain-codes.ts';
 

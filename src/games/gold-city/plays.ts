@@ -1,13 +1,17 @@
+import { dataFile } from '../../core/json-file.ts';
 import { difficultyOnScale } from '../../core/difficulty.ts';
-import { loadPlaysCalibration } from '../../core/plays-calibration.ts';
+import { loadPlaysCalibration } from '../../core/plays.ts';
 import type { GamePlays, PlaySeat } from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
-import { loadSchema } from '../../core/schemas.ts';
+import { SCHEMAS } from './schemas.ts';
 import { MOST_SPACES_PER_CARD, ROUNDS_SCALE } from './difficulty-scale.ts';
 import type { GoldCityMap } from './model.ts';
 import { HAND_SIZE } from './rules/cards.ts';
 import type { GoldCityScore } from './score.ts';
 import { templeCalibration } from './temple-score.ts';
+
+/** Written by `goldmaps calibrate gold-city --from-plays`: what tables reported, folded into the score. */
+const PLAYS_FILE = dataFile('./data/plays.json', import.meta.url);
 
 const playersOf = (map: GoldCityMap) => map.options?.players ?? 4;
 
@@ -16,7 +20,7 @@ const playersOf = (map: GoldCityMap) => map.options?.players ?? 4;
  * course makes it. The leaderboard ranks a seat by the round it reached El Dorado.
  */
 export const goldCityPlays: GamePlays<GoldCityMap, GoldCityScore> = {
-  reportSchema: loadSchema('gold-city.play'),
+  reportSchema: SCHEMAS.play!,
   measureLabel: 'rounds',
   players: playersOf,
   measure: (report) => report.rounds,
@@ -48,5 +52,6 @@ export const goldCityPlays: GamePlays<GoldCityMap, GoldCityScore> = {
   better: 'lower',
   resultUnit: 'rounds',
   // Absent until someone commits what `goldmaps calibrate gold-city --from-plays` wrote.
-  calibration: loadPlaysCalibration(new URL('../../../fixtures/calibration/gold-city.plays.json', import.meta.url), 'gold-city'),
+  calibrationFile: PLAYS_FILE,
+  calibration: loadPlaysCalibration(PLAYS_FILE, 'gold-city'),
 };

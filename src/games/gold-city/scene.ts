@@ -1,10 +1,10 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { DIRECTIONS, hexKey } from '../../geometry/hex/axial.ts';
-import { boundsOf } from '../../render/bounds.ts';
-import { textWidth } from '../../render/glyphs.ts';
-import { blockHeight, textBlock } from '../../render/text-block.ts';
-import { fitText } from '../../render/text-fit.ts';
-import { translateItems } from '../../render/transform.ts';
+import { boundsOf } from '../../drawing/bounds.ts';
+import { textWidth } from '../../drawing/glyphs.ts';
+import { blockHeight, textBlock } from '../../drawing/text-block.ts';
+import { fitText } from '../../drawing/text-fit.ts';
+import { translateItems } from '../../drawing/transform.ts';
 import { LOOKS, archPoints, centre, corners, courseTitle, gem, gemColour, guardianDrawing, layerMarks, starPoints, payWith, sharedEdge, spaceDrawing, staggerDrawing, symbol, templeDrawing, type LayerMark } from './drawings.ts';
 import type { GoldCityMap, Space, Terrain } from './model.ts';
 import { SYMBOL_FOR } from './symbols.ts';

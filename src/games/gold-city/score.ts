@@ -1,6 +1,6 @@
 import type { Band } from '../../core/game-module.ts';
 import { bandOf, difficultyOnScale, predict, reportedFeatures, round2, type LinearModel } from '../../core/difficulty.ts';
-import { readJson } from '../../core/json-file.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
 import { analyse, type CourseFairness, type CourseMetrics, type StartMetrics } from './analysis.ts';
 import { MOST_SPACES_PER_CARD, ROUNDS_SCALE } from './difficulty-scale.ts';
 import type { GoldCityMap } from './model.ts';
@@ -15,7 +15,7 @@ import { templeCalibration } from './temple-score.ts';
  * (analysis.ts), with the floor the route's length sets, the seat shares, and where the model
  * reaches past what it was fitted on.
  */
-const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/gold-city.json', import.meta.url));
+const calibration = readJson<Calibration>(dataFile('./data/calibration.json', import.meta.url));
 
 export interface GoldCityScore extends Partial<KindsReading> {
   difficulty: number;
@@ -66,7 +66,7 @@ function extrapolation(features: Record<string, number>, ranges: Calibration['fe
  * difficulty = predicted rounds for planner bots, one per player the map is made for (four for a
  * course typed in by hand), placed on the table size's scale of rounds (difficulty-scale.ts): a
  * hard two-player course is hard for two. The linear model and its fit figures live in
- * fixtures/calibration/gold-city.json, written by scripts/calibrate-gold-city.ts.
+ * src/games/gold-city/data/calibration.json, written by src/games/gold-city/calibrate/difficulty.ts.
  */
 export function scoreGoldCity(map: GoldCityMap): GoldCityScore {
   const score = scoreCourse(map);

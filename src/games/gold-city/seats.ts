@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { round2 } from '../../core/difficulty.ts';
-import { readJson } from '../../core/json-file.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
 import { rowsKey, type SeatRows } from './stagger.ts';
 
 /**
- * Seat fairness, calibrated on playtests (scripts/calibrate-gold-city-seats.ts): for each table
+ * Seat fairness, calibrated on playtests (src/games/gold-city/calibrate/seats.ts): for each table
  * size and each stagger it measured, one linear model per seat of that seat's share of the wins,
  * on features of the course without its stagger. Turn order decides most of it: ties in the
  * final round go to blockade points, and the earlier seats reach the blockades first, more so on
@@ -25,7 +25,7 @@ export interface SeatTable {
   heldOut: Record<string, unknown>;
 }
 
-const SEAT_FIXTURE = new URL('../../../fixtures/calibration/gold-city-seats.json', import.meta.url);
+const SEAT_FIXTURE = dataFile('./data/seats.json', import.meta.url);
 // Absent only while the calibration script writes it for the first time.
 export const seatCalibration: SeatCalibration | undefined = existsSync(SEAT_FIXTURE) ? readJson<SeatCalibration>(SEAT_FIXTURE) : undefined;
 
@@ -63,8 +63,8 @@ export function seatFairness(features: Readonly<Record<string, number>>, players
   return { winRates: shares.map((s) => round2(100 * s)), model: seatCalibration.version };
 }
 
-const TEMPLE_SEAT_FIXTURE = new URL('../../../fixtures/calibration/gold-city-temple-seats.json', import.meta.url);
-// Absent only while scripts/calibrate-gold-city-temple-seats.ts writes it for the first time.
+const TEMPLE_SEAT_FIXTURE = dataFile('./data/temple-seats.json', import.meta.url);
+// Absent only while src/games/gold-city/calibrate/temple-seats.ts writes it for the first time.
 const templeSeats: { version: string; tables: Record<string, { winRates: number[] }> } | undefined = existsSync(TEMPLE_SEAT_FIXTURE) ? readJson(TEMPLE_SEAT_FIXTURE) : undefined;
 
 /**

@@ -45,6 +45,6 @@ export function goldCitySetup(map: GoldCityMap, _style: Style, area: { width: nu
   steps.push(`${steps.length + 1}. Pawns start on the numbered start spaces in turn order.`);
   const preset = map.options?.course ? PRESETS[map.options.course] : undefined; // 'none' is never recorded
   const title = `${preset ? preset.name : courseTitle(map)} · setup from the box`;
-  const scene = courseSheet(map, { title, note: 'Which board, which side, which way round, from your box of The Quest for El Dorado. Turn each board until its terrain matches the drawing: the arrow points to the top edge of the face as goldmaps\' tile table draws it upright (fixtures/rulebook/tiles.json), which may not be the way its printed letter reads; “turned n × 60° clockwise” is measured from there.', steps, label: (p) => shortName(side(p)!.letter), turns: (p) => p.turns, sheetTitle: 'setup' }, area);
+  const scene = courseSheet(map, { title, note: 'Which board, which side, which way round, from your box of The Quest for El Dorado. Turn each board until its terrain matches the drawing: the arrow points to the top edge of the face as goldmaps\' tile table draws it upright (src/games/gold-city/data/rulebook/tiles.json), which may not be the way its printed letter reads; “turned n × 60° clockwise” is measured from there.', steps, label: (p) => shortName(side(p)!.letter), turns: (p) => p.turns, sheetTitle: 'setup' }, area);
   return { sheets: [scene] };
 }

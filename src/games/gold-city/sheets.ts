@@ -1,8 +1,8 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { DIRECTIONS, hexKey } from '../../geometry/hex/axial.ts';
-import { boundsOf } from '../../render/bounds.ts';
-import { blockHeight, textBlock } from '../../render/text-block.ts';
-import { fitText } from '../../render/text-fit.ts';
+import { boundsOf } from '../../drawing/bounds.ts';
+import { blockHeight, textBlock } from '../../drawing/text-block.ts';
+import { fitText } from '../../drawing/text-fit.ts';
 import type { Blockade, GoldCityMap, Guardian, Piece, Space, Token } from './model.ts';
 import { LOOKS, archPoints, centre, corners, courseTitle, gem, gemColour, guardianDrawing, layerMarks, payWith, sharedEdge, spaceDrawing, staggerDrawing, symbol, templeDrawing, type LayerMark } from './drawings.ts';
 import { TEMPLE_SUPPLY } from './temples.ts';

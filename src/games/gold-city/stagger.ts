@@ -5,7 +5,7 @@ import { G, prepareTable, type Table } from './rules/table.ts';
 /**
  * A staggered start: how many spaces further in each seat's pawns begin, seat 1 first. Seat 1
  * never moves; later seats make up for moving later. The same list is calibrated per table size
- * (`fixtures/calibration/gold-city-seats.json`), so a stagger outside it is not predicted.
+ * (`src/games/gold-city/data/seats.json`), so a stagger outside it is not predicted.
  */
 export type SeatRows = readonly number[];
 

@@ -2,7 +2,7 @@ import type { ScoreSummary } from '../../core/game-module.ts';
 import type { GoldCityMap } from './model.ts';
 import type { GoldCityScore } from './score.ts';
 import { MAX_ROUNDS, type Playtest } from './rules/playtest.ts';
-import { botsInWords, counted, soleKind, spreadInWords, winShareChart } from '../../core/playtest-words.ts';
+import { botsInWords, counted, soleKind, spreadInWords, winShareChart } from '../../core/play/words.ts';
 import { round1 } from '../../core/difficulty.ts';
 
 /** The model's inputs as a player would name them. */
@@ -78,7 +78,7 @@ function mostCommon(xs: readonly number[]): number {
 
 /**
  * Bot games on the course against what the score predicts of that kind of player. The seat
- * model is the planners' (scripts/calibrate-gold-city-seats.ts), so only their games stand
+ * model is the planners' (src/games/gold-city/calibrate/seats.ts), so only their games stand
  * beside it.
  */
 export function summariseGoldCityPlaytest(map: GoldCityMap, score: GoldCityScore, report: Playtest): ScoreSummary {

@@ -1,8 +1,8 @@
 import type { TablePiece } from '../../core/game-module.ts';
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { DIRECTIONS, hexKey } from '../../geometry/hex/axial.ts';
-import { boundsOf } from '../../render/bounds.ts';
-import { translateItems } from '../../render/transform.ts';
+import { boundsOf } from '../../drawing/bounds.ts';
+import { translateItems } from '../../drawing/transform.ts';
 import { archPoints, centre, corners, layerMarks, sharedEdge, spaceDrawing } from './drawings.ts';
 import type { GoldCityMap, Space } from './model.ts';
 import { BLOCKADE, TOKEN_MM, blockadeCard, guardianBack, guardianFront, tokenBack, tokenFront } from './sheets.ts';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Scale } from '../../core/difficulty.ts';
-import { readJson } from '../../core/json-file.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
 import type { GoldCityMap } from './model.ts';
 import { stepCosts, templeFields } from './rules/potential.ts';
 import { G, type Table } from './rules/table.ts';
@@ -93,7 +93,7 @@ export function templeAnalysis(map: GoldCityMap, t: Table, toFinish: Float64Arra
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** The temple model as scripts/calibrate-gold-city-temples.ts writes it. */
+/** The temple model as src/games/gold-city/calibrate/temples.ts writes it. */
 export interface TempleCalibration {
   version: string;
   features: string[];
@@ -106,7 +106,7 @@ export interface TempleCalibration {
   tierReach: Record<'easy' | 'normal' | 'hard' | 'expert', [number, number]>;
 }
 
-const TEMPLE_FIXTURE = new URL('../../../fixtures/calibration/gold-city-temples.json', import.meta.url);
+const TEMPLE_FIXTURE = dataFile('./data/temples.json', import.meta.url);
 
 /** The temple model, once calibrated (the calibration script runs before it exists). */
 export const templeCalibration: TempleCalibration | undefined = existsSync(TEMPLE_FIXTURE) ? readJson<TempleCalibration>(TEMPLE_FIXTURE) : undefined;

@@ -1,6 +1,6 @@
 import type { Rng } from '../../core/rng.ts';
-import { pickSpaced } from '../../core/spaced-pick.ts';
-import { readJson } from '../../core/json-file.ts';
+import { pickSpaced } from '../../algorithms/spaced-pick.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
 import { distance, type Axial } from '../../geometry/hex/axial.ts';
 import { neighboursOf, type Board } from './board.ts';
 import { isEnterable, type Guardian, type GuardianEffect, type Space, type Temple, type Tier } from './model.ts';
@@ -15,7 +15,7 @@ export interface TempleSupply {
   torchInOffer: string;
 }
 
-export const TEMPLE_SUPPLY: TempleSupply = readJson<TempleSupply>(new URL('../../../fixtures/gold-city-temples/supply.json', import.meta.url));
+export const TEMPLE_SUPPLY: TempleSupply = readJson<TempleSupply>(dataFile('./data/temple-supply.json', import.meta.url));
 
 export function guardianSupply(): GuardianEffect[] {
   return TEMPLE_SUPPLY.guardians.flatMap(({ effect, count }) => Array.from({ length: count }, () => effect));

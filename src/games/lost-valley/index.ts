@@ -1,7 +1,8 @@
+import { LOST_VALLEY_CALIBRATION } from './calibration.ts';
 import { summariseLostValley, summariseLostValleyPlaytest } from './summary.ts';
 import { lostValleyPlays } from './plays.ts';
 import type { GameModule } from '../../core/game-module.ts';
-import { loadSchema } from '../../core/schemas.ts';
+import { SCHEMAS } from './schemas.ts';
 import { generateLostValley } from './generate.ts';
 import { GAME_ID, GENERATOR_VERSION, type LostValleyMap, type LostValleyOptions } from './model.ts';
 import { lostValleyScene } from './scene.ts';
@@ -16,8 +17,8 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   id: GAME_ID,
   title: 'Lost Valley (waterfall landscape)',
   generatorVersion: GENERATOR_VERSION,
-  optionsSchema: loadSchema('lost-valley.options'),
-  mapSchema: loadSchema('lost-valley.map'),
+  optionsSchema: SCHEMAS.options!,
+  mapSchema: SCHEMAS.map!,
   generate: generateLostValley,
   validate: validateLostValley,
   score: scoreLostValley,
@@ -33,4 +34,5 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   playtest: (map, { games, kind }) => playtest(map, { games, ...(kind === undefined ? {} : { player: kind }) }),
   summarisePlaytest: summariseLostValleyPlaytest,
   plays: lostValleyPlays,
+  calibration: LOST_VALLEY_CALIBRATION,
 };

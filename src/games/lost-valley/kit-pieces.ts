@@ -1,6 +1,6 @@
 import type { Mm, Point, Scene, SceneItem } from '../../core/scene.ts';
-import { blockHeight, textBlock } from '../../render/text-block.ts';
-import { fitText } from '../../render/text-fit.ts';
+import { blockHeight, textBlock } from '../../drawing/text-block.ts';
+import { fitText } from '../../drawing/text-fit.ts';
 import type { LostValleyMap, Marker, MarkerKind } from './model.ts';
 import { ANIMALS, EVENTS } from './rules/prices.ts';
 import { markerIcon, springIcon } from './scene.ts';

@@ -1,6 +1,6 @@
 import type { Mm, Scene, SceneItem } from '../../core/scene.ts';
-import { blockHeight, textBlock } from '../../render/text-block.ts';
-import { fitText } from '../../render/text-fit.ts';
+import { blockHeight, textBlock } from '../../drawing/text-block.ts';
+import { fitText } from '../../drawing/text-fit.ts';
 import { ANIMALS, ANNOUNCE_MARKERS, BACKPACK, CART_SPACE, DRIED_FISH_FOOD, GEAR, GOODS, RIFLE_BONUS, WARES, WORKS, type Price } from './rules/prices.ts';
 
 /**

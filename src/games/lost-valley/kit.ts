@@ -1,10 +1,10 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { corners, edge, edgeKey, faceEdges, isFace, isUp, vertexPoint, type Edge, type Face } from '../../geometry/trilattice/lattice.ts';
 import type { LostValleyMap, LvTile, MarkerKind } from './model.ts';
-import { boundsOf } from '../../render/bounds.ts';
-import { blockHeight, textBlock } from '../../render/text-block.ts';
-import { fitText } from '../../render/text-fit.ts';
-import { transformItems } from '../../render/transform.ts';
+import { boundsOf } from '../../drawing/bounds.ts';
+import { blockHeight, textBlock } from '../../drawing/text-block.ts';
+import { fitText } from '../../drawing/text-fit.ts';
+import { transformItems } from '../../drawing/transform.ts';
 import { referenceSheet } from './kit-reference.ts';
 import { FILL, fordStones, landscapeScene, markerIcon, numberSpot, springIcon, tileNumber } from './scene.ts';
 import { markerSheets, prospectorBlock, PROSPECTORS } from './kit-pieces.ts';

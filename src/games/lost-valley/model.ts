@@ -61,7 +61,7 @@ export interface LvTile {
   terrain: LvTerrain;
   faces: FaceTriple[];
   order: number;
-  /** The printed tile it is, from fixtures/lost-valley/tiles.json. */
+  /** The printed tile it is, from src/games/lost-valley/data/tiles.json. */
   printed: string;
   symbols?: Symbols;
 }

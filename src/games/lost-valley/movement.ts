@@ -1,4 +1,4 @@
-import { MinHeap } from '../../core/min-heap.ts';
+import { MinHeap } from '../../algorithms/min-heap.ts';
 import { edge, edgeKey, faceEdges, isFace, vertexKey, type Edge, type Face, type Vertex } from '../../geometry/trilattice/lattice.ts';
 import type { LostValleyMap } from './model.ts';
 

@@ -1,13 +1,16 @@
 import { difficultyOnScale, type Scale } from '../../core/difficulty.ts';
-import { readJson } from '../../core/json-file.ts';
-import { loadPlaysCalibration } from '../../core/plays-calibration.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
+import { loadPlaysCalibration } from '../../core/plays.ts';
 import { tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
-import { loadSchema } from '../../core/schemas.ts';
+import { SCHEMAS } from './schemas.ts';
 import type { LostValleyMap } from './model.ts';
 import type { LostValleyScore } from './score.ts';
 
-const calibration = readJson<{ scales: Record<string, Scale>; planner: { scales: Record<string, Scale> }; combined: Record<string, Scale> }>(new URL('../../../fixtures/calibration/lost-valley.json', import.meta.url));
+/** Written by `goldmaps calibrate lost-valley --from-plays`: what tables reported, folded into the score. */
+const PLAYS_FILE = dataFile('./data/plays.json', import.meta.url);
+
+const calibration = readJson<{ scales: Record<string, Scale>; planner: { scales: Record<string, Scale> }; combined: Record<string, Scale> }>(dataFile('./data/calibration.json', import.meta.url));
 const at = (scales: Record<string, Scale>, players: number): Scale => scales[String(players)] ?? scales['4']!;
 const { scales } = calibration;
 
@@ -39,7 +42,7 @@ function goldRead(score: LostValleyScore): number {
  * by the gold a prospector banks, as its score does, and rank seats by their gold.
  */
 export const lostValleyPlays: GamePlays<LostValleyMap, LostValleyScore> = {
-  reportSchema: loadSchema('lost-valley.play'),
+  reportSchema: SCHEMAS.play!,
   measureLabel: 'gold per prospector',
   players: (map) => map.options?.players ?? 4,
   // Only a report with every seat's gold says what a prospector banked on average.
@@ -62,5 +65,6 @@ export const lostValleyPlays: GamePlays<LostValleyMap, LostValleyScore> = {
   better: 'higher',
   resultUnit: 'nuggets',
   // Absent until someone commits what `goldmaps calibrate lost-valley --from-plays` wrote.
-  calibration: loadPlaysCalibration(new URL('../../../fixtures/calibration/lost-valley.plays.json', import.meta.url), 'lost-valley'),
+  calibrationFile: PLAYS_FILE,
+  calibration: loadPlaysCalibration(PLAYS_FILE, 'lost-valley'),
 };

@@ -1,10 +1,10 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { corners, edgeKey, faceEdges, isFace, isUp, vertexPoint, type Edge, type Face, type Vertex } from '../../geometry/trilattice/lattice.ts';
 import type { LostValleyMap, LvTerrain, MarkerKind } from './model.ts';
-import { boundsOf } from '../../render/bounds.ts';
+import { boundsOf } from '../../drawing/bounds.ts';
 import { groundMark, legendMark } from './ground-marks.ts';
-import { textBlock } from '../../render/text-block.ts';
-import { fitText } from '../../render/text-fit.ts';
+import { textBlock } from '../../drawing/text-block.ts';
+import { fitText } from '../../drawing/text-fit.ts';
 
 export const FILL: Record<LvTerrain, string> = {
   tundra: '#c9c48f',

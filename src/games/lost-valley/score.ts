@@ -4,7 +4,7 @@ import { corners, isFace, vertexKey, type Face } from '../../geometry/trilattice
 import { bandOf, confidenceOf, difficultyOnScale, predict, reportedFeatures, round2, type Confidence, type LinearModel, type Scale } from '../../core/difficulty.ts';
 import { ICE_ROLL, type FaceTriple, type LostValleyMap } from './model.ts';
 import { movementGraph, turnsOnFoot, type MovementGraph } from './movement.ts';
-import { readJson } from '../../core/json-file.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
 import { BOT_WEIGHTS } from './rules/bot-weights.ts';
 import { makeBot } from './rules/bots.ts';
 import { nuggets } from './rules/engine.ts';
@@ -79,8 +79,8 @@ interface Calibration extends KindModel {
   featureRanges: Record<string, [number, number]>;
 }
 
-/** The fitted model (scripts/calibrate-lost-valley.ts writes it). */
-export const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/lost-valley.json', import.meta.url));
+/** The fitted model (src/games/lost-valley/calibrate/difficulty.ts writes it). */
+export const calibration = readJson<Calibration>(dataFile('./data/calibration.json', import.meta.url));
 
 const ANIMAL_DANGER: Record<string, number> = { rat: 0, deer: 0, wolf: 1, bear: 2 };
 
@@ -91,7 +91,7 @@ const ANIMAL_DANGER: Record<string, number> = { rat: 0, deer: 0, wolf: 1, bear: 
  */
 export const REFERENCE_GAMES: Readonly<Record<number, number>> = Object.freeze({ 2: 8, 3: 6, 4: 4 });
 
-/** The landscape features the calibrated model reads (see scripts/calibrate-lost-valley.ts). */
+/** The landscape features the calibrated model reads (see src/games/lost-valley/calibrate/difficulty.ts). */
 export function features(m: LostValleyScore['metrics']): Record<string, number> {
   const f: Record<string, number> = {
     iceRounds: m.iceRounds,
@@ -248,7 +248,7 @@ function extrapolation(f: Record<string, number>, ranges: Calibration['featureRa
  * meet the landscape: for each (the greedy bots, the planner) a calibrated model predicts the gold
  * from the landscape's features and both kinds' reference races, kept within what is possible
  * (no prospector banks less than nothing or more than an equal share of the board's gold), placed
- * on that kind's scale for the table size (fixtures/calibration/lost-valley.json); the difficulty
+ * on that kind's scale for the table size (src/games/lost-valley/data/calibration.json); the difficulty
  * is the mean of the two on the table size's scale of such means, and the interval between the
  * two kinds' own difficulties says how far they disagree.
  */

@@ -35,7 +35,7 @@ const NEAR_BEST = 0.6;
 /**
  * The settings of `ice`, `river` and `gold` worth trying for a difficulty range at the table size
  * asked for, best first: those most likely to land in the range (measured by the calibration,
- * fixtures/calibration/lost-valley.json `reach`); when none has been seen to, the one whose median
+ * src/games/lost-valley/data/calibration.json `reach`); when none has been seen to, the one whose median
  * lies nearest, among the settings that agree with what the caller pinned (the reroll lays the
  * pinned values over these in any case).
  */

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import type { ScoreSummary } from '../../core/game-module.ts';
-import { readJson } from '../../core/json-file.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
 import type { LostValleyMap } from './model.ts';
 import type { LostValleyScore } from './score.ts';
 import type { Playtest } from './rules/playtest.ts';
-import { counted, winShareChart } from '../../core/playtest-words.ts';
+import { counted, winShareChart } from '../../core/play/words.ts';
 
 const METRIC_LABELS: Record<string, string> = {
   players: 'players',
@@ -26,8 +26,8 @@ function iceRoundsInWords(rounds: number): string {
   return `about ${whole} round${whole === 1 ? '' : 's'}`;
 }
 
-const STRONG_FIXTURE = new URL('../../../fixtures/calibration/lost-valley-strong.json', import.meta.url);
-/** A far stronger player's games, measured apart from the score (scripts/lost-valley-monte-carlo.ts). */
+const STRONG_FIXTURE = dataFile('./data/strong.json', import.meta.url);
+/** A far stronger player's games, measured apart from the score (src/games/lost-valley/calibrate/strong.ts). */
 const strong: { tables: Record<string, { landscapes: number; spearman: { difficulty: number } }> } | undefined = existsSync(STRONG_FIXTURE) ? readJson(STRONG_FIXTURE) : undefined;
 /** Below this Spearman with a far stronger player's gold, the headline says the band is the bots' reading. */
 const STRONG_AGREES = 0.5;

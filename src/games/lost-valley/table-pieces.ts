@@ -1,7 +1,7 @@
 import type { TablePiece } from '../../core/game-module.ts';
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { corners, isFace, vertexPoint, type Face } from '../../geometry/trilattice/lattice.ts';
-import { boundsOf } from '../../render/bounds.ts';
+import { boundsOf } from '../../drawing/bounds.ts';
 import { drawTile, fordOwners } from './kit.ts';
 import type { LostValleyMap, Marker } from './model.ts';
 import { markerIcon, springIcon } from './scene.ts';

@@ -1,8 +1,8 @@
-import { readJson } from '../../core/json-file.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
 import type { TileSet } from './model.ts';
 
-/** The tile set is project data: fixtures/lost-valley/tiles.json (design notes in docs/lost-valley.md). */
-export const TILE_SET = readJson<TileSet>(new URL('../../../fixtures/lost-valley/tiles.json', import.meta.url));
+/** The tile set is project data: src/games/lost-valley/data/tiles.json (design notes in docs/lost-valley.md). */
+export const TILE_SET = readJson<TileSet>(dataFile('./data/tiles.json', import.meta.url));
 
 /** The marker supply as a flat list, one entry per marker, in a fixed order. */
 export function markerSupply(kind: keyof TileSet['markers']): string[] {

@@ -1,5 +1,5 @@
 import type { Mm, Scene, SceneItem } from '../../core/scene.ts';
-import { wrapText } from '../../render/text-fit.ts';
+import { wrapText } from '../../drawing/text-fit.ts';
 import { EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';
 import { effectText, needsText, scoringText } from './text.ts';

@@ -1,8 +1,8 @@
-import { readJson } from '../../core/json-file.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
 import type { Catalogue, Colour, Equipment, Face, Town, Townsfolk } from './model.ts';
 
-/** The designed card catalogue: fixtures/pioneer-days/catalogue.json; schemas/pioneer-days.catalogue.json says what each field means (design notes in docs/pioneer-days.md). */
-export const CATALOGUE = readJson<Catalogue>(new URL('../../../fixtures/pioneer-days/catalogue.json', import.meta.url));
+/** The designed card catalogue: src/games/pioneer-days/data/catalogue.json; src/games/pioneer-days/schemas/catalogue.json says what each field means (design notes in docs/pioneer-days.md). */
+export const CATALOGUE = readJson<Catalogue>(dataFile('./data/catalogue.json', import.meta.url));
 
 export const FACES: readonly Face[] = CATALOGUE.faces;
 /** One die of each colour: a colour per disaster track, then black. */

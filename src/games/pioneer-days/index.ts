@@ -1,6 +1,7 @@
+import { PIONEER_DAYS_CALIBRATION } from './calibration.ts';
 import { pioneerDaysPlays } from './plays.ts';
 import type { GameModule } from '../../core/game-module.ts';
-import { loadSchema } from '../../core/schemas.ts';
+import { SCHEMAS } from './schemas.ts';
 import { generatePioneerDays } from './generate.ts';
 import { GAME_ID, GENERATOR_VERSION, type PioneerDaysMap, type PioneerDaysOptions } from './model.ts';
 import { playtest, type Playtest } from './rules/playtest.ts';
@@ -15,8 +16,8 @@ export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, Pioneer
   id: GAME_ID,
   title: 'Pioneer Days (trail)',
   generatorVersion: GENERATOR_VERSION,
-  optionsSchema: loadSchema('pioneer-days.options'),
-  mapSchema: loadSchema('pioneer-days.map'),
+  optionsSchema: SCHEMAS.options!,
+  mapSchema: SCHEMAS.map!,
   generate: generatePioneerDays,
   validate: validatePioneerDays,
   score: scorePioneerDays,
@@ -31,6 +32,7 @@ export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, Pioneer
   playtest,
   summarisePlaytest: summarisePioneerDaysPlaytest,
   plays: pioneerDaysPlays,
+  calibration: PIONEER_DAYS_CALIBRATION,
   // A trail sheet is a column of text and spaces read at the table: no hexes to size for a
   // virtual tabletop, nothing an A0 poster adds.
   downloads: ['json', 'svg', 'png', 'pdf-kit-a4', 'pdf-setup-a4', 'pdf-kit-letter', 'pdf-a4', 'pdf-letter', 'pdf-fit'],

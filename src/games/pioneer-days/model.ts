@@ -52,7 +52,7 @@ export interface PioneerDaysMap {
 
 /** What an item gain or a need may name. */
 export type Item = 'silver' | 'cattle' | 'wood' | 'medicine' | 'gold' | 'favour' | 'equipment';
-/** Every gain is a count (schemas/pioneer-days.catalogue.json says what each one counts). */
+/** Every gain is a count (src/games/pioneer-days/schemas/catalogue.json says what each one counts). */
 export type Gain = Partial<Record<Item | 'smallWagon', number>>;
 
 export type Ongoing = { protect: DisasterId } | { spaces: number } | { income: Face; plus: number } | { changeDiscount: number } | { townCattle: number };

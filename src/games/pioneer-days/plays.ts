@@ -1,15 +1,18 @@
 import { difficultyBetween } from '../../core/difficulty.ts';
-import { readJson } from '../../core/json-file.ts';
-import { loadPlaysCalibration } from '../../core/plays-calibration.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
+import { loadPlaysCalibration } from '../../core/plays.ts';
 import { tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
-import { loadSchema } from '../../core/schemas.ts';
+import { SCHEMAS } from './schemas.ts';
 import type { PioneerDaysMap } from './model.ts';
 import type { PioneerDaysScore } from './score.ts';
 import { playersOf } from './validate.ts';
 
+/** Written by `goldmaps calibrate pioneer-days --from-plays`: what tables reported, folded into the score. */
+const PLAYS_FILE = dataFile('./data/plays.json', import.meta.url);
+
 type VpScale = { easyVp: number; hardVp: number };
-const { tables } = readJson<{ tables: Record<string, { scale: VpScale }> }>(new URL('../../../fixtures/calibration/pioneer-days.json', import.meta.url));
+const { tables } = readJson<{ tables: Record<string, { scale: VpScale }> }>(dataFile('./data/calibration.json', import.meta.url));
 /** The score's own 0–100 scale at a table size: the VP its model predicts at difficulty 0 and 100. */
 const scaleAt = (players: number): VpScale => (tables[String(players)] ?? tables['4']!).scale;
 
@@ -20,7 +23,7 @@ const vpOf = (seat: PlaySeat) => seat.vp as number | undefined;
  * player reaches (fewer is harsher), as its score does, and rank seats by their points.
  */
 export const pioneerDaysPlays: GamePlays<PioneerDaysMap, PioneerDaysScore> = {
-  reportSchema: loadSchema('pioneer-days.play'),
+  reportSchema: SCHEMAS.play!,
   measureLabel: 'VP per player',
   players: playersOf,
   measure: (report) => tableMean(report, vpOf),
@@ -43,5 +46,6 @@ export const pioneerDaysPlays: GamePlays<PioneerDaysMap, PioneerDaysScore> = {
   better: 'higher',
   resultUnit: 'VP',
   // Absent until someone commits what `goldmaps calibrate pioneer-days --from-plays` wrote.
-  calibration: loadPlaysCalibration(new URL('../../../fixtures/calibration/pioneer-days.plays.json', import.meta.url), 'pioneer-days'),
+  calibrationFile: PLAYS_FILE,
+  calibration: loadPlaysCalibration(PLAYS_FILE, 'pioneer-days'),
 };

@@ -1,5 +1,5 @@
 import type { Mm, Scene, SceneItem, Style } from '../../core/scene.ts';
-import { wrapText } from '../../render/text-fit.ts';
+import { wrapText } from '../../drawing/text-fit.ts';
 import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { Colour, Die, Face, PioneerDaysMap } from './model.ts';
 import { effectText, gainText, needsText, scoringText } from './text.ts';

@@ -1,6 +1,6 @@
 import type { Band } from '../../core/game-module.ts';
 import { bandOf, confidenceOf, difficultyBetween, predict, reportedFeatures, round2, type Confidence, type LinearModel } from '../../core/difficulty.ts';
-import { readJson } from '../../core/json-file.ts';
+import { readJson, dataFile } from '../../core/json-file.ts';
 import { CATALOGUE, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';
 import { planner, settler } from './rules/bots.ts';
@@ -19,7 +19,7 @@ interface TableModel {
   /** The same features fitted to each kind of player alone, each on its own scale: where they part, the score gives an interval. */
   byKind: Record<Kind, { coefficients: number[]; intercept: number; scale: VpScale }>;
 }
-/** One model per table size: the kinds weigh the features differently at each (scripts/calibrate-pioneer-days.ts). */
+/** One model per table size: the kinds weigh the features differently at each (src/games/pioneer-days/calibrate/difficulty.ts). */
 interface Calibration {
   version: string;
   features: string[];
@@ -28,7 +28,7 @@ interface Calibration {
 /** The two kinds of player the difficulty is calibrated on: the greedy settler and the lookahead planner. */
 export type Kind = 'settler' | 'planner';
 export const KINDS: readonly Kind[] = ['settler', 'planner'];
-const calibration = readJson<Calibration>(new URL('../../../fixtures/calibration/pioneer-days.json', import.meta.url));
+const calibration = readJson<Calibration>(dataFile('./data/calibration.json', import.meta.url));
 
 /**
  * Reference games the score plays: settlers (1–8 ms a game) and lookahead planners (6–70 ms on a
@@ -148,7 +148,7 @@ export function stackingOf(map: PioneerDaysMap): { item: string; vpPerItem: numb
   return best;
 }
 
-/** What the calibrated model reads (see scripts/calibrate-pioneer-days.ts). */
+/** What the calibrated model reads (see src/games/pioneer-days/calibrate/difficulty.ts). */
 export function features(m: PioneerDaysScore['metrics']): Record<string, number> {
   const dice = Object.values(m.faces).reduce((a, n) => a + n, 0) || 1;
   return {

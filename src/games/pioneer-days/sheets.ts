@@ -1,6 +1,6 @@
 import type { Mm, Scene, SceneItem, Style } from '../../core/scene.ts';
-import { transformItems } from '../../render/transform.ts';
-import { wrapText } from '../../render/text-fit.ts';
+import { transformItems } from '../../drawing/transform.ts';
+import { wrapText } from '../../drawing/text-fit.ts';
 import { cardSheets } from './cards.ts';
 import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';

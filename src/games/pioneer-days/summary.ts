@@ -2,7 +2,7 @@ import type { ScoreSummary } from '../../core/game-module.ts';
 import type { PioneerDaysMap } from './model.ts';
 import type { PioneerDaysScore } from './score.ts';
 import type { Playtest } from './rules/playtest.ts';
-import { botsInWords, counted, soleKind, spreadInWords, winShareChart } from '../../core/playtest-words.ts';
+import { botsInWords, counted, soleKind, spreadInWords, winShareChart } from '../../core/play/words.ts';
 
 const FEATURE_LABELS: Record<string, string> = {
   referenceVp: 'VP per player in the reference games',

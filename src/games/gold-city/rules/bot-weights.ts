@@ -4,7 +4,7 @@ import { frozenTuning } from '../../../core/play/tuning.ts';
  * Every tuning number of the Gold City bots, in one place. Gains are in the units of the effort
  * field (card plays to the finish, see potential.ts), so a weight reads as "worth this many
  * plays". The calibration fixture records tuningHash(BOT_WEIGHTS): change a weight and the difficulty
- * model was fitted on other bots, so rerun scripts/calibrate-gold-city.ts.
+ * model was fitted on other bots, so rerun src/games/gold-city/calibrate/difficulty.ts.
  */
 export const BOT_WEIGHTS = frozenTuning({
   /** Turns without progress before the planner routes around pawns in its way: one bad hand is not a jam. */

@@ -1,5 +1,5 @@
-import { Arena } from '../../../core/arena.ts';
-import { NodeHeap } from '../../../core/min-heap.ts';
+import { Arena } from '../../../algorithms/arena.ts';
+import { NodeHeap } from '../../../algorithms/min-heap.ts';
 import { G, type Table } from './table.ts';
 
 /**

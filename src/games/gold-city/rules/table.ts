@@ -1,4 +1,4 @@
-import { Arena } from '../../../core/arena.ts';
+import { Arena } from '../../../algorithms/arena.ts';
 import { DIRECTIONS } from '../../../geometry/hex/axial.ts';
 import type { StepCosts } from './potential.ts';
 import type { Blockade, GoldCityMap, Guardian, Space } from '../model.ts';

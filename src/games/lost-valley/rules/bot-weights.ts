@@ -3,7 +3,7 @@ import { frozenTuning } from '../../../core/play/tuning.ts';
 /**
  * Every tuning number of the Lost Valley bots, in one frozen table. Worth is in gold nuggets
  * ("doing this is worth about this much gold"); change a number and the difficulty model was
- * fitted on other bots, so rerun scripts/calibrate-lost-valley.ts.
+ * fitted on other bots, so rerun src/games/lost-valley/calibrate/difficulty.ts.
  */
 export const BOT_WEIGHTS = frozenTuning({
   /** What a face-down gold marker is expected to hold (the supply's mean). */

@@ -1,4 +1,4 @@
-import { NodeHeap } from '../../../core/min-heap.ts';
+import { NodeHeap } from '../../../algorithms/min-heap.ts';
 import type { EdgeKind } from '../movement.ts';
 import type { GameState, Mode } from './engine.ts';
 import type { Table } from './table.ts';

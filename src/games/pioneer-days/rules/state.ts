@@ -72,7 +72,7 @@ export interface GameState {
  * A deep copy of a game in progress. The engine copies the state on every action so that a
  * refused one leaves it untouched, and the planner tries every legal turn, so this copy is the
  * hottest code in a lookahead game: written out field by field it is several times quicker than
- * structuredClone. `test/pioneer-days/state-clone.test.ts` holds it to structuredClone's result.
+ * structuredClone. `src/games/pioneer-days/test/state-clone.test.ts` holds it to structuredClone's result.
  */
 export function cloneState(s: GameState): GameState {
   return {

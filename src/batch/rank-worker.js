@@ -1,4 +1,0 @@
-// The rank pool's worker thread: see load-task.js for why it is JavaScript.
-import { loadTask } from './load-task.js';
-
-export default await loadTask('rank-task', import.meta.url);
