@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -145,6 +145,18 @@ describe('goldmaps CLI', () => {
     expect(b.code).toBe(2);
     expect(b.stderr).toMatch(/a-directory: cannot be written \(/);
     expect(b.stderr.split('\n')).toHaveLength(2);
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([]);
+  });
+
+  it('writes a FIFO (or any file that is not a regular one) in place, never renaming over it', async () => {
+    const fifo = join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    // The reader is another process, so the CLI's write blocks until it reads, as a pipe should.
+    const read = new Promise<string>((resolve, reject) => execFile('cat', [fifo], (e, out) => (e ? reject(e) : resolve(out))));
+    const r = await goldmaps('rank', 'gold-city', '--count', '3', '--from', 'fifo', '--out', fifo);
+    expect(r.code).toBe(0);
+    expect((await read).split('\n')[0]).toMatch(/^rank,seed,/);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
     expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([]);
   });
 

@@ -16,10 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer } from './support/server.ts';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
-const PAGES = ['README.md', ...readdirSync(join(root, 'docs'))
-  .filter((f) => f.endsWith('.md'))
-  .sort()
-  .map((f) => `docs/${f}`)];
+const pagesIn = (dir: string) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.md')).sort().map((f) => `${dir}/${f}`);
+/** The reference and, under docs/studies/, the measurements behind its choices. */
+const PAGES = ['README.md', ...pagesIn('docs'), ...pagesIn('docs/studies')];
 
 /** The blocks left out on purpose: page, the block's first line, and why. */
 const SKIPPED: ReadonlyArray<readonly [string, string, string]> = [

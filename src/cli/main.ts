@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { InputError, buildMap, buildScoredMap, checkMap, normaliseOptions, playerKindOf, scoreMap } from '../core/maps.ts';
@@ -76,12 +76,17 @@ const WRITE_CAUSES: Record<string, string> = {
 };
 
 /**
- * Writes the whole file or nothing: to a temporary file beside it, then renamed over it, so a
- * full disk or a killed process never leaves half a PDF where a good one was expected.
+ * Writes the whole file or nothing: a regular file (or a new one) through a temporary file beside
+ * it, renamed over it, so a full disk or a killed process never leaves half a PDF where a good one
+ * was expected. Anything else that exists (a device such as /dev/null, a FIFO, /dev/stdout) is
+ * written in place: renaming over it would replace the device with a plain file for everyone.
  */
 function writeWhole(out: string, body: string | Buffer): void {
   const temp = join(dirname(out), `.${basename(out)}.${process.pid}.tmp`);
+  let existing: ReturnType<typeof statSync> | undefined;
   try {
+    existing = statSync(out, { throwIfNoEntry: false });
+    if (existing && !existing.isFile() && !existing.isDirectory()) return writeFileSync(out, body);
     writeFileSync(temp, body);
     renameSync(temp, out);
   } catch (e) {
@@ -115,7 +120,6 @@ export function buildProgram(): Command {
     .name('goldmaps')
     .description('Board-game maps from a seed: generated, validated and scored.')
     .version(versionText(), '-V, --version', "print the package's version and each game's generator version, and exit")
-    .showHelpAfterError()
     .enablePositionalOptions() // so that "rank merge … --out f" reaches merge, not rank
     .exitOverride();
 
@@ -338,6 +342,12 @@ export function buildProgram(): Command {
       await new Promise(() => {});
     });
 
+  // A usage error is its one line and where the whole usage is, not the whole usage (21–52 lines).
+  const pointAtHelp = (command: Command, path: string[]): void => {
+    command.showHelpAfterError(`(goldmaps ${[...path, '--help'].join(' ')} lists the options)`);
+    for (const sub of command.commands) pointAtHelp(sub, [...path, sub.name()]);
+  };
+  pointAtHelp(program, []);
   return program;
 }
 

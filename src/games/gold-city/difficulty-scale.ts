@@ -23,7 +23,7 @@ export const MOST_SPACES_PER_CARD = 6;
 /**
  * The highest difficulty seen of a course laid from the box, per table size, over 300 random box
  * courses each (every tier, 3–8 pieces, strips on and off): `node --import tsx
- * scripts/measure-box-reach.ts 300 8`, the reach table of docs/gold-city.md; the same under
+ * docs/studies/code/measure-box-reach.ts 300 8`, the reach table of docs/gold-city.md; the same under
  * calibration revisions 4 and 5. The printed faces are what they are, so a target wholly above
  * this is out of the box's reach.
  */

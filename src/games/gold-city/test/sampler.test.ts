@@ -46,7 +46,7 @@ describe('Gold City score: the second kind of player', () => {
     // now per table size. Fresh courses spread over tiers and lengths as the fit's are, 20 a
     // table size; a lean of 8 or more fails. This guards against a gross lean only: the old shift
     // measured at most 5.0 here too. (Default-option four-player base courses lean more, about
-    // 7 points: docs/difficulty-pioneer-days-gold-city.md.)
+    // 7 points: docs/studies/pioneer-days-and-gold-city-difficulty.md.)
     const leanOf = (courses: ReadonlyArray<{ seed: string; options: Record<string, unknown> }>) => {
       const leans = courses.map(({ seed, options }) => {
         const { kinds } = buildScoredMap(goldCity, seed, options).score as GoldCityScore;

@@ -1,6 +1,6 @@
 /**
  * A third kind of Lost Valley player, far stronger than the two the score is fitted on, to ask
- * which of them ranks landscapes the way a strong player does (docs/difficulty-lost-valley.md,
+ * which of them ranks landscapes the way a strong player does (docs/studies/lost-valley-difficulty.md,
  * "A far stronger player"). It is a flat Monte-Carlo search over whole turns: each turn it asks
  * a set of policies (the greedy bot, the planner, and greedy bots that never explore or explore
  * four times as much, never shop, never take events, never announce, or turn freely) what they
@@ -10,7 +10,7 @@
  * rival's. A Monte-Carlo player sits at every seat. The engine replays the chosen turn exactly,
  * since the dice live in the state.
  *
- * On N landscapes of one table size (every option, laid out as scripts/lost-valley-kinds-agree.ts
+ * On N landscapes of one table size (every option, laid out as docs/studies/code/lost-valley-kinds-agree.ts
  * does, or defaults with DEF=1) it plays G games, runs both kinds' playtests (8 races each, the
  * calibration's count) and scores the landscape, then prints the Monte-Carlo gold's Spearman with
  * the score and each kind, its split-half reliability, how much landscapes differ against one

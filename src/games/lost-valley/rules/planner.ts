@@ -30,7 +30,7 @@ export const PLAN = Object.freeze({
   /**
    * The race's length before the ice runs, as the planner guesses it, by table size: four
    * prospectors explore faster and crowd the claims. Measured head to head against the greedy bots
-   * (scripts/lost-valley-head-to-head.ts, default landscapes, mixed tables): at four players 32 won
+   * (docs/studies/code/lost-valley-head-to-head.ts, default landscapes, mixed tables): at four players 32 won
    * 0.33 of the games (10 landscapes × 4), 24 won 0.49 (20 × 4);
    * at two and three players nothing shorter or longer did better than 32.
    */

@@ -170,7 +170,7 @@ describe('Lost Valley difficulty against the prospector race', () => {
     // table size); 40 mixed landscapes of 12 races are noisier.
     expect(rho(own.greedy, scarce.greedy)).toBeGreaterThanOrEqual(0.75);
     expect(rho(own.planner, scarce.planner)).toBeGreaterThanOrEqual(0.75);
-    // The difficulty is both kinds' mean, and the kinds agree only in part (docs/difficulty-lost-valley.md):
+    // The difficulty is both kinds' mean, and the kinds agree only in part (docs/studies/lost-valley-difficulty.md):
     // it must still rank each kind above chance (about ±0.16 over 40 landscapes). Since calibration
     // revision 6 the kinds agree less at four players, where the stronger planner races longer:
     // these 40 landscapes measure 0.38 against the greedy bots and 0.71 against the planners

@@ -27,7 +27,7 @@ export const BOT_WEIGHTS = frozenTuning({
    * Worth lost per item that will not fit in the wagons: above any single item's worth, so the
    * settler takes what it must throw away only when nothing else is on offer. At 0.9 it threw
    * away 8–10 items a solo game; 8 scores most of the values tried (0.9, 4, 8, 20) at every
-   * table size (docs/difficulty-pioneer-days-gold-city.md).
+   * table size (docs/studies/pioneer-days-and-gold-city-difficulty.md).
    */
   overflow: 8,
   /** How much a bot minds leaving a die that sets off a disaster on itself. */

@@ -3,13 +3,13 @@
  * (every tier, 3–8 pieces, strips on and off) scored by the Gold City model, counted by band,
  * then a reroll for each band from `{"tiles":"box","players":N}` over base seeds.
  *
- *   node --import tsx scripts/measure-box-reach.ts [courses per table size, default 400] [reroll seeds, default 10]
+ *   node --import tsx docs/studies/code/measure-box-reach.ts [courses per table size, default 400] [reroll seeds, default 10]
  */
-import { buildMap } from '../src/core/maps.ts';
-import { measureReach } from '../src/seeds/reroll-reach.ts';
-import { Rng } from '../src/core/rng.ts';
-import { BANDS } from '../src/core/difficulty.ts';
-import { goldCity } from '../src/games/gold-city/index.ts';
+import { buildMap } from '../../../src/core/maps.ts';
+import { measureReach } from '../../../src/seeds/reroll-reach.ts';
+import { Rng } from '../../../src/core/rng.ts';
+import { BANDS } from '../../../src/core/difficulty.ts';
+import { goldCity } from '../../../src/games/gold-city/index.ts';
 
 const per = Number(process.argv[2] ?? 400);
 const seeds = Number(process.argv[3] ?? 10);

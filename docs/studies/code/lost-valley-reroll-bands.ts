@@ -7,16 +7,16 @@
  * gold per prospector is placed on that kind's own calibrated scale: the band it played. Prints,
  * per table size and band, the hits, the mean attempts, and how often the answer played in the
  * asked band for the greedy bots, for the planners and for both. Writes nothing.
- *   N=20 G=8 npx tsx scripts/lost-valley-reroll-bands.ts        (≈ 5 minutes on two cores)
+ *   N=20 G=8 npx tsx docs/studies/code/lost-valley-reroll-bands.ts        (≈ 5 minutes on two cores)
  *   ONLY=2 … to measure one table size.
  */
-import calibration from '../src/games/lost-valley/data/calibration.json' with { type: 'json' };
-import { bandOf, difficultyOnScale, type Scale } from '../src/core/difficulty.ts';
-import type { Band } from '../src/core/game-module.ts';
-import { reroll } from '../src/seeds/reroll.ts';
-import { lostValley } from '../src/games/lost-valley/index.ts';
-import type { LostValleyMap } from '../src/games/lost-valley/model.ts';
-import { playtest } from '../src/games/lost-valley/rules/playtest.ts';
+import calibration from '../../../src/games/lost-valley/data/calibration.json' with { type: 'json' };
+import { bandOf, difficultyOnScale, type Scale } from '../../../src/core/difficulty.ts';
+import type { Band } from '../../../src/core/game-module.ts';
+import { reroll } from '../../../src/seeds/reroll.ts';
+import { lostValley } from '../../../src/games/lost-valley/index.ts';
+import type { LostValleyMap } from '../../../src/games/lost-valley/model.ts';
+import { playtest } from '../../../src/games/lost-valley/rules/playtest.ts';
 
 const N = Number(process.env.N ?? 20);
 const G = Number(process.env.G ?? 8);

@@ -1,14 +1,14 @@
 // Which grounds of each game's boards could be confused by colour alone, under each colour-vision
 // deficiency (docs/printing.md#readable-without-colour): every pair of ground fills with its CIE76
 // difference as simulated; pairs under 15 rely on the grounds' marks. Also writes each game's seed-42
-// PNG as simulated, to look at: node --import tsx scripts/colour-vision-check.ts [outDir]
+// PNG as simulated, to look at: node --import tsx docs/studies/code/colour-vision-check.ts [outDir]
 import sharp from 'sharp';
-import { deltaE, VISION_MATRICES, type Vision } from '../src/formats/colour-vision.ts';
-import { LOOKS } from '../src/games/gold-city/drawings.ts';
-import { FILL } from '../src/games/lost-valley/scene.ts';
-import { GAMES } from '../src/games/index.ts';
-import { buildScoredMap } from '../src/core/maps.ts';
-import { sceneToPng } from '../src/formats/png-document.ts';
+import { deltaE, VISION_MATRICES, type Vision } from '../../../src/formats/colour-vision.ts';
+import { LOOKS } from '../../../src/games/gold-city/drawings.ts';
+import { FILL } from '../../../src/games/lost-valley/scene.ts';
+import { GAMES } from '../../../src/games/index.ts';
+import { buildScoredMap } from '../../../src/core/maps.ts';
+import { sceneToPng } from '../../../src/formats/png-document.ts';
 
 const palettes: Record<string, Record<string, string>> = {
   'gold-city': Object.fromEntries(Object.entries(LOOKS).map(([k, v]) => [k, v.fill])),

@@ -6,23 +6,23 @@
  * the shares after 50, 100, 200 and 400 games, the seat model's predictions, and blends of the
  * two, with the calibration's 200-game shares (Pearson over every seat, stagger and course). The
  * plain start's 200-game Pearson is the test–retest reliability of a 200-game share. Figures for
- * docs/difficulty-pioneer-days-gold-city.md#seats-item-5.
- *   npx tsx scripts/measure-gold-city-seat-noise.ts   (about 4 minutes on one core: 56,000 games)
+ * docs/studies/pioneer-days-and-gold-city-difficulty.md#seats-item-5.
+ *   npx tsx docs/studies/code/measure-gold-city-seat-noise.ts   (about 4 minutes on one core: 56,000 games)
  */
 import { readFileSync } from 'node:fs';
-import { buildMap, scoreMap } from '../src/core/maps.ts';
-import { pearson } from '../src/core/stats.ts';
-import { round } from '../src/core/fit.ts';
-import { goldCity } from '../src/games/gold-city/index.ts';
-import type { GoldCityMap } from '../src/games/gold-city/model.ts';
-import type { GoldCityScore } from '../src/games/gold-city/score.ts';
-import { prepareCourse, seatWins, sharesOf } from '../src/games/gold-city/rules/balance.ts';
-import { predictSeatShares, seatFeatures } from '../src/games/gold-city/seats.ts';
+import { buildMap, scoreMap } from '../../../src/core/maps.ts';
+import { pearson } from '../../../src/core/stats.ts';
+import { round } from '../../../src/core/fit.ts';
+import { goldCity } from '../../../src/games/gold-city/index.ts';
+import type { GoldCityMap } from '../../../src/games/gold-city/model.ts';
+import type { GoldCityScore } from '../../../src/games/gold-city/score.ts';
+import { prepareCourse, seatWins, sharesOf } from '../../../src/games/gold-city/rules/balance.ts';
+import { predictSeatShares, seatFeatures } from '../../../src/games/gold-city/seats.ts';
 
 const PREFIXES = [50, 100, 200, 400];
 const MODEL_WEIGHTS = [0.2, 0.4, 0.6];
 const players = 4;
-const fixture = JSON.parse(readFileSync(new URL('../src/games/gold-city/data/seats.json', import.meta.url), 'utf8'));
+const fixture = JSON.parse(readFileSync(new URL('../../../src/games/gold-city/data/seats.json', import.meta.url), 'utf8'));
 const held = (fixture.measured[players] as Array<{ seed: string; options: object; shares: Record<string, number[]> }>).filter((_, i) => i % 5 === 0);
 const staggers = Object.keys(held[0]!.shares);
 

@@ -1,21 +1,21 @@
 /**
  * How far the two kinds of Lost Valley player agree about landscapes, on a corpus of its own
- * (docs/difficulty-lost-valley.md, footnote of the table): per table size, N landscapes (every
+ * (docs/studies/lost-valley-difficulty.md, footnote of the table): per table size, N landscapes (every
  * option, or defaults with DEF=1) of G races of each kind; Spearman between the kinds' gold per
  * prospector, rounds, gold per round and winner's gold, each kind's own split-half Spearman, and
- * the means. Writes nothing. N=60 G=6 [DEF=1] npx tsx scripts/lost-valley-kinds-agree.ts
+ * the means. Writes nothing. N=60 G=6 [DEF=1] npx tsx docs/studies/code/lost-valley-kinds-agree.ts
  * (≈ 1–3 minutes per table size on the shared machine).
  */
-import { buildMap } from '../src/core/maps.ts';
-import { spearman } from '../src/core/stats.ts';
-import { lostValley } from '../src/games/lost-valley/index.ts';
-import type { LostValleyMap } from '../src/games/lost-valley/model.ts';
-import { BOT_WEIGHTS } from '../src/games/lost-valley/rules/bot-weights.ts';
-import { makeBot, type Bot } from '../src/games/lost-valley/rules/bots.ts';
-import { nuggets } from '../src/games/lost-valley/rules/engine.ts';
-import { plannerBot } from '../src/games/lost-valley/rules/planner-bot.ts';
-import { playGame } from '../src/games/lost-valley/rules/playtest.ts';
-import { buildTable } from '../src/games/lost-valley/rules/table.ts';
+import { buildMap } from '../../../src/core/maps.ts';
+import { spearman } from '../../../src/core/stats.ts';
+import { lostValley } from '../../../src/games/lost-valley/index.ts';
+import type { LostValleyMap } from '../../../src/games/lost-valley/model.ts';
+import { BOT_WEIGHTS } from '../../../src/games/lost-valley/rules/bot-weights.ts';
+import { makeBot, type Bot } from '../../../src/games/lost-valley/rules/bots.ts';
+import { nuggets } from '../../../src/games/lost-valley/rules/engine.ts';
+import { plannerBot } from '../../../src/games/lost-valley/rules/planner-bot.ts';
+import { playGame } from '../../../src/games/lost-valley/rules/playtest.ts';
+import { buildTable } from '../../../src/games/lost-valley/rules/table.ts';
 
 const N = Number(process.env.N ?? 60);
 const G = Number(process.env.G ?? 6);

@@ -1,25 +1,25 @@
 /**
  * Whether the two kinds of Lost Valley player part on landscapes because of where the hidden
- * marker values lie (docs/difficulty-lost-valley.md, "What drives the disagreement"). Per table
+ * marker values lie (docs/studies/lost-valley-difficulty.md, "What drives the disagreement"). Per table
  * size, N every-option landscapes (the seeds of lost-valley-kinds-agree.ts; DEF=1 for defaults),
  * each played as dealt and re-dealt K−1 times: the values of the gold markers and the types of the
  * animals and events shuffled among the landscape's markers of the same kind, the tiles and the
  * markers' kinds unchanged. G races of each kind per deal. Prints the kinds' agreement per deal and
  * over all deals, how alike one kind ranks the landscapes as dealt and re-dealt, and the
  * reliability of the all-deals means (even against odd deals). Writes nothing.
- * N=60 K=6 G=4 P=2,3 npx tsx scripts/lost-valley-hidden-values.ts (≈ 2 minutes; P=4 beside it).
+ * N=60 K=6 G=4 P=2,3 npx tsx docs/studies/code/lost-valley-hidden-values.ts (≈ 2 minutes; P=4 beside it).
  */
-import { buildMap } from '../src/core/maps.ts';
-import { spearman } from '../src/core/stats.ts';
-import { Rng } from '../src/core/rng.ts';
-import { lostValley } from '../src/games/lost-valley/index.ts';
-import type { LostValleyMap } from '../src/games/lost-valley/model.ts';
-import { BOT_WEIGHTS } from '../src/games/lost-valley/rules/bot-weights.ts';
-import { makeBot, type Bot } from '../src/games/lost-valley/rules/bots.ts';
-import { nuggets } from '../src/games/lost-valley/rules/engine.ts';
-import { plannerBot } from '../src/games/lost-valley/rules/planner-bot.ts';
-import { playGame } from '../src/games/lost-valley/rules/playtest.ts';
-import { buildTable, type Table } from '../src/games/lost-valley/rules/table.ts';
+import { buildMap } from '../../../src/core/maps.ts';
+import { spearman } from '../../../src/core/stats.ts';
+import { Rng } from '../../../src/core/rng.ts';
+import { lostValley } from '../../../src/games/lost-valley/index.ts';
+import type { LostValleyMap } from '../../../src/games/lost-valley/model.ts';
+import { BOT_WEIGHTS } from '../../../src/games/lost-valley/rules/bot-weights.ts';
+import { makeBot, type Bot } from '../../../src/games/lost-valley/rules/bots.ts';
+import { nuggets } from '../../../src/games/lost-valley/rules/engine.ts';
+import { plannerBot } from '../../../src/games/lost-valley/rules/planner-bot.ts';
+import { playGame } from '../../../src/games/lost-valley/rules/playtest.ts';
+import { buildTable, type Table } from '../../../src/games/lost-valley/rules/table.ts';
 
 const N = Number(process.env.N ?? 40);
 const K = Number(process.env.K ?? 4);

@@ -5,20 +5,20 @@
  * out (agreement / √(reliability_s · reliability_p)). A low reliability, not a disagreement
  * between the kinds, is then what caps the held-out figures. It also plays the two kinds against
  * each other at two players, in both seat orders, to say which is the stronger player.
- * Usage: GAMES_SETTLER=24 GAMES_PLANNER=12 MAPS=40 npx tsx scripts/measure-pioneer-days-noise.ts
+ * Usage: GAMES_SETTLER=24 GAMES_PLANNER=12 MAPS=40 npx tsx docs/studies/code/measure-pioneer-days-noise.ts
  * (about 10 minutes on a loaded core; ONLY=1,2 and ONLY=3,4 split it in two). OUT=file keeps
  * every game's VP. Figures are given for all the trails of a table size and for each deal.
  */
 import { writeFileSync } from 'node:fs';
-import { buildMap } from '../src/core/maps.ts';
-import { pearson, spearman } from '../src/core/stats.ts';
-import { pioneerDays } from '../src/games/pioneer-days/index.ts';
-import type { PioneerDaysMap } from '../src/games/pioneer-days/model.ts';
-import { BOTS } from '../src/games/pioneer-days/rules/bots.ts';
-import { playGame } from '../src/games/pioneer-days/rules/playtest.ts';
-import { trailOf } from '../src/games/pioneer-days/rules/state.ts';
-import { round, stepUp } from '../src/core/fit.ts';
-import { CORPUS_TABLES as TABLES, corpusIndex, corpusTrail } from '../src/games/pioneer-days/calibrate/corpus.ts';
+import { buildMap } from '../../../src/core/maps.ts';
+import { pearson, spearman } from '../../../src/core/stats.ts';
+import { pioneerDays } from '../../../src/games/pioneer-days/index.ts';
+import type { PioneerDaysMap } from '../../../src/games/pioneer-days/model.ts';
+import { BOTS } from '../../../src/games/pioneer-days/rules/bots.ts';
+import { playGame } from '../../../src/games/pioneer-days/rules/playtest.ts';
+import { trailOf } from '../../../src/games/pioneer-days/rules/state.ts';
+import { round, stepUp } from '../../../src/core/fit.ts';
+import { CORPUS_TABLES as TABLES, corpusIndex, corpusTrail } from '../../../src/games/pioneer-days/calibrate/corpus.ts';
 
 // ONLY=1,2 measures those table sizes alone (and skips the head to head unless 2 is among them), so two processes can share the work.
 const ONLY = process.env.ONLY?.split(',').map(Number) ?? TABLES;

@@ -1,14 +1,14 @@
 /**
  * A third and a fourth kind of solo Pioneer Days player, far stronger than the two the score is
  * fitted on, to ask which of the two ranks trails the way strong players do where they part
- * (docs/difficulty-pioneer-days-gold-city.md, first-game trails). Each is a flat Monte-Carlo
+ * (docs/studies/pioneer-days-and-gold-city-difficulty.md, first-game trails). Each is a flat Monte-Carlo
  * search: every legal turn (face changes and wagon buys included) is tried on a copy of the game
  * through the engine and finished K times by seeded settlers, or by seeded lookahead planners; the
  * turn with the best mean final VP for the seat to move is played (a Monte-Carlo player at every
  * seat). On N fitting trails (`pd-cal-*`) of one table size and deal it plays G games of each
  * Monte-Carlo kind, 12 settler and 8 planner games, scores the trail, and prints the Spearman
  * matrix of the mean VP per player.
- *   DEAL=first N=60 npx tsx scripts/pioneer-days-monte-carlo.ts   (and DEAL=standard beside it;
+ *   DEAL=first N=60 npx tsx docs/studies/code/pioneer-days-monte-carlo.ts   (and DEAL=standard beside it;
  *   solo, about 5 minutes each on a quiet core)
  *   PLAYERS=2 POLICIES=settler DEAL=first …   (two seats, settler rollouts only: about 6 minutes)
  *   PLAYERS=3 POLICIES=settler DEAL=first N=40 …   (three seats: 8-15 s a game, half an hour or more)
@@ -16,18 +16,18 @@
  * games, stepped up by Spearman-Brown) and its VP a player by scoring line.
  * Writes nothing; every game is seeded, so a rerun prints the same figures.
  */
-import { buildMap } from '../src/core/maps.ts';
-import { Rng } from '../src/core/rng.ts';
-import { spearman } from '../src/core/stats.ts';
-import { pioneerDays } from '../src/games/pioneer-days/index.ts';
-import type { PioneerDaysMap } from '../src/games/pioneer-days/model.ts';
-import { BOTS, settler } from '../src/games/pioneer-days/rules/bots.ts';
-import { applyAction, finalScores, type Action } from '../src/games/pioneer-days/rules/engine.ts';
-import { legalTurns, planTurn } from '../src/games/pioneer-days/rules/planner.ts';
-import { playGame } from '../src/games/pioneer-days/rules/playtest.ts';
-import { round, stepUp } from '../src/core/fit.ts';
-import { corpusIndex, corpusTrail } from '../src/games/pioneer-days/calibrate/corpus.ts';
-import { changeCost, cloneState, newGame, seatToMove, trailOf, type GameState, type Trail } from '../src/games/pioneer-days/rules/state.ts';
+import { buildMap } from '../../../src/core/maps.ts';
+import { Rng } from '../../../src/core/rng.ts';
+import { spearman } from '../../../src/core/stats.ts';
+import { pioneerDays } from '../../../src/games/pioneer-days/index.ts';
+import type { PioneerDaysMap } from '../../../src/games/pioneer-days/model.ts';
+import { BOTS, settler } from '../../../src/games/pioneer-days/rules/bots.ts';
+import { applyAction, finalScores, type Action } from '../../../src/games/pioneer-days/rules/engine.ts';
+import { legalTurns, planTurn } from '../../../src/games/pioneer-days/rules/planner.ts';
+import { playGame } from '../../../src/games/pioneer-days/rules/playtest.ts';
+import { round, stepUp } from '../../../src/core/fit.ts';
+import { corpusIndex, corpusTrail } from '../../../src/games/pioneer-days/calibrate/corpus.ts';
+import { changeCost, cloneState, newGame, seatToMove, trailOf, type GameState, type Trail } from '../../../src/games/pioneer-days/rules/state.ts';
 
 const N = Number(process.env.N ?? 60);
 const PLAYERS = Number(process.env.PLAYERS ?? 1);

@@ -1,20 +1,20 @@
 /**
  * What drives the two kinds of player's disagreement about default landscapes
- * (docs/difficulty-lost-valley.md): per table size, N default landscapes of G races of each kind;
+ * (docs/studies/lost-valley-difficulty.md): per table size, N default landscapes of G races of each kind;
  * for each landscape feature and race figure, its Spearman with the difference between the two
  * kinds' ranks of the landscapes, and with each kind's gold. Prints; writes nothing.
- * npx tsx scripts/lost-valley-drivers.ts (≈ 2 minutes on the shared machine).
+ * npx tsx docs/studies/code/lost-valley-drivers.ts (≈ 2 minutes on the shared machine).
  */
-import { buildMap } from '../src/core/maps.ts';
-import { lostValley } from '../src/games/lost-valley/index.ts';
-import { makeBot } from '../src/games/lost-valley/rules/bots.ts';
-import { BOT_WEIGHTS } from '../src/games/lost-valley/rules/bot-weights.ts';
-import { plannerBot } from '../src/games/lost-valley/rules/planner-bot.ts';
-import { playGame } from '../src/games/lost-valley/rules/playtest.ts';
-import { nuggets } from '../src/games/lost-valley/rules/engine.ts';
-import { buildTable } from '../src/games/lost-valley/rules/table.ts';
-import { landscapeMetrics, features } from '../src/games/lost-valley/score.ts';
-import { spearman } from '../src/core/stats.ts';
+import { buildMap } from '../../../src/core/maps.ts';
+import { lostValley } from '../../../src/games/lost-valley/index.ts';
+import { makeBot } from '../../../src/games/lost-valley/rules/bots.ts';
+import { BOT_WEIGHTS } from '../../../src/games/lost-valley/rules/bot-weights.ts';
+import { plannerBot } from '../../../src/games/lost-valley/rules/planner-bot.ts';
+import { playGame } from '../../../src/games/lost-valley/rules/playtest.ts';
+import { nuggets } from '../../../src/games/lost-valley/rules/engine.ts';
+import { buildTable } from '../../../src/games/lost-valley/rules/table.ts';
+import { landscapeMetrics, features } from '../../../src/games/lost-valley/score.ts';
+import { spearman } from '../../../src/core/stats.ts';
 const N = 60, G = 8;
 const rank = (x: number[]) => { const o = x.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]); const r = new Array(x.length); o.forEach(([, i], k) => (r[i] = k / (x.length - 1))); return r as number[]; };
 for (const P of [2, 3, 4]) {

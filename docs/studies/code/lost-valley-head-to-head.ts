@@ -1,20 +1,20 @@
 /**
- * How strong each kind of Lost Valley player is against the other (docs/difficulty-lost-valley.md):
+ * How strong each kind of Lost Valley player is against the other (docs/studies/lost-valley-difficulty.md):
  * per table size, N default landscapes of G mixed games, the seats alternating greedy bot and
  * planner and which kind sits first alternating by game; then each landscape's same games with one
  * kind at every seat. Prints each kind's share of the mixed games won (ties shared), its gold per
  * seat there, and per kind alone how its games end, how long they last and how often the ice came into play.
- * Writes nothing. npx tsx scripts/lost-valley-head-to-head.ts [N] [G] (≈ 1 minute for 20 × 4).
+ * Writes nothing. npx tsx docs/studies/code/lost-valley-head-to-head.ts [N] [G] (≈ 1 minute for 20 × 4).
  */
-import { buildMap } from '../src/core/maps.ts';
-import { playToEnd } from '../src/core/play/play.ts';
-import { lostValley } from '../src/games/lost-valley/index.ts';
-import type { LostValleyMap } from '../src/games/lost-valley/model.ts';
-import { BOT_WEIGHTS } from '../src/games/lost-valley/rules/bot-weights.ts';
-import { makeBot, type Bot } from '../src/games/lost-valley/rules/bots.ts';
-import { applyAction, newGame, nuggets, type Action, type GameState } from '../src/games/lost-valley/rules/engine.ts';
-import { plannerBot } from '../src/games/lost-valley/rules/planner-bot.ts';
-import { buildTable } from '../src/games/lost-valley/rules/table.ts';
+import { buildMap } from '../../../src/core/maps.ts';
+import { playToEnd } from '../../../src/core/play/play.ts';
+import { lostValley } from '../../../src/games/lost-valley/index.ts';
+import type { LostValleyMap } from '../../../src/games/lost-valley/model.ts';
+import { BOT_WEIGHTS } from '../../../src/games/lost-valley/rules/bot-weights.ts';
+import { makeBot, type Bot } from '../../../src/games/lost-valley/rules/bots.ts';
+import { applyAction, newGame, nuggets, type Action, type GameState } from '../../../src/games/lost-valley/rules/engine.ts';
+import { plannerBot } from '../../../src/games/lost-valley/rules/planner-bot.ts';
+import { buildTable } from '../../../src/games/lost-valley/rules/table.ts';
 
 const N = Number(process.argv[2] ?? 20);
 const G = Number(process.argv[3] ?? 4);

@@ -5,12 +5,12 @@
  * baselines (docs/gold-city.md, "The bots"). Every figure is seeded. The stalls in the calibration's
  * own games are in its fixture (src/games/gold-city/data/calibration.json, fit.unfinishedGames).
  *
- *   npx tsx scripts/measure-gold-city-planner.ts        (about 3 minutes on one core)
+ *   npx tsx docs/studies/code/measure-gold-city-planner.ts        (about 3 minutes on one core)
  */
-import { buildMap } from '../src/core/maps.ts';
-import { goldCity } from '../src/games/gold-city/index.ts';
-import type { GoldCityMap } from '../src/games/gold-city/model.ts';
-import { playtest } from '../src/games/gold-city/rules/playtest.ts';
+import { buildMap } from '../../../src/core/maps.ts';
+import { goldCity } from '../../../src/games/gold-city/index.ts';
+import type { GoldCityMap } from '../../../src/games/gold-city/model.ts';
+import { playtest } from '../../../src/games/gold-city/rules/playtest.ts';
 
 const TIERS = ['easy', 'normal', 'hard', 'expert'] as const;
 const course = (seed: string, options: Record<string, unknown>) => buildMap(goldCity, seed, options) as GoldCityMap;
