@@ -1,4 +1,4 @@
-import type { AnyGameModule, MapDocumentBase, Problem, ScoreBase } from './game-module.ts';
+import type { AnyGameModule, GameModule, MapDocumentBase, Problem, ScoreBase } from './game-module.ts';
 import { applyPlaysCalibration } from './plays.ts';
 import { check, type FieldError } from './schema.ts';
 import { normaliseSeed } from './seed.ts';
@@ -26,14 +26,26 @@ export function normaliseOptions(game: AnyGameModule, options: unknown): Record<
   return checked.value;
 }
 
+/** `any` (a front end's AnyGameModule) reads as the face's base type, a game's own module as its own. */
+type Known<T, Base> = 0 extends 1 & T ? Base : T;
+/** The map document a game module builds: GoldCityMap for goldCity, MapDocumentBase for any game. */
+// biome-ignore lint/suspicious/noExplicitAny: matches every game module, whatever its types
+export type MapOf<G> = G extends GameModule<any, infer M, any, any, any> ? Known<M, MapDocumentBase> : MapDocumentBase;
+/** The score a game module gives. */
+// biome-ignore lint/suspicious/noExplicitAny: matches every game module, whatever its types
+export type ScoreOf<G> = G extends GameModule<any, any, infer S, any, any> ? Known<S, ScoreBase> : ScoreBase;
+
+/** A game's map with its score attached, typed as that game's score. */
+export type ScoredMapOf<G> = MapOf<G> & { score: ScoreOf<G> };
+
 /**
  * The single entry every front end uses to build a map: seed and options are checked and
  * normalised here, so the library, CLI, API and workers cannot disagree on a digest.
  */
-export function buildMap(game: AnyGameModule, seedInput: string, options: unknown): MapDocumentBase {
+export function buildMap<G extends AnyGameModule>(game: G, seedInput: string, options: unknown): MapOf<G> {
   const seed = normaliseSeed(seedInput);
   if (!seed.ok) throw new InputError([{ field: 'seed', message: seed.message.replace(/^seed: /, '') }]);
-  return game.generate(seed.seed, normaliseOptions(game, options));
+  return game.generate(seed.seed, normaliseOptions(game, options)) as MapOf<G>;
 }
 
 /** A map document with its score attached. */
@@ -62,8 +74,8 @@ export function withScore<M extends MapDocumentBase>(game: AnyGameModule, map: M
 }
 
 /** What every front end serves: the map of a seed, checked, built and scored. */
-export function buildScoredMap(game: AnyGameModule, seedInput: string, options: unknown): ScoredMap {
-  return withScore(game, buildMap(game, seedInput, options));
+export function buildScoredMap<G extends AnyGameModule>(game: G, seedInput: string, options: unknown): ScoredMapOf<G> {
+  return withScore(game, buildMap(game, seedInput, options)) as unknown as ScoredMapOf<G>;
 }
 
 export type MapCheck = { ok: true; map: MapDocumentBase; problems: Problem[] } | { ok: false; errors: FieldError[] };
