@@ -116,6 +116,11 @@ export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBa
    */
   setup?(map: M, style: Style, area: { width: number; height: number }): { sheets: Scene[]; why?: string };
   /**
+   * Why this map has no setup sheet, read off the map without drawing one (a download list asks
+   * for every map it shows); absent, every map of the game has one.
+   */
+  setupMissing?(map: M): string | undefined;
+  /**
    * Every piece, tile, blockade and token of the map as it lies at the start, each with its own
    * picture (for a virtual tabletop's saved objects and the PNG of one piece). Absent, the board
    * is one tile.

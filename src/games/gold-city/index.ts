@@ -9,7 +9,7 @@ import { GAME_ID, GENERATOR_VERSION, type GoldCityMap, type GoldCityOptions } fr
 import { validateGoldCity } from './validate.ts';
 import { goldCityScene } from './scene.ts';
 import { goldCitySheets } from './sheets.ts';
-import { goldCitySetup } from './setup-sheet.ts';
+import { goldCitySetup, goldCitySetupMissing } from './setup-sheet.ts';
 import { goldCityTablePieces } from './table-pieces.ts';
 import { scoreGoldCity, type GoldCityScore } from './score.ts';
 import { playtest, type Playtest } from './rules/playtest.ts';
@@ -29,6 +29,7 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore, P
   scene: goldCityScene,
   sheets: goldCitySheets,
   setup: goldCitySetup,
+  setupMissing: goldCitySetupMissing,
   tablePieces: goldCityTablePieces,
   score: scoreGoldCity,
   playerKinds: [

@@ -30,8 +30,14 @@ const shortName = (letter: string) => (letter.startsWith('END-') ? 'ED' : letter
  * letter and an arrow to its printed top, blockades and starts and caves; beside it one line a
  * board saying which board, which side, how far turned and where it joins.
  */
+/** Why a course has no setup sheet (it is not laid from the box), read off its pieces without drawing. */
+export function goldCitySetupMissing(map: GoldCityMap): string | undefined {
+  return map.pieces.every((p) => p.tile !== undefined && BOX_TILES.has(p.tile)) ? undefined : 'only a course laid from the box (tiles: "box" or a course preset) has a setup sheet';
+}
+
 export function goldCitySetup(map: GoldCityMap, _style: Style, area: { width: number; height: number }): { sheets: Scene[]; why?: string } {
-  if (!map.pieces.every((p) => p.tile !== undefined && BOX_TILES.has(p.tile))) return { sheets: [], why: 'only a course laid from the box (tiles: "box" or a course preset) has a setup sheet' };
+  const why = goldCitySetupMissing(map);
+  if (why !== undefined) return { sheets: [], why };
   const steps = map.pieces.map((p, i) => {
     const t = side(p)!;
     const turned = p.turns ? `turned ${p.turns} × 60° clockwise` : 'not turned';

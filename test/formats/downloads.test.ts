@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { buildScoredMap } from '../../src/core/maps.ts';
+import { downloadsOfMap } from '../../src/formats/index.ts';
+import { GAMES } from '../../src/games/index.ts';
+
+describe('the downloads a map offers', () => {
+  it.each(GAMES.filter((g) => g.setup).map((g) => [g.id, g] as const))('%s: are listed without drawing a setup sheet', (_id, real) => {
+    // A download list is asked for with every map a page shows: whether a setup sheet exists is
+    // read off the map (setupMissing), never by drawing the whole setup to look.
+    const game = {
+      ...real,
+      setup: () => {
+        throw new Error('drew a setup sheet to list the downloads');
+      },
+    };
+    const map = buildScoredMap(game, 'downloads', {});
+    const ids = downloadsOfMap(game, map).map((d) => d.id);
+    expect(ids.some((id) => id.startsWith('pdf-'))).toBe(true);
+    expect(ids.includes('pdf-setup-a4')).toBe(real.setupMissing?.(map) === undefined);
+  });
+});
