@@ -7,7 +7,7 @@
  *   PNG:    raw `sharp(svg).png()` of the same SVG at the same pixel size, in its own process
  *           (and the RSS after a soak of the service with every process under it, summed);
  *   JSON:   a bare Express 5 app and raw node:http answering the same bytes and headers.
- * BENCH_ONLY=generate,score,lost-valley,render,http,png,reach,plays,soak,load-pg picks suites (soak and load-pg:
+ * BENCH_ONLY=generate,score,score-cost,lost-valley,render,http,png,reach,plays,soak,load-pg picks suites (soak and load-pg:
  * issue 25's soak of every route and PostgreSQL load, bench/soak.ts and bench/load-pg.ts) (plays: report
  * ingestion on PGlite and PostgreSQL vs a bare INSERT loop into the same database, bench/plays.ts) (reach: reroll attempts per
  * target from each game's defaults, BENCH_REACH_SEEDS base seeds, 50); BENCH_PNG_RENDERS sets the
@@ -38,6 +38,7 @@ import { playGame } from '../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
 import { prepareTable } from '../src/games/gold-city/rules/table.ts';
 import { benchPlays } from './plays.ts';
+import { scoreCost } from './score-cost.ts';
 import { benchBigPng } from './big-png.ts';
 import { soak, writeRssSeries } from './soak.ts';
 import { loadPg } from './load-pg.ts';
@@ -106,6 +107,14 @@ if (want('score')) {
   const potential = effortToFinish(table);
   const bots = [plannerBot, plannerBot, plannerBot, plannerBot];
   timings.push(measure('one 4-bot game (planner ×4, default map)', (i) => playGame(table, bots, `g${i}`, potential), { warmup: 20, iterations: 300, target: 'median ≤ 5 ms' }));
+}
+
+if (want('score-cost')) {
+  for (const c of scoreCost(GAMES)) {
+    timings.push({ name: `${c.game}: score of a built map (CPU ms; build ${c.buildMs.toFixed(3)} ms)`, median: c.scoreMs, p95: Number.NaN, perSecond: 1000 / c.scoreMs, target: '≤ 2 × build' });
+    verdict(`${c.game}: a score costs at most twice its build`, `${c.ratio.toFixed(2)} × (${c.scoreMs.toFixed(3)} / ${c.buildMs.toFixed(3)} ms)`, c.ratio <= 2);
+    verdict(`${c.game}: a reroll tries ≥ 1,000 maps a second, one core`, `${Math.round(c.attemptsPerSecond)}`, c.attemptsPerSecond >= 1000);
+  }
 }
 
 if (want('render')) {
