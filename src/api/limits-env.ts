@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, type Limits } from './app.ts';
+import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 
 /** The limits an operator may change without a code change: environment variable → field. */
 export const LIMIT_VARIABLES = {

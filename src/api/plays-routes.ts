@@ -1,26 +1,18 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { sha256Hex } from '../core/canonical.ts';
 import { dailySeed, dateOf, isDate, secondsToMidnight } from '../plays/daily.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
 import { NoPlays, checkReport, playSummary, playsOf, recordPlay, type PlayedMap } from '../plays/service.ts';
 import { storeFailure } from '../store/failures.ts';
 import type { PlayStore, StoredPlay } from '../store/store.ts';
-import type { Limits } from './app.ts';
+import type { ApiContext } from './context.ts';
 import type { Counters } from './counters.ts';
-import type { CachedMap } from './map-cache.ts';
-import type { TokenBuckets } from './rate-limit.ts';
+import { IMMUTABLE, answeredNotModified } from './http-cache.ts';
+import { jsonBody, requireJson } from './json-body.ts';
+import type { MapCache } from './map-cache.ts';
+import { TokenBuckets } from './rate-limit.ts';
 import { HttpProblem, badInput } from './problem.ts';
-
-export interface PlayRoutes {
-  store?: PlayStore;
-  gameOf(req: Request): AnyGameModule;
-  mapFor(game: AnyGameModule, seed: string, options: string | undefined): CachedMap;
-  now(): Date;
-  limits: Limits;
-  counters: Counters;
-  /** Per-key buckets: each key's own writes a minute, set when it was made. */
-  keys: TokenBuckets;
-}
+import { gameOf, mapFor } from './requested-map.ts';
 
 const REPORTS = '/api/v1/games/:game/maps/:seed/plays';
 const REPORT = '/api/v1/games/:game/maps/:seed/plays/:reportId';
@@ -33,20 +25,22 @@ const tooMany = (wait: number, who: string, perMinute: number) =>
  * else is done for it (a key being guessed pays here too, scrypt and all), then a report's body
  * is read with its own small limit.
  */
-export function mountPlayWriteGuards(app: Express, { limits, counters, addresses }: { limits: Limits; counters: Counters; addresses: TokenBuckets }): void {
+export function playWriteGuards({ limits, counters }: ApiContext): Router {
+  const addresses = new TokenBuckets();
+  const router = express.Router();
   const perAddress = (req: Request, _res: Response, next: NextFunction) => {
     const wait = addresses.take(req.ip ?? req.socket.remoteAddress ?? '?', limits.writesPerMinutePerAddress);
     if (wait === 0) return next();
     counters.rateLimitedByAddress++;
     throw tooMany(wait, 'One client address', limits.writesPerMinutePerAddress);
   };
-  app.post(REPORTS, perAddress, express.json({ limit: limits.reportBytes, strict: true, type: ['application/json', 'application/*+json'] }));
-  app.delete(REPORT, perAddress);
+  router.post(REPORTS, perAddress, jsonBody(limits.reportBytes));
+  router.delete(REPORT, perAddress);
+  return router;
 }
 
 /** The summary may change with any report: revalidated by ETag, never kept long, never immutable. */
 const SUMMARY_CACHE = 'public, max-age=5';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The report schema's reportId (schemas/api/play-report.json), checked before the store sees one. */
 const REPORT_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -63,9 +57,9 @@ function queryOf(req: Request, allowed: readonly string[]): Record<string, strin
   return out;
 }
 
-function storeOf(r: PlayRoutes): PlayStore {
-  if (!r.store) throw new HttpProblem(503, 'No play-report store', 'This server runs without a store.');
-  return r.store;
+function storeOf(store: PlayStore | undefined): PlayStore {
+  if (!store) throw new HttpProblem(503, 'No play-report store', 'This server runs without a store.');
+  return store;
 }
 
 /**
@@ -91,67 +85,63 @@ async function stored<T>(work: () => Promise<T>): Promise<T> {
 
 const shownPlay = (p: StoredPlay) => ({ game: p.game, seed: p.seed, options: p.options, digest: p.digest, receivedAt: p.receivedAt, report: p.report });
 
-function ifNoneMatch(req: Request, etag: string): boolean {
-  const header = req.headers['if-none-match'];
-  return header !== undefined && header.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
+/** The reports, summaries and leaderboards of a seed's map, and each day's map to play. */
+export function playsRoutes(ctx: ApiContext): Router {
+  const keys = new TokenBuckets();
+  return express
+    .Router()
+    .get('/api/v1/games/:game/plays', reportFormat)
+    .post(REPORTS, fileReport(ctx, keys))
+    .get(REPORTS, summary(ctx))
+    .delete(REPORT, deleteReport(ctx, keys))
+    .get('/api/v1/games/:game/daily', today(ctx))
+    .get('/api/v1/games/:game/daily/:date', pastDay(ctx));
 }
 
-export function mountPlayRoutes(app: Express, r: PlayRoutes): void {
-  const played = (req: Request, options: string | undefined): { game: AnyGameModule; map: PlayedMap } => {
-    const game = r.gameOf(req);
-    try {
-      playsOf(game);
-    } catch (e) {
-      if (e instanceof NoPlays) throw new HttpProblem(404, 'No play reports for this game', e.message);
-      throw e;
-    }
-    return { game, map: r.mapFor(game, String(req.params.seed), options).map as PlayedMap };
-  };
+/** The game, a 404 if it takes no reports (asked before its map is built), and the map the request names. */
+function played(req: Request, maps: MapCache, options: string | undefined): { game: AnyGameModule; map: PlayedMap } {
+  const game = gameOf(req);
+  try {
+    playsOf(game);
+  } catch (e) {
+    if (e instanceof NoPlays) throw new HttpProblem(404, 'No play reports for this game', e.message);
+    throw e;
+  }
+  return { game, map: mapFor(maps, game, String(req.params.seed), options).map as PlayedMap };
+}
 
-  const writer = async (req: Request, store: PlayStore) => {
-    const header = req.headers.authorization ?? '';
-    const m = /^Bearer ([^\s]{1,200})$/.exec(header);
-    const who = m ? await stored(() => store.authenticate(m[1]!)) : undefined;
-    if (!who) {
-      r.counters.unauthorised++;
-      throw unauthorised();
-    }
-    const wait = r.keys.take(who.id, who.writesPerMinute);
-    if (wait > 0) {
-      r.counters.rateLimitedByKey++;
-      throw tooMany(wait, 'This key', who.writesPerMinute);
-    }
-    return who;
-  };
+/** The key the request is written with, checked and charged against its own rate. */
+async function writer(req: Request, store: PlayStore, keys: TokenBuckets, counters: Counters) {
+  const header = req.headers.authorization ?? '';
+  const m = /^Bearer ([^\s]{1,200})$/.exec(header);
+  const who = m ? await stored(() => store.authenticate(m[1]!)) : undefined;
+  if (!who) {
+    counters.unauthorised++;
+    throw unauthorised();
+  }
+  const wait = keys.take(who.id, who.writesPerMinute);
+  if (wait > 0) {
+    counters.rateLimitedByKey++;
+    throw tooMany(wait, 'This key', who.writesPerMinute);
+  }
+  return who;
+}
 
-  // For a load balancer: 200 while the store answers a query within readyMillis, else 503.
-  app.get('/readyz', async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    if (!r.store) return void res.json({ status: 'ok', store: 'none' });
-    const store = r.store;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), r.limits.readyMillis)));
-    const answer = await Promise.race([store.ready().then(() => 'ok' as const, (e: unknown) => e), late]).finally(() => clearTimeout(timer));
-    if (answer === 'ok') return void res.json({ status: 'ok', store: store.backend });
-    // The reason goes to the log, not to whoever asks: it may name hosts and users.
-    const why = answer === 'late' ? `did not answer within ${r.limits.readyMillis} ms` : 'answered with an error';
-    throw new HttpProblem(503, 'The play-report store is unreachable', `The ${store.backend} store ${why}; writes and summaries answer 503 until it is back, maps are unaffected.`, { headers: { 'Retry-After': '5' } });
-  });
+/** What a client needs to report this game's plays: the body's schema and what the results mean. */
+const reportFormat: RequestHandler = (req, res) => {
+  const game = gameOf(req);
+  if (!game.plays) throw new HttpProblem(404, 'No play reports for this game', `${game.id} takes no play reports yet`);
+  res.setHeader('Cache-Control', 'public, max-age=300');
+  res.json({ game: game.id, reportSchema: game.plays.reportSchema, measure: game.plays.measureLabel, result: { unit: game.plays.resultUnit, better: game.plays.better } });
+};
 
-  // What a client needs to report this game's plays: the body's schema and what the results mean.
-  app.get('/api/v1/games/:game/plays', (req, res) => {
-    const game = r.gameOf(req);
-    if (!game.plays) throw new HttpProblem(404, 'No play reports for this game', `${game.id} takes no play reports yet`);
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.json({ game: game.id, reportSchema: game.plays.reportSchema, measure: game.plays.measureLabel, result: { unit: game.plays.resultUnit, better: game.plays.better } });
-  });
-
-  app.post(REPORTS, async (req, res) => {
-    const store = storeOf(r);
+function fileReport(ctx: ApiContext, keys: TokenBuckets): RequestHandler {
+  return async (req, res) => {
+    const store = storeOf(ctx.store);
     const { options } = queryOf(req, ['options']);
-    const who = await writer(req, store);
-    if (!req.is('application/json') && !req.is('application/*+json')) throw new HttpProblem(415, 'Send the report as application/json');
-    const { game, map } = played(req, options);
+    const who = await writer(req, store, keys, ctx.counters);
+    requireJson(req, 'the report');
+    const { game, map } = played(req, ctx.maps, options);
     const checked = checkReport(game, map, req.body);
     if (!checked.ok) {
       const detail = checked.errors.map((e) => `${e.field || '(root)'}: ${e.message}`).join('; ');
@@ -163,54 +153,60 @@ export function mountPlayRoutes(app: Express, r: PlayRoutes): void {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Location', `${req.baseUrl}${req.path}/${encodeURIComponent(play.report.reportId)}`);
     res.status(outcome === 'created' ? 201 : 200).json(shownPlay(play));
-  });
+  };
+}
 
-  app.get('/api/v1/games/:game/maps/:seed/plays', async (req, res) => {
-    const store = storeOf(r);
+function summary(ctx: ApiContext): RequestHandler {
+  return async (req, res) => {
+    const store = storeOf(ctx.store);
     const { options, order = 'recent' } = queryOf(req, ['options', 'order']);
     if (order !== 'recent' && order !== 'best') throw badInput([{ field: 'order', message: 'must be one of "recent", "best"' }]);
-    const { game, map } = played(req, options);
+    const { game, map } = played(req, ctx.maps, options);
     const state = await stored(() => store.state(game.id));
     const etag = `W/"${sha256Hex(`${state}\u0000${map.digest}\u0000${order}`).slice(0, 32)}"`;
-    res.setHeader('Cache-Control', SUMMARY_CACHE);
-    res.setHeader('ETag', etag);
-    if (ifNoneMatch(req, etag)) return void res.status(304).end();
+    if (answeredNotModified(req, res, etag, SUMMARY_CACHE)) return;
     res.json(await stored(() => playSummary(store, game, map, { order, state })));
-  });
+  };
+}
 
-  app.delete(REPORT, async (req, res) => {
-    const store = storeOf(r);
+function deleteReport(ctx: ApiContext, keys: TokenBuckets): RequestHandler {
+  return async (req, res) => {
+    const store = storeOf(ctx.store);
     const { options } = queryOf(req, ['options']);
-    const who = await writer(req, store);
+    const who = await writer(req, store, keys, ctx.counters);
     if (!REPORT_ID.test(String(req.params.reportId))) throw badInput([{ field: 'reportId', message: 'must be 1–64 letters, digits or . _ : -' }]);
-    const { game, map } = played(req, options);
+    const { game, map } = played(req, ctx.maps, options);
     const outcome = await stored(() => store.deletePlay(game.id, map.digest, String(req.params.reportId), who.id));
     if (outcome === 'missing') throw new HttpProblem(404, 'No such report', `This map has no report "${String(req.params.reportId)}".`);
     if (outcome === 'forbidden') throw new HttpProblem(403, 'Another key wrote this report', 'Only the key that wrote a report can delete it.');
     res.setHeader('Cache-Control', 'no-store');
     res.status(204).end();
-  });
-
-  const daily = (req: Request, res: Response, date: string, cache: string) => {
-    const { options } = queryOf(req, ['options']);
-    const game = r.gameOf(req);
-    const seed = dailySeed(date);
-    const { map } = r.mapFor(game, seed, options);
-    const base = `/api/v1/games/${encodeURIComponent(game.id)}/maps/${encodeURIComponent(seed)}`;
-    const query = options === undefined ? '' : `?options=${encodeURIComponent(options)}`;
-    res.setHeader('Cache-Control', cache);
-    res.json({ game: game.id, date, seed, options: map.options, url: `${base}${query}`, plays: `${base}/plays${query}`, map });
   };
+}
 
-  // Today's seed changes at midnight UTC: cached until then at most, never as immutable.
-  app.get('/api/v1/games/:game/daily', (req, res) => {
-    const now = r.now();
-    daily(req, res, dateOf(now), `public, max-age=${Math.min(300, secondsToMidnight(now))}`);
-  });
+function daily(req: Request, res: Response, maps: MapCache, date: string, cache: string): void {
+  const { options } = queryOf(req, ['options']);
+  const game = gameOf(req);
+  const seed = dailySeed(date);
+  const { map } = mapFor(maps, game, seed, options);
+  const base = `/api/v1/games/${encodeURIComponent(game.id)}/maps/${encodeURIComponent(seed)}`;
+  const query = options === undefined ? '' : `?options=${encodeURIComponent(options)}`;
+  res.setHeader('Cache-Control', cache);
+  res.json({ game: game.id, date, seed, options: map.options, url: `${base}${query}`, plays: `${base}/plays${query}`, map });
+}
 
-  app.get('/api/v1/games/:game/daily/:date', (req, res) => {
+/** Today's seed changes at midnight UTC: cached until then at most, never as immutable. */
+function today({ maps, now }: ApiContext): RequestHandler {
+  return (req, res) => {
+    const day = now();
+    daily(req, res, maps, dateOf(day), `public, max-age=${Math.min(300, secondsToMidnight(day))}`);
+  };
+}
+
+function pastDay({ maps }: ApiContext): RequestHandler {
+  return (req, res) => {
     const date = String(req.params.date);
     if (!isDate(date)) throw badInput([{ field: 'date', message: 'must be a date YYYY-MM-DD (years 2000–2999)' }]);
-    daily(req, res, date, IMMUTABLE);
-  });
+    daily(req, res, maps, date, IMMUTABLE);
+  };
 }

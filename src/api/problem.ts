@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { Problem } from '../core/game-module.ts';
+import { InputError } from '../core/maps.ts';
 import type { FieldError } from '../core/schema.ts';
 
 /** An answer that is not a success; the error handler writes it as application/problem+json. */
@@ -35,6 +36,11 @@ const TYPES: Record<number, string> = {
 export function badInput(errors: FieldError[], title = 'Invalid input'): HttpProblem {
   const detail = errors.map((e) => `${e.field || '(root)'}: ${e.message}`).join('; ');
   return new HttpProblem(400, title, detail, { errors });
+}
+
+/** The kernel's bad input as the 400 it is; anything else as it was. */
+export function toInputProblem(e: unknown): unknown {
+  return e instanceof InputError ? badInput(e.errors, e.title) : e;
 }
 
 export function sendProblem(res: Response, p: HttpProblem): void {

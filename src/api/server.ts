@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import type { Socket } from 'node:net';
-import { createApp, DEFAULT_LIMITS, type Limits } from './app.ts';
+import { createApp } from './app.ts';
+import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { Counters } from './counters.ts';
 import type { PlayStore } from '../store/store.ts';
 

@@ -1,0 +1,45 @@
+import express, { type Router } from 'express';
+import type { ApiContext } from './context.ts';
+import { buildOpenApi } from './openapi.ts';
+import { HttpProblem } from './problem.ts';
+
+/** What an operator, a load balancer and a browser ask of the service besides maps: health, counts, the OpenAPI document, the web page. */
+export function operationsRoutes({ counters, limits, store }: ApiContext): Router {
+  const router = express.Router();
+  const openapi = JSON.stringify(buildOpenApi());
+
+  // The web page: static files, revalidated by ETag so a deploy is seen at once.
+  router.use(express.static(new URL('../../public/', import.meta.url).pathname, { index: 'index.html', etag: true, lastModified: false, maxAge: 0 }));
+
+  router.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+
+  // For a load balancer: 200 while the store answers a query within readyMillis, else 503.
+  router.get('/readyz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!store) return void res.json({ status: 'ok', store: 'none' });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), limits.readyMillis)));
+    const answer = await Promise.race([store.ready().then(() => 'ok' as const, (e: unknown) => e), late]).finally(() => clearTimeout(timer));
+    if (answer === 'ok') return void res.json({ status: 'ok', store: store.backend });
+    // The reason goes to the log, not to whoever asks: it may name hosts and users.
+    const why = answer === 'late' ? `did not answer within ${limits.readyMillis} ms` : 'answered with an error';
+    throw new HttpProblem(503, 'The play-report store is unreachable', `The ${store.backend} store ${why}; writes and summaries answer 503 until it is back, maps are unaffected.`, { headers: { 'Retry-After': '5' } });
+  });
+
+  // Counts of what was refused or cut off (JSON, not Prometheus text): see docs/operations.md.
+  router.get('/metrics', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    // The main thread's memory, MB (worker threads and the render child are not in it).
+    const memory = Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 2 ** 20)]));
+    res.json({ ...counters.toJSON(), memory });
+  });
+
+  router.get('/api/v1/openapi.json', (_req, res) => {
+    res.type('application/json').send(openapi);
+  });
+
+  return router;
+}
