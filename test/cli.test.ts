@@ -284,19 +284,28 @@ describe('goldmaps score and reroll', () => {
     await expect(run(process.execPath, [cli, 'score', file, '--kind', 'sampler'])).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/only with --playtest/) });
   });
 
-  it('goldmaps reroll prints {seed, attempts, hit, map} and rejects a missing target', async () => {
-    const { stdout } = await run(process.execPath, [cli, 'reroll', 'gold-city', '--seed', 'cli', '--band', 'medium', '--max-attempts', '50']);
-    const r = JSON.parse(stdout) as { seed: string; attempts: number; hit: boolean; map: { score: { band: string } } };
+  it('goldmaps reroll says in a few lines what it found and how to fetch it; --json prints {seed, attempts, hit, map}; a missing target is refused', async () => {
+    const args = [cli, 'reroll', 'gold-city', '--seed', 'cli', '--band', 'medium', '--max-attempts', '50'];
+    const r = JSON.parse((await run(process.execPath, [...args, '--json'])).stdout) as { seed: string; attempts: number; hit: boolean; agreed: boolean; map: { digest: string; score: { band: string; difficulty: number } } };
     expect(r.hit).toBe(true);
     expect(r.map.score.band).toBe('medium');
+    const short = (await run(process.execPath, args)).stdout.trimEnd().split('\n');
+    expect(short).toHaveLength(4);
+    expect(short[0]).toBe(`hit: gold-city seed ${r.seed} after ${r.attempts} attempt${r.attempts === 1 ? '' : 's'} (band medium)`);
+    expect(short[1]).toMatch(new RegExp(`^difficulty ${r.map.score.difficulty} \\(medium\\); the kinds of player read it `));
+    expect(short[2]).toBe(r.agreed ? 'every kind of player reads it in the target' : 'not every kind of player reads it in the target: --agree asks for one that they all do');
+    // The command it prints fetches the very map it found.
+    const command = short[3]!.replace(/^the map: goldmaps /, '').match(/'[^']*'|\S+/g)!.map((w) => w.replace(/^'|'$/g, ''));
+    const fetched = JSON.parse((await run(process.execPath, [cli, ...command])).stdout) as { digest: string };
+    expect(fetched.digest).toBe(r.map.digest);
     await expect(run(process.execPath, [cli, 'reroll', 'gold-city', '--seed', 'cli'])).rejects.toMatchObject({ code: 2 });
   });
 
   it('goldmaps reroll --agree answers a map both kinds of player read in the band, where a plain reroll does not', async () => {
     const args = [cli, 'reroll', 'lost-valley', '--seed', '3', '--band', 'hard', '--options', '{"players":2}'];
     type Answer = { seed: string; hit: boolean; agreed: boolean; map: { score: { difficulty: number; interval: [number, number] } } };
-    const plain = JSON.parse((await run(process.execPath, args)).stdout) as Answer;
-    const agreed = JSON.parse((await run(process.execPath, [...args, '--agree'])).stdout) as Answer;
+    const plain = JSON.parse((await run(process.execPath, [...args, '--json'])).stdout) as Answer;
+    const agreed = JSON.parse((await run(process.execPath, [...args, '--agree', '--json'])).stdout) as Answer;
     // Seed 3's first landscape is hard by the mean of two kinds that read it 20 and 97.
     expect(plain.map.score.interval[0]).toBeLessThan(50);
     expect(plain.agreed).toBe(false);

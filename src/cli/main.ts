@@ -10,6 +10,7 @@ import { formatParams, renderRequest } from '../formats/render.ts';
 import { reroll, type Target } from '../seeds/reroll.ts';
 import type { Shard } from '../seeds/rank.ts';
 import { GAMES, findGame } from '../games/index.ts';
+import { rerollAnswer } from './reroll-answer.ts';
 import { openCliStore, registerStoreCommands } from './store-commands.ts';
 
 /** Exit codes: 0 fine, 1 a map that is invalid, 2 bad usage or bad input, 3 a reroll that missed. */
@@ -214,7 +215,7 @@ export function buildProgram(): Command {
 
   program
     .command('reroll')
-    .description('try <seed>/1, <seed>/2, … until the score meets the target (options left out may be chosen); print {seed, attempts, hit, options, map}; exit 3 on a miss')
+    .description('try <seed>/1, <seed>/2, … until the score meets the target (options left out may be chosen); say what it found and how to fetch it (--json: {seed, attempts, hit, agreed, options, map}); exit 3 on a miss')
     .argument('<game>', `game id (${GAMES.map((g) => g.id).join(', ')})`)
     .requiredOption('--seed <seed>', 'the base seed')
     .addOption(new Option('--band <band>', 'target band').choices(['easy', 'medium', 'hard', 'expert']))
@@ -223,7 +224,9 @@ export function buildProgram(): Command {
     .option('--options <json>', "the game's options as JSON")
     .option('--max-attempts <n>', 'give up after this many seeds (1–2000)', '200')
     .option('--agree', 'both ends of score.interval (the two kinds of player the score is calibrated on) must lie in the target too (default: off)')
-    .action((gameId: string, opts: { seed: string; band?: Band; min?: string; max?: string; options?: string; maxAttempts: string; agree?: boolean }) => {
+    .option('--json', 'print the whole answer as JSON, the map document included')
+    .option('--out <file>', 'write the whole answer as JSON here')
+    .action((gameId: string, opts: { seed: string; band?: Band; min?: string; max?: string; options?: string; maxAttempts: string; agree?: boolean; json?: boolean; out?: string }) => {
       const game = gameOrFail(gameId);
       const number = (name: string, text: string | undefined, lo: number, hi: number) => {
         const v = Number(text);
@@ -240,7 +243,8 @@ export function buildProgram(): Command {
       const maxAttempts = number('--max-attempts', opts.maxAttempts, 1, 2000);
       if (!Number.isInteger(maxAttempts)) throw new UsageError('--max-attempts: a whole number');
       const result = reroll(game, { seed: opts.seed, options: parseJsonOption('--options', opts.options) ?? {}, target, maxAttempts, agree: opts.agree === true })!;
-      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      if (opts.json || opts.out) emit(`${JSON.stringify(result, null, 2)}\n`, opts.out);
+      if (!opts.json) process.stdout.write(rerollAnswer(game.id, result, target, normaliseOptions(game, {})));
       // A miss still prints the nearest map, but says so and ends with its own exit code.
       if (!result.hit) {
         process.stderr.write(`goldmaps: ${result.message}\n`);
