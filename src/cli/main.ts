@@ -123,7 +123,23 @@ export function buildProgram(): Command {
     .version(versionText(), '-V, --version', "print the package's version and each game's generator version, and exit")
     .enablePositionalOptions() // so that "rank merge … --out f" reaches merge, not rank
     .exitOverride();
+  addMapCommands(program);
+  addRerollCommand(program);
+  addRankCommands(program);
+  registerStoreCommands(program);
+  addServeCommand(program);
 
+  // A usage error is its one line and where the whole usage is, not the whole usage (21–52 lines).
+  const pointAtHelp = (command: Command, path: string[]): void => {
+    command.showHelpAfterError(`(goldmaps ${[...path, '--help'].join(' ')} lists the options)`);
+    for (const sub of command.commands) pointAtHelp(sub, [...path, sub.name()]);
+  };
+  pointAtHelp(program, []);
+  return program;
+}
+
+/** generate, validate, score and balance: one map each. */
+function addMapCommands(program: Command): void {
   const generate = program
     .command('generate')
     .description('build the map of a seed and write it in an output format (JSON by default)')
@@ -212,7 +228,10 @@ export function buildProgram(): Command {
       const { options, report } = game.balance(map, games);
       process.stdout.write(`${JSON.stringify({ seed: map.seed, options: { ...given, ...options }, report }, null, 2)}\n`);
     });
+}
 
+/** reroll: a seed near the one given that meets a target. */
+function addRerollCommand(program: Command): void {
   program
     .command('reroll')
     .description('try <seed>/1, <seed>/2, … until the score meets the target (options left out may be chosen); say what it found and how to fetch it (--json: {seed, attempts, hit, agreed, options, map}); exit 3 on a miss')
@@ -251,7 +270,10 @@ export function buildProgram(): Command {
         process.exitCode = EXIT_MISSED;
       }
     });
+}
 
+/** rank and rank merge: many seeds, hardest first. */
+function addRankCommands(program: Command): void {
   const rankCommand = program
     .command('rank')
     .description('build and score <from>/1 … <from>/N on every core; print a CSV, hardest first (or: rank merge)')
@@ -318,9 +340,10 @@ export function buildProgram(): Command {
       }
       emit(csv, opts.out);
     });
+}
 
-  registerStoreCommands(program);
-
+/** serve: the HTTP API and the page. */
+function addServeCommand(program: Command): void {
   program
     .command('serve')
     .description('serve the HTTP API (and the web page) until SIGTERM or Ctrl-C')
@@ -345,14 +368,6 @@ export function buildProgram(): Command {
       process.once('SIGINT', () => stop('SIGINT'));
       await new Promise(() => {});
     });
-
-  // A usage error is its one line and where the whole usage is, not the whole usage (21–52 lines).
-  const pointAtHelp = (command: Command, path: string[]): void => {
-    command.showHelpAfterError(`(goldmaps ${[...path, '--help'].join(' ')} lists the options)`);
-    for (const sub of command.commands) pointAtHelp(sub, [...path, sub.name()]);
-  };
-  pointAtHelp(program, []);
-  return program;
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -76,6 +76,14 @@ const csvLine = (p: StoredPlay) =>
   [p.game, p.seed, p.options, p.digest, p.report.reportId, p.receivedAt, p.writer, p.report.players, p.report.rounds, p.report.winners.join(' '), p.report.perceived, p.report.playedOn, p.report.seats].map(csvCell).join(',');
 
 export function registerStoreCommands(program: Command): void {
+  addKeyCommands(program);
+  addPlaysCommands(program);
+  addBackupCommands(program);
+  addCalibrateCommand(program);
+}
+
+/** keys: writers' keys, made, listed and revoked. */
+function addKeyCommands(program: Command): void {
   const keys = program.command('keys').description("writers' keys for play reports (stored as salted hashes, on the server's store)");
   keys
     .command('create')
@@ -114,7 +122,10 @@ export function registerStoreCommands(program: Command): void {
       if (n === 0) throw usage('--name', `no live key named "${name}"`);
       process.stderr.write(`goldmaps: revoked the key of "${name}"\n`);
     });
+}
 
+/** plays: reports added, listed, exported and removed. */
+function addPlaysCommands(program: Command): void {
   const plays = program.command('plays').description('play reports of games people played, on the same store as the server');
   plays
     .command('add')
@@ -221,7 +232,10 @@ export function registerStoreCommands(program: Command): void {
       if (errors.length > 0) throw new InputError(errors);
       if (counts.conflict > 0) process.exitCode = 2;
     });
+}
 
+/** store: backup and restore. */
+function addBackupCommands(program: Command): void {
   const backups = program.command('store').description('the store as a whole: back it up to a file, restore it from one (either backend)');
   backups
     .command('backup')
@@ -249,7 +263,10 @@ export function registerStoreCommands(program: Command): void {
         throw e;
       }
     });
+}
 
+/** calibrate: a game's producers, or the mapping from play reports. */
+function addCalibrateCommand(program: Command): void {
   program
     .command('calibrate')
     .description("rerun a game's calibration: its producers play seeded bot games and rewrite its data/ (all of them, or the steps named); --from-plays fits the tables' reports instead")
