@@ -219,234 +219,238 @@ function needTile(state: GameState, table: Table, p: Player, tile: number): void
   if (!Number.isInteger(tile) || tile < 0 || tile >= table.tiles.length || !state.revealed[tile] || !adjacent(table, p, tile)) throw new RuleError('not an explored tile beside the prospector');
 }
 
+/** One rule per action: what it checks and what it changes. */
+type Move<T extends Action['type']> = (state: GameState, table: Table, action: Extract<Action, { type: T }>, who: number, p: Player) => void;
+
+const MOVES: { [T in Action['type']]: Move<T> } = {
+  move(state, table, action, who, p) {
+    if (state.turn.moves < 1) throw new RuleError('no movement left this turn');
+    const why = checkMove(state, table, who, action.mode, action.path);
+    if (why) throw new RuleError(why);
+    state.turn.moves--;
+    for (const v of action.path) p.at = v;
+    if (p.at === table.post) state.turn.arrived = true;
+    state.stats.moves[action.mode]++;
+    if (unexplored(state, table, p.at)) reveal(state, table, p.at);
+    return;
+  },
+  mine(state, table, action, _who, p) {
+    needAction(state);
+    needTile(state, table, p, action.tile);
+    const t = table.tiles[action.tile]!;
+    if (has(state, action.tile, 'rivergold')) {
+      if (!watered(state, table, action.tile)) throw new RuleError('no water at that tile: dig a canal');
+      if (p.food < 1) throw new RuleError('mining costs a food');
+      p.food--;
+      for (let k = p.wares.includes('sieve') ? 2 : 1; k > 0; k--) {
+        const m = takeMarker(state, action.tile, 'rivergold');
+        if (m) p.gold.push(m.value ?? 1);
+      }
+    } else if (has(state, action.tile, 'mountaingold')) {
+      if (!state.mine[action.tile]) throw new RuleError(`no mine on that ${t.terrain}`);
+      if (p.food < 1 || p.timber < 1) throw new RuleError('mining costs a food and a timber');
+      p.food--;
+      p.timber--;
+      let take = 1;
+      if (p.wares.includes('crate')) take = 2;
+      else if (p.specials.includes('dynamite')) {
+        p.specials.splice(p.specials.indexOf('dynamite'), 1);
+        take = 2;
+      }
+      for (let k = take; k > 0; k--) {
+        const m = takeMarker(state, action.tile, 'mountaingold');
+        if (m) p.gold.push(m.value ?? 3);
+      }
+    } else throw new RuleError('no gold on that tile');
+    state.turn.actions--;
+    return;
+  },
+  event(state, table, action, _who, p) {
+    needAction(state);
+    needTile(state, table, p, action.tile);
+    if (!has(state, action.tile, 'event')) throw new RuleError('no event on that tile');
+    const cost: Partial<Record<Raw, number>> = {};
+    for (const r of action.pay) cost[r] = (cost[r] ?? 0) + 1;
+    if (!(Object.entries(cost) as Array<[Raw, number]>).every(([k, n]) => p[k] >= n)) throw new RuleError('an event costs two raw materials');
+    const list = state.markers[action.tile]!;
+    let index: number;
+    if (table.tiles[action.tile]!.kind === 'triangle' && action.pick !== undefined) {
+      // On a triangle the prospector looks at the markers and chooses.
+      if (list[action.pick]?.kind !== 'event') throw new RuleError('pick an event marker on that tile');
+      index = action.pick;
+    } else {
+      const events = list.map((m, i) => (m.kind === 'event' ? i : -1)).filter((i) => i >= 0);
+      index = events[roll(state, events.length) - 1]!;
+    }
+    payRaw(p, cost);
+    const m = takeMarker(state, action.tile, 'event', index)!;
+    const gain = EVENTS[m.type ?? ''];
+    if (gain?.ware && !p.wares.includes(gain.ware) && gearUsed(p) + WARES[gain.ware].gear <= GEAR) p.wares.push(gain.ware);
+    else if (gain?.special && gearUsed(p) < GEAR) p.specials.push(gain.special);
+    state.turn.actions--;
+    return;
+  },
+  fish(state, table, _action, _who, p) {
+    needAction(state);
+    const n = fishCatch(state, table, p);
+    if (n === 0) throw new RuleError('no fish here');
+    p.food += n;
+    state.turn.actions--;
+    return;
+  },
+  hunt(state, table, action, _who, p) {
+    needAction(state);
+    needTile(state, table, p, action.tile);
+    const k = state.markers[action.tile]!.findIndex((m) => m.kind === 'animal');
+    if (k < 0) throw new RuleError('no animal on that tile');
+    const animal = state.markers[action.tile]![k]!;
+    const info = ANIMALS[animal.type ?? ''] ?? { food: 1, wound: {} };
+    const mine = roll(state) + (p.wares.includes('rifle') ? RIFLE_BONUS : 0);
+    const its = roll(state);
+    if (mine > its) {
+      takeMarker(state, action.tile, 'animal', k);
+      p.food += info.food;
+      state.stats.hunts.won++;
+      // The bear cave is never empty: a new bear comes out after each kill.
+      if (table.tiles[action.tile]!.bearCave) state.markers[action.tile]!.push({ kind: 'animal', type: 'bear' });
+    } else {
+      for (const [r, n] of Object.entries(info.wound) as Array<[Raw, number]>) p[r] = Math.max(0, p[r] - n);
+      state.stats.hunts.lost++;
+    }
+    state.turn.actions--;
+    return;
+  },
+  cut(state, table, action, _who, p) {
+    needAction(state);
+    needTile(state, table, p, action.tile);
+    if (table.tiles[action.tile]!.terrain !== 'forest') throw new RuleError('trees grow in forests');
+    p.timber += 1 + (p.wares.includes('axe') ? 1 : 0) + (state.works[p.at] === 'sawmill' ? 1 : 0);
+    state.turn.actions--;
+    return;
+  },
+  build(state, table, action, _who, p) {
+    needAction(state);
+    const cost = WORKS[action.work];
+    if (p.tool < cost.tool || p.food < cost.food || p.timber < cost.timber) throw new RuleError(`a ${action.work} costs ${JSON.stringify(cost)}`);
+    if (action.work === 'trap' || action.work === 'sawmill') {
+      if (state.works[p.at]) throw new RuleError('only one work at an intersection');
+      const around = table.beside[p.at]!.filter((t) => state.revealed[t]).map((t) => table.tiles[t]!);
+      const ok = action.work === 'trap' ? around.some((t) => t.terrain === 'lake' || t.kind === 'river' || t.kind === 'start') : around.some((t) => t.terrain === 'forest');
+      if (!ok) throw new RuleError(action.work === 'trap' ? 'a fish trap needs a river or lake intersection' : 'a sawmill needs a forest intersection');
+      state.works[p.at] = action.work;
+    } else {
+      if (action.tile === undefined) throw new RuleError('name the tile');
+      needTile(state, table, p, action.tile);
+      if (action.work === 'canal') {
+        if (!canalPossible(state, table, action.tile)) throw new RuleError('a canal brings water to tundra or forest next to water');
+        state.canal[action.tile] = true;
+      } else {
+        const terrain = table.tiles[action.tile]!.terrain;
+        if ((terrain !== 'mountain' && terrain !== 'spring') || state.mine[action.tile]) throw new RuleError('a mine goes on a mountain or the spring without one');
+        state.mine[action.tile] = true;
+      }
+    }
+    payRaw(p, cost);
+    state.turn.actions--;
+    return;
+  },
+  buy(state, table, action, _who, p) {
+    needAction(state);
+    if (p.at !== table.post) throw new RuleError('wares are bought at the trading post');
+    const used = new Set<number>();
+    const spend: Partial<Record<Raw, number>> = {};
+    const stock = { ...state.stock };
+    const got: Array<Ware | Raw | 'whiskey'> = [];
+    let gear = gearUsed(p);
+    for (const { item, gold, x } of action.items) {
+      const ware = (WARES as Record<string, (typeof WARES)[Ware]>)[item];
+      const price = ware ? ware.price : GOODS[item as Raw | 'whiskey'];
+      if (!price) throw new RuleError(`no such ware: ${item}`);
+      if (ware) {
+        if ((stock[item as Ware] ?? 0) < 1) throw new RuleError(`${item} is out of stock`);
+        if (p.wares.includes(item as Ware) || got.includes(item)) throw new RuleError(`one ${item} is enough`);
+        gear += ware.gear;
+        stock[item as Ware]--;
+      } else if (item === 'whiskey') gear += 1;
+      if (gear > GEAR) throw new RuleError('no gear space left');
+      let paid = 0;
+      for (const g of gold) {
+        if (used.has(g) || p.gold[g] === undefined) throw new RuleError('pay with gold markers from the bag, each once');
+        used.add(g);
+        paid += p.gold[g]!;
+      }
+      let owed = price.nuggets + price.x;
+      if (price.x > 0 && x && x !== 'nugget') {
+        spend[x] = (spend[x] ?? 0) + 1;
+        owed -= 1;
+      }
+      if (paid < owed) throw new RuleError(`${item} costs ${owed} nuggets`);
+      got.push(item);
+    }
+    if (!(Object.entries(spend) as Array<[Raw, number]>).every(([k, n]) => p[k] >= n)) throw new RuleError('not enough raw materials for the x');
+    payRaw(p, spend);
+    p.gold = p.gold.filter((_, i) => !used.has(i));
+    state.stock = stock;
+    for (const item of got) {
+      state.stats.bought[item] = (state.stats.bought[item] ?? 0) + 1;
+      if (item in WARES) p.wares.push(item as Ware);
+      else if (item === 'whiskey') p.specials.push('whiskey');
+      else p[item as Raw]++;
+    }
+    state.turn.actions--;
+    return;
+  },
+  whiskey(state, _table, action, _who, p) {
+    if (state.turn.whiskey) throw new RuleError('one whiskey a turn');
+    if (!p.specials.includes('whiskey')) throw new RuleError('no whiskey');
+    p.specials.splice(p.specials.indexOf('whiskey'), 1);
+    state.turn.whiskey = true;
+    if (action.phase === 'move') state.turn.moves++;
+    else state.turn.actions++;
+    state.stats.whiskey++;
+    return;
+  },
+  driedFish(_state, _table, _action, _who, p) {
+    if (!p.specials.includes('driedFish')) throw new RuleError('no dried fish');
+    p.specials.splice(p.specials.indexOf('driedFish'), 1);
+    p.food += DRIED_FISH_FOOD;
+    return;
+  },
+  announce(state, table, _action, _who, p) {
+    // "A prospector arrives at the trading post … with at least 10 gold markers and announces":
+    // on arriving, not on a later turn spent standing there.
+    if (p.at !== table.post || p.gold.length < ANNOUNCE_MARKERS) throw new RuleError(`announce at the trading post with at least ${ANNOUNCE_MARKERS} gold markers`);
+    if (!state.turn.arrived) throw new RuleError('announce on arriving at the trading post, in the turn the prospector moves there');
+    state.over = 'announced';
+    return;
+  },
+  end(state, table, _action, _who, p) {
+    // What does not fit is returned: timber first (it takes two spaces), then tools, then food.
+    while (backpackUsed(p) > backpackSpace(p)) {
+      if (p.timber > 0) p.timber--;
+      else if (p.tool > 0) p.tool--;
+      else p.food--;
+    }
+    if (state.ice >= 0 && roll(state) >= table.iceRoll) {
+      state.ice++;
+      if (state.ice >= table.icePath.length - 1) {
+        state.over = 'ice';
+        return;
+      }
+    }
+    state.current = (state.current + 1) % state.players.length;
+    if (state.current === 0) {
+      state.round++;
+      if (state.round > MAX_ROUNDS) state.over = 'limit';
+    }
+    state.turn = { moves: 1, actions: 1, whiskey: false, arrived: false };
+    return;
+  },
+};
+
 /** Checks and applies one action; throws RuleError and changes nothing when it is not allowed. */
 export function applyAction(state: GameState, table: Table, action: Action): void {
   if (state.over) throw new RuleError('the game is over');
   const who = state.current;
-  const p = state.players[who]!;
-  switch (action.type) {
-    case 'move': {
-      if (state.turn.moves < 1) throw new RuleError('no movement left this turn');
-      const why = checkMove(state, table, who, action.mode, action.path);
-      if (why) throw new RuleError(why);
-      state.turn.moves--;
-      for (const v of action.path) p.at = v;
-      if (p.at === table.post) state.turn.arrived = true;
-      state.stats.moves[action.mode]++;
-      if (unexplored(state, table, p.at)) reveal(state, table, p.at);
-      return;
-    }
-    case 'mine': {
-      needAction(state);
-      needTile(state, table, p, action.tile);
-      const t = table.tiles[action.tile]!;
-      if (has(state, action.tile, 'rivergold')) {
-        if (!watered(state, table, action.tile)) throw new RuleError('no water at that tile: dig a canal');
-        if (p.food < 1) throw new RuleError('mining costs a food');
-        p.food--;
-        for (let k = p.wares.includes('sieve') ? 2 : 1; k > 0; k--) {
-          const m = takeMarker(state, action.tile, 'rivergold');
-          if (m) p.gold.push(m.value ?? 1);
-        }
-      } else if (has(state, action.tile, 'mountaingold')) {
-        if (!state.mine[action.tile]) throw new RuleError(`no mine on that ${t.terrain}`);
-        if (p.food < 1 || p.timber < 1) throw new RuleError('mining costs a food and a timber');
-        p.food--;
-        p.timber--;
-        let take = 1;
-        if (p.wares.includes('crate')) take = 2;
-        else if (p.specials.includes('dynamite')) {
-          p.specials.splice(p.specials.indexOf('dynamite'), 1);
-          take = 2;
-        }
-        for (let k = take; k > 0; k--) {
-          const m = takeMarker(state, action.tile, 'mountaingold');
-          if (m) p.gold.push(m.value ?? 3);
-        }
-      } else throw new RuleError('no gold on that tile');
-      state.turn.actions--;
-      return;
-    }
-    case 'event': {
-      needAction(state);
-      needTile(state, table, p, action.tile);
-      if (!has(state, action.tile, 'event')) throw new RuleError('no event on that tile');
-      const cost: Partial<Record<Raw, number>> = {};
-      for (const r of action.pay) cost[r] = (cost[r] ?? 0) + 1;
-      if (!(Object.entries(cost) as Array<[Raw, number]>).every(([k, n]) => p[k] >= n)) throw new RuleError('an event costs two raw materials');
-      const list = state.markers[action.tile]!;
-      let index: number;
-      if (table.tiles[action.tile]!.kind === 'triangle' && action.pick !== undefined) {
-        // On a triangle the prospector looks at the markers and chooses.
-        if (list[action.pick]?.kind !== 'event') throw new RuleError('pick an event marker on that tile');
-        index = action.pick;
-      } else {
-        const events = list.map((m, i) => (m.kind === 'event' ? i : -1)).filter((i) => i >= 0);
-        index = events[roll(state, events.length) - 1]!;
-      }
-      payRaw(p, cost);
-      const m = takeMarker(state, action.tile, 'event', index)!;
-      const gain = EVENTS[m.type ?? ''];
-      if (gain?.ware && !p.wares.includes(gain.ware) && gearUsed(p) + WARES[gain.ware].gear <= GEAR) p.wares.push(gain.ware);
-      else if (gain?.special && gearUsed(p) < GEAR) p.specials.push(gain.special);
-      state.turn.actions--;
-      return;
-    }
-    case 'fish': {
-      needAction(state);
-      const n = fishCatch(state, table, p);
-      if (n === 0) throw new RuleError('no fish here');
-      p.food += n;
-      state.turn.actions--;
-      return;
-    }
-    case 'hunt': {
-      needAction(state);
-      needTile(state, table, p, action.tile);
-      const k = state.markers[action.tile]!.findIndex((m) => m.kind === 'animal');
-      if (k < 0) throw new RuleError('no animal on that tile');
-      const animal = state.markers[action.tile]![k]!;
-      const info = ANIMALS[animal.type ?? ''] ?? { food: 1, wound: {} };
-      const mine = roll(state) + (p.wares.includes('rifle') ? RIFLE_BONUS : 0);
-      const its = roll(state);
-      if (mine > its) {
-        takeMarker(state, action.tile, 'animal', k);
-        p.food += info.food;
-        state.stats.hunts.won++;
-        // The bear cave is never empty: a new bear comes out after each kill.
-        if (table.tiles[action.tile]!.bearCave) state.markers[action.tile]!.push({ kind: 'animal', type: 'bear' });
-      } else {
-        for (const [r, n] of Object.entries(info.wound) as Array<[Raw, number]>) p[r] = Math.max(0, p[r] - n);
-        state.stats.hunts.lost++;
-      }
-      state.turn.actions--;
-      return;
-    }
-    case 'cut': {
-      needAction(state);
-      needTile(state, table, p, action.tile);
-      if (table.tiles[action.tile]!.terrain !== 'forest') throw new RuleError('trees grow in forests');
-      p.timber += 1 + (p.wares.includes('axe') ? 1 : 0) + (state.works[p.at] === 'sawmill' ? 1 : 0);
-      state.turn.actions--;
-      return;
-    }
-    case 'build': {
-      needAction(state);
-      const cost = WORKS[action.work];
-      if (p.tool < cost.tool || p.food < cost.food || p.timber < cost.timber) throw new RuleError(`a ${action.work} costs ${JSON.stringify(cost)}`);
-      if (action.work === 'trap' || action.work === 'sawmill') {
-        if (state.works[p.at]) throw new RuleError('only one work at an intersection');
-        const around = table.beside[p.at]!.filter((t) => state.revealed[t]).map((t) => table.tiles[t]!);
-        const ok = action.work === 'trap' ? around.some((t) => t.terrain === 'lake' || t.kind === 'river' || t.kind === 'start') : around.some((t) => t.terrain === 'forest');
-        if (!ok) throw new RuleError(action.work === 'trap' ? 'a fish trap needs a river or lake intersection' : 'a sawmill needs a forest intersection');
-        state.works[p.at] = action.work;
-      } else {
-        if (action.tile === undefined) throw new RuleError('name the tile');
-        needTile(state, table, p, action.tile);
-        if (action.work === 'canal') {
-          if (!canalPossible(state, table, action.tile)) throw new RuleError('a canal brings water to tundra or forest next to water');
-          state.canal[action.tile] = true;
-        } else {
-          const terrain = table.tiles[action.tile]!.terrain;
-          if ((terrain !== 'mountain' && terrain !== 'spring') || state.mine[action.tile]) throw new RuleError('a mine goes on a mountain or the spring without one');
-          state.mine[action.tile] = true;
-        }
-      }
-      payRaw(p, cost);
-      state.turn.actions--;
-      return;
-    }
-    case 'buy': {
-      needAction(state);
-      if (p.at !== table.post) throw new RuleError('wares are bought at the trading post');
-      const used = new Set<number>();
-      const spend: Partial<Record<Raw, number>> = {};
-      const stock = { ...state.stock };
-      const got: Array<Ware | Raw | 'whiskey'> = [];
-      let gear = gearUsed(p);
-      for (const { item, gold, x } of action.items) {
-        const ware = (WARES as Record<string, (typeof WARES)[Ware]>)[item];
-        const price = ware ? ware.price : GOODS[item as Raw | 'whiskey'];
-        if (!price) throw new RuleError(`no such ware: ${item}`);
-        if (ware) {
-          if ((stock[item as Ware] ?? 0) < 1) throw new RuleError(`${item} is out of stock`);
-          if (p.wares.includes(item as Ware) || got.includes(item)) throw new RuleError(`one ${item} is enough`);
-          gear += ware.gear;
-          stock[item as Ware]--;
-        } else if (item === 'whiskey') gear += 1;
-        if (gear > GEAR) throw new RuleError('no gear space left');
-        let paid = 0;
-        for (const g of gold) {
-          if (used.has(g) || p.gold[g] === undefined) throw new RuleError('pay with gold markers from the bag, each once');
-          used.add(g);
-          paid += p.gold[g]!;
-        }
-        let owed = price.nuggets + price.x;
-        if (price.x > 0 && x && x !== 'nugget') {
-          spend[x] = (spend[x] ?? 0) + 1;
-          owed -= 1;
-        }
-        if (paid < owed) throw new RuleError(`${item} costs ${owed} nuggets`);
-        got.push(item);
-      }
-      if (!(Object.entries(spend) as Array<[Raw, number]>).every(([k, n]) => p[k] >= n)) throw new RuleError('not enough raw materials for the x');
-      payRaw(p, spend);
-      p.gold = p.gold.filter((_, i) => !used.has(i));
-      state.stock = stock;
-      for (const item of got) {
-        state.stats.bought[item] = (state.stats.bought[item] ?? 0) + 1;
-        if (item in WARES) p.wares.push(item as Ware);
-        else if (item === 'whiskey') p.specials.push('whiskey');
-        else p[item as Raw]++;
-      }
-      state.turn.actions--;
-      return;
-    }
-    case 'whiskey': {
-      if (state.turn.whiskey) throw new RuleError('one whiskey a turn');
-      if (!p.specials.includes('whiskey')) throw new RuleError('no whiskey');
-      p.specials.splice(p.specials.indexOf('whiskey'), 1);
-      state.turn.whiskey = true;
-      if (action.phase === 'move') state.turn.moves++;
-      else state.turn.actions++;
-      state.stats.whiskey++;
-      return;
-    }
-    case 'driedFish': {
-      if (!p.specials.includes('driedFish')) throw new RuleError('no dried fish');
-      p.specials.splice(p.specials.indexOf('driedFish'), 1);
-      p.food += DRIED_FISH_FOOD;
-      return;
-    }
-    case 'announce': {
-      // "A prospector arrives at the trading post … with at least 10 gold markers and announces":
-      // on arriving, not on a later turn spent standing there.
-      if (p.at !== table.post || p.gold.length < ANNOUNCE_MARKERS) throw new RuleError(`announce at the trading post with at least ${ANNOUNCE_MARKERS} gold markers`);
-      if (!state.turn.arrived) throw new RuleError('announce on arriving at the trading post, in the turn the prospector moves there');
-      state.over = 'announced';
-      return;
-    }
-    case 'end': {
-      // What does not fit is returned: timber first (it takes two spaces), then tools, then food.
-      while (backpackUsed(p) > backpackSpace(p)) {
-        if (p.timber > 0) p.timber--;
-        else if (p.tool > 0) p.tool--;
-        else p.food--;
-      }
-      if (state.ice >= 0 && roll(state) >= table.iceRoll) {
-        state.ice++;
-        if (state.ice >= table.icePath.length - 1) {
-          state.over = 'ice';
-          return;
-        }
-      }
-      state.current = (state.current + 1) % state.players.length;
-      if (state.current === 0) {
-        state.round++;
-        if (state.round > MAX_ROUNDS) state.over = 'limit';
-      }
-      state.turn = { moves: 1, actions: 1, whiskey: false, arrived: false };
-      return;
-    }
-  }
+  (MOVES[action.type] as Move<Action['type']>)(state, table, action, who, state.players[who]!);
 }
