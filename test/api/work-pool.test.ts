@@ -17,10 +17,10 @@ const HANG = 600_000;
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
   server = await testServer({ rerollMillis: NEVER, requestMillis: NEVER, budgetMillis: NEVER });
-});
+}, HANG);
 afterAll(async () => {
   await server.close();
-});
+}, HANG);
 
 const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 

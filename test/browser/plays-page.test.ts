@@ -50,7 +50,7 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
     await server?.close();
     await store?.close();
     await place?.drop();
-  });
+  }, HANG);
 
   async function open(context: Awaited<ReturnType<Browser['newContext']>>, path = '/'): Promise<Page> {
     const page = await context.newPage();
@@ -191,7 +191,7 @@ describe.skipIf(!chromiumAvailable)('hostile handles on the web page, in a real 
     await server?.close();
     await store?.close();
     await place?.drop();
-  });
+  }, HANG);
 
   it('shows each handle as its own text, runs none of it, and keeps the page within a phone screen', async () => {
     const context = await newContext(browser, { viewport: { width: 375, height: 800 } });
@@ -240,7 +240,7 @@ describe.skipIf(!chromiumAvailable)('a game client on another origin, in a real 
     await server?.close();
     await store?.close();
     await place?.drop();
-  });
+  }, HANG);
 
   it('reads maps and summaries, and writes and deletes with its key through the preflight', async () => {
     const context = await newContext(browser);
