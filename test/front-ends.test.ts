@@ -1,11 +1,13 @@
 /**
  * The front ends are written once over the GameModule face: no game id and no game's own
  * fields in the API, the renderers, the formats, the CLI, batch ranking, core or the page.
+ * And the rooms of src/ stack: core imports none above it, and no file imports itself round a circle.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildScoredMap } from '../src/core/maps.ts';
 import { GAMES } from '../src/games/index.ts';
+import { importCircles, importGraph, importsOf, sourceFiles } from './support/imports.ts';
 
 const root = new URL('../', import.meta.url);
 const FRONT_ENDS = ['src/api', 'src/formats', 'src/drawing', 'src/algorithms', 'src/cli', 'src/seeds', 'src/workers', 'src/plays', 'src/store', 'src/core', 'public'];
@@ -52,5 +54,33 @@ describe('front ends know no game', () => {
       const named = own.filter((k) => new RegExp(`\\.${k}\\b(?!\\()|\\[['"]${k}['"]\\]`).test(text) && path.startsWith('public'));
       expect(named, `${path} reads ${id}'s fields`).toEqual([]);
     }
+  });
+});
+
+/** The rooms built on src/core: core may be imported by them, never import them. */
+const ABOVE_CORE = ['plays', 'seeds', 'workers', 'formats', 'drawing', 'api', 'cli', 'store', 'games'];
+
+describe('the rooms of src/ stack', () => {
+  const src = sourceFiles('src');
+
+  it('core imports nothing from a room above it, not even a type or lazily', () => {
+    const above = new RegExp(`^src/(${ABOVE_CORE.join('|')})/`);
+    const up = src.filter((f) => f.startsWith('src/core/')).flatMap((f) => importsOf(f).filter((i) => i.target && above.test(i.target)).map((i) => `${f} imports ${i.specifier}`));
+    expect(up).toEqual([]);
+  });
+
+  // A circle of imports that run leaves one module reading another's bindings before they are
+  // set, and two files that cannot be read apart. `import type` is erased before the code runs
+  // (verbatimModuleSyntax keeps every other import), so a circle made only through types cannot
+  // misorder anything and is allowed; a lazy import('…') is counted, since none closes a circle today.
+  it('has no import circle among its files but through types', () => {
+    expect(importCircles(importGraph(src, (i) => !i.typeOnly)).map((c) => c.join(' -> '))).toEqual([]);
+  });
+
+  it('(the circle finder finds every circle once, and nothing in a graph without one)', () => {
+    const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
+    expect(importCircles(graph({ a: ['b'], b: ['c', 'd'], c: ['a'], d: [] }))).toEqual([['a', 'b', 'c', 'a']]);
+    expect(importCircles(graph({ c: ['a'], a: ['b'], b: ['c'], x: ['x'] }))).toEqual([['a', 'b', 'c', 'a'], ['x', 'x']]);
+    expect(importCircles(graph({ a: ['b', 'c'], b: ['c'], c: [] }))).toEqual([]);
   });
 });

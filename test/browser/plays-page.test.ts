@@ -14,8 +14,22 @@ import { findGame } from '../../src/games/index.ts';
 import { recordPlay, type PlayedMap } from '../../src/plays/service.ts';
 import { freshPlace, type StorePlace } from '../support/stores.ts';
 
+/** vitest's timeout for these files: only a guard against a hang, never a judge of speed. */
+const HANG = 600_000;
 
-describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chromium', () => {
+/**
+ * A browser context whose waits last until the state they wait for: Playwright's default of 30 s
+ * for every click and wait would race a loaded machine's real work (a map built, a report
+ * stored), so it is off, and vitest's timeout is left to catch a hang.
+ */
+async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(0);
+  context.setDefaultNavigationTimeout(0);
+  return context;
+}
+
+describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chromium', { timeout: HANG }, () => {
   let place: StorePlace;
   let store: PlayStore;
   let server: Running;
@@ -30,13 +44,13 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
     server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store });
     url = `http://127.0.0.1:${server.port}`;
     browser = await launchChromium();
-  });
+  }, HANG);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
     await store?.close();
     await place?.drop();
-  });
+  }, HANG);
 
   async function open(context: Awaited<ReturnType<Browser['newContext']>>, path = '/'): Promise<Page> {
     const page = await context.newPage();
@@ -49,7 +63,7 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
   }
 
   it("shows today's map with its plays, takes a report with the key asked once, and lists it on the leaderboard", async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await newContext(browser, { viewport: { width: 1366, height: 900 } });
     const page = await open(context);
     await page.click('#today');
     await page.waitForFunction(() => /Today's map/.test(document.querySelector('#status')?.textContent ?? ''));
@@ -101,7 +115,7 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
   });
 
   it("takes the last map's plays away while the next map's load, and drops an answer for a map no longer on show", async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await newContext(browser, { viewport: { width: 1366, height: 900 } });
     const page = await open(context, '/?game=gold-city&seed=plays-race-1');
     await page.waitForFunction(() => /Not played yet/.test(document.querySelector('#plays-headline')?.textContent ?? ''));
     // The next map's plays answer slowly, as on a loaded server.
@@ -123,7 +137,7 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
   });
 
   it('fits a phone screen', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const context = await newContext(browser, { viewport: { width: 375, height: 800 } });
     const page = await open(context, `/?game=gold-city&seed=daily-${new Date().toISOString().slice(0, 10)}`);
     await page.waitForFunction(() => /Played/.test(document.querySelector('#plays-headline')?.textContent ?? ''));
     await page.click('#report summary');
@@ -149,7 +163,7 @@ const HOSTILE_HANDLES = [
   'W'.repeat(40),
 ];
 
-describe.skipIf(!chromiumAvailable)('hostile handles on the web page, in a real Chromium', () => {
+describe.skipIf(!chromiumAvailable)('hostile handles on the web page, in a real Chromium', { timeout: HANG }, () => {
   let place: StorePlace;
   let store: PlayStore;
   let server: Running;
@@ -171,16 +185,16 @@ describe.skipIf(!chromiumAvailable)('hostile handles on the web page, in a real 
     }
     server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store });
     browser = await launchChromium();
-  });
+  }, HANG);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
     await store?.close();
     await place?.drop();
-  });
+  }, HANG);
 
   it('shows each handle as its own text, runs none of it, and keeps the page within a phone screen', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const context = await newContext(browser, { viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
@@ -207,7 +221,7 @@ describe.skipIf(!chromiumAvailable)('hostile handles on the web page, in a real 
   });
 });
 
-describe.skipIf(!chromiumAvailable)('a game client on another origin, in a real Chromium', () => {
+describe.skipIf(!chromiumAvailable)('a game client on another origin, in a real Chromium', { timeout: HANG }, () => {
   let place: StorePlace;
   let store: PlayStore;
   let server: Running;
@@ -220,16 +234,16 @@ describe.skipIf(!chromiumAvailable)('a game client on another origin, in a real 
     key = await store.createKey('game client');
     server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store });
     browser = await launchChromium();
-  });
+  }, HANG);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
     await store?.close();
     await place?.drop();
-  });
+  }, HANG);
 
   it('reads maps and summaries, and writes and deletes with its key through the preflight', async () => {
-    const context = await browser.newContext();
+    const context = await newContext(browser);
     const page = await context.newPage();
     // The game's own page, on an origin of its own: another port is another origin.
     const game = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>game</title>')).listen(0, '127.0.0.1');

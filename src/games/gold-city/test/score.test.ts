@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildMap, checkMap } from '../../../core/maps.ts';
 import { goldCity } from '../index.ts';
 import type { GoldCityMap } from '../model.ts';
-import { BANDS, bandOf } from '../../../core/difficulty.ts';
+import { BAND_RANGES, bandOf } from '../../../core/difficulty.ts';
+import { check } from '../../../core/schema.ts';
 import { course } from './course-builder.ts';
 import { goldCityOptions, seedString } from './arbitraries.ts';
 
@@ -19,10 +20,20 @@ describe('Gold City score', () => {
         expect(s.metrics.starts).toHaveLength(4);
         expect(s.fairness.spread).toBeGreaterThanOrEqual(0);
         expect(goldCity.score(structuredClone(map))).toEqual(s);
+        // The band is the one whose range holds the difficulty, and one the map schema names.
+        const [low, high] = BAND_RANGES[s.band];
+        expect(s.difficulty >= low && s.difficulty <= high, `${s.difficulty} read as ${s.band}`).toBe(true);
+        expect(check(goldCity.mapSchema, { ...map, score: s }).ok).toBe(true);
       }),
       { numRuns: 300, seed: 5 },
     );
-    expect(BANDS).toEqual(['easy', 'medium', 'hard', 'expert']);
+  });
+
+  it('reads every difficulty the scale can give in exactly one band, the one whose range holds it', () => {
+    for (let d = 0; d <= 100; d++) {
+      const holding = Object.entries(BAND_RANGES).filter(([, [low, high]]) => d >= low && d <= high).map(([band]) => band);
+      expect(holding, `difficulty ${d}`).toEqual([bandOf(d)]);
+    }
   });
 
   it('scores a course typed in by hand: no seed, digest or caves, extra fields', () => {
