@@ -1,3 +1,5 @@
+import { round1, round2 } from './stats.ts';
+
 /** The four difficulty bands, easy to expert. */
 export type Band = 'easy' | 'medium' | 'hard' | 'expert';
 
@@ -53,8 +55,8 @@ export function difficultyBetween(value: number, easiest: number, hardest: numbe
   return Math.max(0, Math.min(100, Math.round((100 * (value - easiest)) / (hardest - easiest))));
 }
 
-export const round2 = (x: number) => Math.round(x * 100) / 100;
-export const round1 = (x: number) => Math.round(x * 10) / 10;
+// Scores and summaries import their rounding from here; it lives in stats with mean and sd.
+export { round1, round2 };
 
 /** Features as a score reports them: two decimals are plenty to read and stable to diff. */
 export function reportedFeatures(features: Readonly<Record<string, number>>): Record<string, number> {

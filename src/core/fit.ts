@@ -1,12 +1,13 @@
 /** The fitting the calibration scripts share: least squares, held-out agreement, feature ranges, rounding, reliability. */
-import { leastSquares, pearson, ranks, spearman } from './stats.ts';
+import { leastSquares, pearson, ranks, round, spearman } from './stats.ts';
 
 export interface Sample {
   x: number[];
   y: number;
 }
 
-export const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+// The calibration scripts import it from here with the rest of their fitting.
+export { round };
 
 /** A split-half correlation stepped up to the whole series (Spearman–Brown). */
 export const stepUp = (halves: number) => (2 * halves) / (1 + halves);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { bandOf, type Band } from './difficulty.ts';
 import { readJson } from './json-file.ts';
 import type { FieldError } from './schema.ts';
+import { mean } from './stats.ts';
 
 /** One seat of a play report: its number, an optional handle, and the game's own results. */
 export interface PlaySeat {
@@ -63,7 +64,7 @@ export interface GamePlays<M = unknown, S = unknown> {
 /** A per-seat result averaged over the table, when every seat gave it (else undefined). */
 export function tableMean(report: PlayReport, result: (seat: PlaySeat) => number | undefined): number | undefined {
   const values = report.seats.map(result).filter((v): v is number => v !== undefined);
-  return values.length === report.players ? values.reduce((a, v) => a + v, 0) / values.length : undefined;
+  return values.length === report.players ? mean(values) : undefined;
 }
 
 /** One table size's fitted mapping, as the as-played fit (plays/as-played.ts) found it: the CLI writes those fields. */

@@ -12,10 +12,33 @@ export function ranks(values: readonly number[]): number[] {
   return out;
 }
 
+export function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+/** NaN for no values: there is no mean to report, and a 0 would read as a measurement. */
+export function mean(values: readonly number[]): number {
+  return sum(values) / values.length;
+}
+
+/**
+ * Population standard deviation (divides by n): the spread of the games played, not an estimate
+ * of a wider population's, which is what every report that gives one means by it.
+ */
+export function sd(values: readonly number[]): number {
+  const m = mean(values);
+  return Math.sqrt(values.reduce((a, b) => a + (b - m) ** 2, 0) / values.length);
+}
+
+/** `places` decimals, halves rounded up (Math.round): every report has rounded so, and tests pin its numbers. */
+export const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+export const round2 = (x: number) => round(x, 2);
+export const round1 = (x: number) => round(x, 1);
+
 export function pearson(x: readonly number[], y: readonly number[]): number {
   const n = x.length;
-  const mx = x.reduce((a, b) => a + b, 0) / n;
-  const my = y.reduce((a, b) => a + b, 0) / n;
+  const mx = mean(x);
+  const my = mean(y);
   let sxy = 0;
   let sxx = 0;
   let syy = 0;

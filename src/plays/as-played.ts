@@ -13,6 +13,7 @@
  * Morris 1975; Morris 1983): its reports' mean shrunk towards the fitted mapping by
  * B = V / (V + σ²/n). Pure and deterministic: maps are taken in key order.
  */
+import { mean } from '../core/stats.ts';
 
 export interface MapReports {
   key: string;
@@ -58,12 +59,12 @@ export function fitAsPlayed(input: readonly MapReports[], defaults: AsPlayedDefa
   const maps = input.filter((m) => m.values.length > 0).sort((p, q) => (p.key < q.key ? -1 : p.key > q.key ? 1 : 0));
   const k = maps.length;
   const n = maps.reduce((a, m) => a + m.values.length, 0);
-  const means = maps.map((m) => m.values.reduce((a, v) => a + v, 0) / m.values.length);
+  const means = maps.map((m) => mean(m.values));
   let ssw = 0;
   maps.forEach((m, i) => m.values.forEach((v) => (ssw += (v - means[i]!) ** 2)));
   const sigmaFitted = n - k >= MIN_DF_FOR_SIGMA;
   const sigma2 = sigmaFitted ? Math.max(ssw / (n - k), 1e-6) : defaults.sigma ** 2;
-  const centre = k > 0 ? maps.reduce((a, m) => a + m.prior, 0) / k : 0;
+  const centre = k > 0 ? mean(maps.map((m) => m.prior)) : 0;
   // The prior on (c, d): c (the tables' overall offset) about one map spread, d (the slope's change) ±0.5.
   const priorC = 1 / defaults.tau ** 2;
   const priorD = 1 / 0.5 ** 2;
@@ -147,8 +148,7 @@ export function asPlayed(fit: AsPlayedFit, prior: number, values: readonly numbe
   const m = mapping(fit, prior);
   const v0 = fit.tau ** 2 + m.variance;
   if (values.length === 0) return { mean: m.mean, sd: Math.sqrt(v0), shrinkage: 0 };
-  const mean = values.reduce((a, v) => a + v, 0) / values.length;
   const noise = fit.sigma ** 2 / values.length;
   const weight = v0 / (v0 + noise);
-  return { mean: m.mean + weight * (mean - m.mean), sd: Math.sqrt((v0 * noise) / (v0 + noise)), shrinkage: weight };
+  return { mean: m.mean + weight * (mean(values) - m.mean), sd: Math.sqrt((v0 * noise) / (v0 + noise)), shrinkage: weight };
 }

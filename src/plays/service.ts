@@ -4,6 +4,7 @@ import { bandOf } from '../core/difficulty.ts';
 import type { AnyGameModule, MapDocumentBase, ScoreBase } from '../core/game-module.ts';
 import type { GamePlays, PlayReport } from '../core/plays.ts';
 import { check, type FieldError } from '../core/schema.ts';
+import { mean, round2 } from '../core/stats.ts';
 import type { PlayStore, StoredPlay } from '../store/store.ts';
 
 /** A built map with its digest and score: what a report is checked against and filed under. */
@@ -85,11 +86,10 @@ export async function fitFor(store: PlayStore, game: AnyGameModule, players: num
   return fit;
 }
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
-const meanOf = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+/** The sample sd (n − 1): a few tables' reports stand for every table that will play the map. */
 function sdOf(xs: readonly number[]): number | null {
   if (xs.length < 2) return null;
-  const m = meanOf(xs);
+  const m = mean(xs);
   return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
 }
 
@@ -142,9 +142,9 @@ export async function playSummary(store: PlayStore, game: AnyGameModule, map: Pl
     digest: map.digest,
     tableSize: players,
     reports: reports.length,
-    rounds: { mean: rounds.length ? round2(meanOf(rounds)) : null, sd: rounds.length > 1 ? round2(sdOf(rounds)!) : null },
+    rounds: { mean: rounds.length ? round2(mean(rounds)) : null, sd: rounds.length > 1 ? round2(sdOf(rounds)!) : null },
     winShares: wins.map((w, i) => ({ seat: i + 1, share: reports.length ? round2(w / reports.length) : 0 })),
-    perceived: felt.length ? { mean: round2(meanOf(felt)), reports: felt.length } : null,
+    perceived: felt.length ? { mean: round2(mean(felt)), reports: felt.length } : null,
     difficulty: {
       bot: map.score!.difficulty,
       botBand: map.score!.band,

@@ -1,5 +1,6 @@
 import { BANDS } from '../core/difficulty.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
+import { sum } from '../core/stats.ts';
 import { reroll, type Target } from './reroll.ts';
 
 export interface Reach {
@@ -32,6 +33,6 @@ export function measureReach(game: AnyGameModule, target: Target, options: Recor
     hits,
     seeds,
     medianAttempts: attempts[Math.floor((attempts.length - 1) / 2)]!,
-    meanAttempts: Math.round((10 * attempts.reduce((a, b) => a + b, 0)) / attempts.length) / 10,
+    meanAttempts: Math.round((10 * sum(attempts)) / attempts.length) / 10,
   };
 }

@@ -2,6 +2,7 @@ import { setMapDigest } from '../../core/canonical.ts';
 import { readJson, dataFile } from '../../core/json-file.ts';
 import { InputError } from '../../core/maps.ts';
 import { Rng } from '../../core/rng.ts';
+import { mean } from '../../core/stats.ts';
 import { DIRECTIONS, compareAxial, hexKey, type Axial } from '../../geometry/hex/axial.ts';
 import { compose, flushPlacements, type Transform } from '../../geometry/hex/placement.ts';
 import { BOX_BOARDS, BOX_TILES, placed, type PrintedTile } from './box-tiles.ts';
@@ -177,7 +178,7 @@ function layFaces(rng: Rng, faces: readonly string[]): BoxPlacement[] | undefine
   };
   const centre = (p: BoxPlacement): Axial => {
     const hexes = footprint(tileOf(p.tile)).map((h) => placed(p, h));
-    return { q: hexes.reduce((s, h) => s + h.q, 0) / hexes.length, r: hexes.reduce((s, h) => s + h.r, 0) / hexes.length };
+    return { q: mean(hexes.map((h) => h.q)), r: mean(hexes.map((h) => h.r)) };
   };
   const fits = (i: number, p: BoxPlacement): boolean => {
     const tile = tileOf(p.tile);

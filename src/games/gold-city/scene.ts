@@ -1,4 +1,5 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
+import { mean } from '../../core/stats.ts';
 import { DIRECTIONS, hexKey } from '../../geometry/hex/axial.ts';
 import { boundsOf } from '../../drawing/bounds.ts';
 import { textWidth } from '../../drawing/glyphs.ts';
@@ -164,7 +165,7 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
       if (p.tile === undefined) continue;
       const own = map.spaces.flatMap((s, i) => (s.piece === p.id ? [at(centres[i] as Point)] : []));
       if (own.length === 0) continue;
-      const c = { x: own.reduce((a, q) => a + q.x, 0) / own.length, y: own.reduce((a, q) => a + q.y, 0) / own.length };
+      const c = { x: mean(own.map((q) => q.x)), y: mean(own.map((q) => q.y)) };
       letters.push({ kind: 'text', at: c, text: p.tile.startsWith('END-') ? 'ED' : p.tile, size: size * 2.4, fill: '#ffffffb0', anchor: 'middle', bold: true, baseline: 'middle' });
     }
   }

@@ -1,4 +1,5 @@
 import type { Scene, Style } from '../../core/scene.ts';
+import { mean } from '../../core/stats.ts';
 import { BOX_TILES } from './box-tiles.ts';
 import { PRESETS } from './box-course.ts';
 import { courseTitle } from './drawings.ts';
@@ -13,7 +14,7 @@ function edgeBetween(map: GoldCityMap, from: Piece, to: Piece): string {
   const mid = (p: Piece) => {
     const own = map.spaces.filter((s) => s.piece === p.id);
     // Pointy hexes: x = √3 (q + r/2), y = 1.5 r.
-    return { x: own.reduce((a, s) => a + Math.sqrt(3) * (s.q + s.r / 2), 0) / own.length, y: own.reduce((a, s) => a + 1.5 * s.r, 0) / own.length };
+    return { x: mean(own.map((s) => Math.sqrt(3) * (s.q + s.r / 2))), y: mean(own.map((s) => 1.5 * s.r)) };
   };
   const a = mid(from);
   const b = mid(to);

@@ -1,4 +1,5 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
+import { mean } from '../../core/stats.ts';
 import { DIRECTIONS, hexKey } from '../../geometry/hex/axial.ts';
 import { boundsOf } from '../../drawing/bounds.ts';
 import { blockHeight, textBlock } from '../../drawing/text-block.ts';
@@ -162,7 +163,7 @@ function pieceSheet(course: Course, piece: Piece, order: number, size: number, a
  * where it covers no symbol or number of the two spaces beside it.
  */
 function ownIdBadge(id: string, spaces: Array<{ s: Space; c: Point }>, course: Course, size: number): SceneItem {
-  const mid = { x: spaces.reduce((a, p) => a + p.c.x, 0) / spaces.length, y: spaces.reduce((a, p) => a + p.c.y, 0) / spaces.length };
+  const mid = { x: mean(spaces.map((p) => p.c.x)), y: mean(spaces.map((p) => p.c.y)) };
   const inner = spaces.flatMap(({ s, c }) =>
     DIRECTIONS.flatMap((_, k) => {
       if (neighbour(course, s, k)?.piece !== id) return [];

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Scale } from '../../core/difficulty.ts';
 import { readJson, dataFile } from '../../core/json-file.ts';
+import { mean as meanOf, round2 } from '../../core/stats.ts';
 import type { GoldCityMap } from './model.ts';
 import { stepCosts, templeFields } from './rules/potential.ts';
 import { G, type Table } from './rules/table.ts';
@@ -31,7 +32,8 @@ export function templeAnalysis(map: GoldCityMap, t: Table, toFinish: Float64Arra
   const { enter, seam, stride } = stepCosts(t);
   // The table's adjacency is buildBoard's (table.ts), so the tour needs no board of its own.
   const tours = t.temples.length >= 2 ? tourSteps({ spaces: map.spaces, adj: t.adj }, t.temples[0]!, t.temples[1]!) : [];
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  // A course without its two temples has no tour: its tour features are 0, not NaN.
+  const mean = (xs: number[]) => (xs.length > 0 ? meanOf(xs) : 0);
   const perStart = t.starts.map((s) => {
     let mask = 0;
     let first = -1;
@@ -90,8 +92,6 @@ export function templeAnalysis(map: GoldCityMap, t: Table, toFinish: Float64Arra
   };
   return { metrics, features };
 }
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** The temple model as src/games/gold-city/calibrate/temples.ts writes it. */
 export interface TempleCalibration {

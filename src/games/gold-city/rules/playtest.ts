@@ -1,14 +1,13 @@
 import { playToEnd, type TurnRules } from '../../../core/play/play.ts';
+import { playSeries, type PlaytestGame } from '../../../core/play/playtest.ts';
+import { mean, round2, sd } from '../../../core/stats.ts';
 import type { GoldCityMap } from '../model.ts';
 import { applyAction, winners, type Action } from './engine.ts';
 import { effortToFinish, templeFields } from './potential.ts';
 import { newGame, type GameState } from './state.ts';
 import { prepareTable, type Table } from './table.ts';
-import { BOTS, type Bot, type BotContext } from './bots.ts';
+import { baselineBot, plannerBot, type Bot, type BotContext } from './bots.ts';
 import { samplerBot } from './sampler.ts';
-
-/** Every bot a playtest can seat by name: the two kinds the difficulty is calibrated on, and the baseline. */
-const SEATABLE: Readonly<Record<string, Bot>> = { ...BOTS, sampler: samplerBot };
 
 /** A game that has not ended by then is stopped and counted as unfinished. */
 export const MAX_ROUNDS = 100;
@@ -44,28 +43,30 @@ export interface Playtest {
   unfinished: number;
 }
 
+/** Gold City at the playtest: the two kinds the difficulty is calibrated on, and the baseline. */
+const GOLD_CITY: PlaytestGame<GoldCityMap, { table: Table; potential: Float64Array }, Bot, GameResult, Omit<GameResult, 'winners'>> = {
+  kinds: { planner: () => plannerBot, baseline: () => baselineBot, sampler: () => samplerBot },
+  table: (map) => {
+    const table = prepareTable(map);
+    return { table, potential: effortToFinish(table) };
+  },
+  // A course typed in by hand says no number of players: it seats four.
+  seats: (map) => map.options?.players ?? 4,
+  label: (map) => `${map.digest ?? 'map'}/`,
+  play: ({ table, potential }, bots, seed) => playGame(table, bots, seed, potential),
+  winners: (r) => r.winners,
+  read: ({ rounds, finished }) => ({ rounds, finished }),
+};
+
 /**
  * N seeded games on one map; the same map, bots and N give the same figures. By default one
- * planner (or one bot of `kind`) per player the map was made for (four for a course typed in by hand).
+ * planner (or one bot of `kind`) per player the map was made for.
  */
-export function playtest(map: GoldCityMap, { games = 20, bots, kind = 'planner' }: { games?: number; bots?: string[]; kind?: string } = {}): Playtest {
-  bots ??= Array.from({ length: map.options?.players ?? 4 }, () => kind);
-  const table = prepareTable(map);
-  const potential = effortToFinish(table);
-  const players = bots.map((b) => SEATABLE[b] ?? (() => { throw new RangeError(`unknown bot ${b}`); })());
-  const rounds: number[] = [];
-  const wins = new Array<number>(players.length).fill(0);
-  let unfinished = 0;
-  for (let g = 0; g < games; g++) {
-    const r = playGame(table, players, `${map.digest ?? 'map'}/${g}`, potential);
-    // A stalled game (bots walled in by each other or by a sold-out market) is reported apart;
-    // it counts at the round cap, which is what a table would feel.
-    rounds.push(r.rounds);
-    if (!r.finished) unfinished++;
-    for (const w of r.winners) wins[w] = (wins[w] as number) + 1 / r.winners.length;
-  }
-  const mean = rounds.reduce((a, b) => a + b, 0) / games;
-  const sd = Math.sqrt(rounds.reduce((a, b) => a + (b - mean) ** 2, 0) / games);
+export function playtest(map: GoldCityMap, { games = 20, bots, kind }: { games?: number; bots?: string[]; kind?: string } = {}): Playtest {
+  const series = playSeries(GOLD_CITY, map, { games, seats: bots, kind });
+  // A stalled game (bots walled in by each other or by a sold-out market) is reported apart;
+  // it counts at the round cap, which is what a table would feel.
+  const rounds = series.games.map((r) => r.rounds);
   // The mean is left whole: the calibration fits read it; the spread and the shares are for people.
-  return { games, bots, meanRounds: mean, sdRounds: Math.round(sd * 100) / 100, winRate: wins.map((w) => Math.round((1000 * w) / games) / 10), unfinished };
+  return { games, bots: series.seats, meanRounds: mean(rounds), sdRounds: round2(sd(rounds)), winRate: series.wins.map((w) => Math.round((1000 * w) / games) / 10), unfinished: series.games.filter((r) => !r.finished).length };
 }

@@ -1,4 +1,6 @@
 import { playToEnd, type TurnRules } from '../../../core/play/play.ts';
+import { meanOverGames, playSeries, type PlaytestGame } from '../../../core/play/playtest.ts';
+import { mean, round2 } from '../../../core/stats.ts';
 import type { LostValleyMap } from '../model.ts';
 import { BOT_WEIGHTS } from './bot-weights.ts';
 import { makeBot, type Bot } from './bots.ts';
@@ -23,7 +25,7 @@ export function playGame(table: Table, bot: Bot, seed: string): GameState {
 export interface Playtest {
   games: number;
   /** The kind of player at every seat. */
-  player: keyof typeof PLAYERS;
+  player: keyof typeof LABELS;
   /** Gold nuggets each prospector banked by the end of the game (mean over games and seats). */
   goldPerProspector: number;
   /** The winner's nuggets (mean). */
@@ -44,34 +46,52 @@ export interface Playtest {
   whiskey: number;
 }
 
-/** The kinds of player a playtest can seat, each with the label its games are seeded under. */
-const PLAYERS = { greedy: { bot: () => makeBot(BOT_WEIGHTS), label: 'lost-valley-playtest' }, planner: { bot: plannerBot, label: 'lost-valley-planner-playtest' } } as const;
+/** The label each kind of player's games are seeded under. */
+const LABELS = { greedy: 'lost-valley-playtest', planner: 'lost-valley-planner-playtest' } as const;
 
-export function playtest(map: LostValleyMap, { games = 8, player = 'greedy' }: { games?: number; player?: string } = {}): Playtest {
-  if (!Object.hasOwn(PLAYERS, player)) throw new RangeError(`unknown kind of player ${player}`);
-  const { bot, label } = PLAYERS[player as keyof typeof PLAYERS];
-  const table = buildTable(map);
-  const out: Playtest = { games, player: player as keyof typeof PLAYERS, goldPerProspector: 0, winnerGold: 0, rounds: 0, iceRounds: 0, iceFrom: 0, winners: Array.from({ length: table.players }, () => 0), endedBy: {}, moves: { foot: 0, boat: 0, horse: 0 }, markersTaken: {}, bought: {}, hunts: { won: 0, lost: 0 }, whiskey: 0 };
-  for (let game = 0; game < games; game++) {
-    // The games of a landscape are seeded by its digest, so a playtest replays exactly.
-    const state = playGame(table, bot(), `${label}\u001f${map.digest ?? 'map'}\u001f${game}`);
-    out.iceRounds += (state.stats.iceFrom < 0 ? 0 : state.round - state.stats.iceFrom + 1) / games;
-    out.iceFrom += (state.stats.iceFrom < 0 ? state.round : state.stats.iceFrom) / games;
+/** Lost Valley at the playtest: one kind at every seat, the most nuggets winning (ties shared). */
+const LOST_VALLEY: PlaytestGame<LostValleyMap, Table, Bot, GameState, Pick<GameState, 'round' | 'over' | 'stats'> & { gold: number[] }> = {
+  kinds: { greedy: () => makeBot(BOT_WEIGHTS), planner: plannerBot },
+  table: buildTable,
+  seats: (_, table) => table.players,
+  label: (map, [kind]) => `${LABELS[kind as keyof typeof LABELS]}\u001f${map.digest ?? 'map'}\u001f`,
+  // Every seat is of one kind, so they share one bot.
+  play: (table, bots, seed) => playGame(table, bots[0]!, seed),
+  winners: (state) => {
     const gold = state.players.map(nuggets);
     const top = Math.max(...gold);
-    const winners = gold.map((g, i) => (g === top ? i : -1)).filter((i) => i >= 0);
-    for (const w of winners) out.winners[w]! += 1 / winners.length;
-    out.goldPerProspector += gold.reduce((a, b) => a + b, 0) / gold.length / games;
-    out.winnerGold += top / games;
-    out.rounds += state.round / games;
-    out.endedBy[state.over!] = (out.endedBy[state.over!] ?? 0) + 1;
-    for (const m of ['foot', 'boat', 'horse'] as const) out.moves[m] += state.stats.moves[m];
-    for (const [k, n] of Object.entries(state.stats.taken)) out.markersTaken[k] = (out.markersTaken[k] ?? 0) + n;
-    for (const [k, n] of Object.entries(state.stats.bought)) out.bought[k] = (out.bought[k] ?? 0) + n;
-    out.hunts.won += state.stats.hunts.won;
-    out.hunts.lost += state.stats.hunts.lost;
-    out.whiskey += state.stats.whiskey;
+    return gold.map((g, i) => (g === top ? i : -1)).filter((i) => i >= 0);
+  },
+  read: ({ round, over, stats, players }) => ({ round, over, stats, gold: players.map(nuggets) }),
+};
+
+export function playtest(map: LostValleyMap, { games = 8, player = 'greedy' }: { games?: number; player?: string } = {}): Playtest {
+  const series = playSeries(LOST_VALLEY, map, { games, kind: player });
+  const perGame = (value: (s: (typeof series.games)[number]) => number) => round2(meanOverGames(series.games, value));
+  const out: Playtest = {
+    games,
+    player: player as keyof typeof LABELS,
+    goldPerProspector: perGame((s) => mean(s.gold)),
+    winnerGold: perGame((s) => Math.max(...s.gold)),
+    rounds: perGame((s) => s.round),
+    iceRounds: perGame((s) => (s.stats.iceFrom < 0 ? 0 : s.round - s.stats.iceFrom + 1)),
+    iceFrom: perGame((s) => (s.stats.iceFrom < 0 ? s.round : s.stats.iceFrom)),
+    winners: series.wins.map(round2),
+    endedBy: {},
+    moves: { foot: 0, boat: 0, horse: 0 },
+    markersTaken: {},
+    bought: {},
+    hunts: { won: 0, lost: 0 },
+    whiskey: 0,
+  };
+  for (const { over, stats } of series.games) {
+    out.endedBy[over!] = (out.endedBy[over!] ?? 0) + 1;
+    for (const m of ['foot', 'boat', 'horse'] as const) out.moves[m] += stats.moves[m];
+    for (const [k, n] of Object.entries(stats.taken)) out.markersTaken[k] = (out.markersTaken[k] ?? 0) + n;
+    for (const [k, n] of Object.entries(stats.bought)) out.bought[k] = (out.bought[k] ?? 0) + n;
+    out.hunts.won += stats.hunts.won;
+    out.hunts.lost += stats.hunts.lost;
+    out.whiskey += stats.whiskey;
   }
-  const r = (x: number) => Math.round(x * 100) / 100;
-  return { ...out, goldPerProspector: r(out.goldPerProspector), winnerGold: r(out.winnerGold), rounds: r(out.rounds), iceRounds: r(out.iceRounds), iceFrom: r(out.iceFrom), winners: out.winners.map(r) };
+  return out;
 }

@@ -1,7 +1,9 @@
 import { playToEnd, type TurnRules } from '../../../core/play/play.ts';
+import { meanOverGames, playSeries, type PlaytestGame } from '../../../core/play/playtest.ts';
+import { mean, round2, sd } from '../../../core/stats.ts';
 import { Rng } from '../../../core/rng.ts';
 import { DAYS, type PioneerDaysMap } from '../model.ts';
-import { BOTS, type Bot } from './bots.ts';
+import { baseline, planner, settler, type Bot } from './bots.ts';
 import { applyAction, finalScores, winners, type Action, type FinalScore } from './engine.ts';
 import { newGame, seatToMove, trailOf, type GameState, type Trail } from './state.ts';
 
@@ -51,42 +53,34 @@ export interface Playtest {
   meanVpBySeat: number[];
 }
 
-export function playtest(map: PioneerDaysMap, { games = 8, bots, kind = 'settler' }: { games?: number; bots?: string[]; kind?: string } = {}): Playtest {
-  const trail = trailOf(map);
-  bots ??= Array.from({ length: trail.players }, () => kind);
-  const players = bots.map((b) => BOTS[b] ?? (() => { throw new RangeError(`unknown bot ${b}`); })());
-  const vps: number[] = [];
-  const wins = new Array<number>(players.length).fill(0);
-  const bySeat = new Array<number>(players.length).fill(0);
+/** Pioneer Days at the playtest: a trail, seeded noise in the bots' choices, the most VP winning. */
+const PIONEER_DAYS: PlaytestGame<PioneerDaysMap, Trail, Bot, GameResult, { vps: number[]; disasters: string[]; unmet: number }> = {
+  kinds: { settler: () => settler, baseline: () => baseline, planner: () => planner },
+  table: trailOf,
+  seats: (_, trail) => trail.players,
+  label: (map) => `${map.digest ?? 'trail'}/`,
+  play: playGame,
+  winners: (r) => r.winners,
+  read: (r) => ({ vps: r.scores.map((s) => s.vp), disasters: r.state.disasters.map((d) => d.disaster), unmet: r.state.unmetNeeds }),
+};
+
+export function playtest(map: PioneerDaysMap, { games = 8, bots, kind }: { games?: number; bots?: string[]; kind?: string } = {}): Playtest {
+  const series = playSeries(PIONEER_DAYS, map, { games, seats: bots, kind });
+  const vps = series.games.flatMap((r) => r.vps);
+  const perGame = (value: (r: (typeof series.games)[number]) => number) => round2(meanOverGames(series.games, value));
   const disasters: Record<string, number> = {};
-  let winning = 0;
-  let struck = 0;
-  let unmet = 0;
-  for (let g = 0; g < games; g++) {
-    const r = playGame(trail, players, `${map.digest ?? 'trail'}/${g}`);
-    r.scores.forEach((s, i) => {
-      vps.push(s.vp);
-      bySeat[i]! += s.vp / games;
-    });
-    winning += Math.max(...r.scores.map((s) => s.vp)) / games;
-    for (const w of r.winners) wins[w]! += 1 / r.winners.length / games;
-    for (const d of r.state.disasters) disasters[d.disaster] = (disasters[d.disaster] ?? 0) + 1 / games;
-    struck += r.state.disasters.length / games;
-    unmet += r.state.unmetNeeds / players.length / games;
-  }
-  const mean = vps.reduce((a, v) => a + v, 0) / vps.length;
-  const sd = Math.sqrt(vps.reduce((a, v) => a + (v - mean) ** 2, 0) / vps.length);
-  const r2 = (x: number) => Math.round(x * 100) / 100;
+  for (const r of series.games) for (const d of r.disasters) disasters[d] = (disasters[d] ?? 0) + 1 / games;
   return {
     games,
-    bots,
-    meanVp: r2(mean),
-    sdVp: r2(sd),
-    meanWinningVp: r2(winning),
-    meanDisasters: r2(struck),
-    disasters: Object.fromEntries(Object.entries(disasters).sort().map(([k, v]) => [k, r2(v)])),
-    meanUnmet: r2(unmet),
-    winRate: wins.map((w) => Math.round(w * 1000) / 10),
-    meanVpBySeat: bySeat.map(r2),
+    bots: series.seats,
+    meanVp: round2(mean(vps)),
+    sdVp: round2(sd(vps)),
+    meanWinningVp: perGame((r) => Math.max(...r.vps)),
+    meanDisasters: perGame((r) => r.disasters.length),
+    disasters: Object.fromEntries(Object.entries(disasters).sort().map(([k, v]) => [k, round2(v)])),
+    meanUnmet: perGame((r) => r.unmet / series.seats.length),
+    winRate: series.shares.map((w) => Math.round(w * 1000) / 10),
+    // More bots than the trail has seats: the spare ones sit out, at 0.
+    meanVpBySeat: series.seats.map((_, i) => perGame((r) => r.vps[i] ?? 0)),
   };
 }
