@@ -3,6 +3,7 @@ import { GAMES } from '../games/index.ts';
 import { FORMATS, FORMAT_PARAMETERS } from '../formats/index.ts';
 import { extensionOf, type OutputFormat } from '../formats/format.ts';
 import { readJson } from '../core/json-file.ts';
+import { bundleRefs } from './openapi-refs.ts';
 import { playPaths, playSecuritySchemes } from './plays-openapi.ts';
 const packageJson = readJson<{ version: string }>(new URL('../../package.json', import.meta.url));
 
@@ -63,7 +64,7 @@ export function buildOpenApi(): Record<string, unknown> {
     headers: { ETag: { schema: { type: 'string' } }, 'Cache-Control': { schema: { type: 'string' } }, 'Content-Disposition': { schema: { type: 'string' } } },
     content,
   };
-  return {
+  return bundleRefs({
     openapi: '3.1.0',
     info: {
       title: 'goldmaps',
@@ -114,5 +115,5 @@ export function buildOpenApi(): Record<string, unknown> {
       '/api/v1/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } } } },
     },
     components: { schemas, securitySchemes: playSecuritySchemes },
-  };
+  });
 }
