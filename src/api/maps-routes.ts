@@ -6,7 +6,7 @@ import { check } from '../core/schema.ts';
 import { loadSchema } from '../core/schemas.ts';
 import type { Target } from '../seeds/reroll.ts';
 import { GAMES } from '../games/index.ts';
-import { downloadsFor, extensionOf, fileStem, formatParameters, type OutputFormat } from '../formats/format.ts';
+import { downloadsFor, extensionOf, fileName, formatParameters, type OutputFormat } from '../formats/format.ts';
 import { FORMATS, downloadsOfMap, findFormat, formatOfName } from '../formats/index.ts';
 import { formatParams, renderRequest, variantParams } from '../formats/render.ts';
 import { codeIdentity } from './code-identity.ts';
@@ -125,8 +125,8 @@ function mapAnswer({ limits, maps, answers, work, rasters, renders }: ApiContext
     // The map's own downloads as RFC 8288 links (a setup sheet only where this map has one), so
     // the page and API clients offer only what this map can answer.
     if (format.id === 'json') res.setHeader('Link', downloadLinks(game, map, params.options as string | undefined));
-    // Saved as `gold-city-42.png`, not `42.png`: every download names its game and seed.
-    res.setHeader('Content-Disposition', `inline; filename="${out.filename ?? `${fileStem(game, map)}.${extensionOf(format)}`}"`);
+    // Saved as `gold-city-42-300dpi.png`, not `42.png`: every distinct download has its own name.
+    res.setHeader('Content-Disposition', `inline; filename="${fileName(format, game, map, params)}"`);
     res.type(format.mediaType).send(out.body);
     if (format.cacheable && res.statusCode === 200) answers.remember(req.originalUrl, res.getHeaders(), out.body);
   };

@@ -29,8 +29,6 @@ export interface RenderRequest {
 
 export interface Rendered {
   body: Buffer | string;
-  /** Suggested file name, for formats that are saved rather than shown. */
-  filename?: string;
 }
 
 /**
@@ -50,6 +48,11 @@ export interface OutputFormat {
   schema: Record<string, unknown>;
   /** Drawn from the game's scene (the map itself otherwise). */
   needsScene: boolean;
+  /**
+   * What sets this variant's file apart from another of the same map, for its name
+   * (`['poster', 'a0']` → `gold-city-42-poster-a0.pdf`); absent, the game and seed alone.
+   */
+  nameParts?(params: Record<string, unknown>): string[];
   /** Bytes that do not belong on a terminal. */
   binary: boolean;
   /** Costly enough to queue behind the service's render gate. */
@@ -114,4 +117,10 @@ export const extensionOf = (format: OutputFormat): string => format.extension ??
 
 export function fileStem(game: AnyGameModule, map: ScoredMap): string {
   return `${game.id}-${encodeURIComponent(map.seed ?? 'map')}`;
+}
+
+/** A file name per distinct download: game, seed, what sets the variant apart, and the extension. */
+export function fileName(format: OutputFormat, game: AnyGameModule, map: ScoredMap, params: Record<string, unknown>): string {
+  const style = [params.theme === 'screen' ? 'screen' : '', params.hexSize !== undefined ? `hex${params.hexSize}mm` : ''];
+  return `${[fileStem(game, map), ...(format.nameParts?.(params) ?? []), ...style].filter(Boolean).join('-')}.${extensionOf(format)}`;
 }

@@ -2,7 +2,7 @@ import { InputError } from '../core/maps.ts';
 import { loadSchema } from '../core/schemas.ts';
 import { boardPageCount, planBoardPrint } from './board-plan.ts';
 import { fitsArea, officeArea, sheetArea, type Paper, type PrintOptions } from './print-layout.ts';
-import { fileStem, styleOf, type OutputFormat } from './format.ts';
+import { styleOf, type OutputFormat } from './format.ts';
 import { KIT_SIZES, largestFitting, sheetMaker } from './sheet-layout.ts';
 
 const SHEET_TITLES = { kit: 'print-and-play kit', setup: 'setup' } as const;
@@ -20,6 +20,7 @@ export const pdfFormat: OutputFormat = {
   offThread: true,
   cacheable: false,
   limitsOf: (limits) => ({ maxPages: limits.maxPdfPages }),
+  nameParts: ({ layout, paper, size }) => [layout === 'kit' || layout === 'setup' ? String(layout) : size === 'fit' ? 'one-page' : paper === 'a0' ? 'poster' : 'tiled', String(paper)],
   prepare(request, limits) {
     const { game, map, scene, params } = request;
     let pages: number;
@@ -48,7 +49,7 @@ export const pdfFormat: OutputFormat = {
     const label = `${game.title} · seed ${map.seed ?? ''}`;
     const layout = params.layout === 'setup' ? 'setup' : 'kit';
     const pdf = sheets ? await sheetsToPdf(sheets, { paper: params.paper as Paper, label, title: `${scene!.title} · ${SHEET_TITLES[layout]}` }) : (await sceneToPdf(scene!, { ...printOptions(params), label })).pdf;
-    return { body: pdf, filename: `${fileStem(game, map)}${sheets ? `-${layout}` : ''}.pdf` };
+    return { body: pdf };
   },
   downloads: [
     { id: 'pdf-kit-a4', label: 'PDF kit to cut out, A4', params: { layout: 'kit', paper: 'a4' }, needs: 'sheets' },

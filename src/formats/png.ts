@@ -2,7 +2,7 @@ import { InputError } from '../core/maps.ts';
 import { loadSchema } from '../core/schemas.ts';
 import { sheetArea } from './print-layout.ts';
 import { MM_PER_INCH, rasterSize } from './raster-size.ts';
-import { fileStem, styleOf, type OutputFormat, type RenderRequest } from './format.ts';
+import { styleOf, type OutputFormat, type RenderRequest } from './format.ts';
 import { sheetMaker } from './sheet-layout.ts';
 import { tablePiecesOf } from './table-pieces.ts';
 
@@ -38,6 +38,12 @@ export const pngFormat: OutputFormat = {
   mediaType: 'image/png',
   description: 'The board as PNG, its dpi recorded in the file so it prints at true size; sized by width, hexPx (pixels across a hex, for virtual tabletops) or dpi.',
   schema: loadSchema('api/formats/png'),
+  // The size that was asked for names the file: width wins over hexPx, and hexPx over dpi.
+  nameParts: ({ layout, piece, side, width, hexPx, dpi }) => [
+    layout === 'setup' ? 'setup' : '',
+    piece !== undefined ? `piece-${String(piece)}${side === 'back' ? '-back' : ''}` : '',
+    width !== undefined ? `${String(width)}px` : hexPx !== undefined ? `hex${String(hexPx)}px` : `${String(dpi)}dpi`,
+  ].filter(Boolean),
   needsScene: true,
   binary: true,
   heavy: true,
@@ -80,10 +86,10 @@ export const pngFormat: OutputFormat = {
       'Render too large',
     );
   },
-  async render({ game, map, scene, params, rasterise }) {
+  async render({ scene, params, rasterise }) {
     const { sceneToPng } = await import('./png-document.ts');
     const body = await sceneToPng(scene!, sizeRequest(params), rasterise);
-    return params.layout === 'setup' ? { body, filename: `${fileStem(game, map)}-setup.png` } : { body };
+    return { body };
   },
   downloads: [
     { id: 'png', label: 'PNG', params: { dpi: 300 } },

@@ -2,7 +2,7 @@ import { canonicalJson, sha256Hex } from '../core/canonical.ts';
 import type { AnyGameModule, TablePiece } from '../core/game-module.ts';
 import type { ScoredMap } from '../core/maps.ts';
 import { loadSchema } from '../core/schemas.ts';
-import { fileStem, styleOf, type OutputFormat } from './format.ts';
+import { styleOf, type OutputFormat } from './format.ts';
 import { tablePiecesOf } from './table-pieces.ts';
 
 /** Tabletop Simulator's unit is about an inch (kb.tabletopsimulator.com, Custom Token). */
@@ -142,6 +142,6 @@ export const ttsFormat: OutputFormat = {
   binary: false,
   heavy: false,
   cacheable: true,
-  render: async ({ game, map, params }) => ({ body: `${JSON.stringify(savedObject(game, map, params), null, 2)}\n`, filename: `${fileStem(game, map)}.tts.json` }),
+  render: async ({ game, map, params }) => ({ body: `${JSON.stringify(savedObject(game, map, params), null, 2)}\n` }),
   downloads: [{ id: 'tts', label: 'Tabletop Simulator saved object (pieces)', params: {}, origin: 'baseUrl' }],
 };

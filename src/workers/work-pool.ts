@@ -132,7 +132,7 @@ export class WorkPool {
     });
     if (answer.kind !== 'render') throw new Error('unexpected worker answer');
     const body = typeof answer.body === 'string' ? answer.body : Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength);
-    return { body, ...(answer.filename ? { filename: answer.filename } : {}) };
+    return { body };
   }
 
   async close(): Promise<void> {

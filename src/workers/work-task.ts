@@ -15,7 +15,7 @@ export type WorkTask =
 export type WorkAnswer =
   | { kind: 'reroll'; result: RerollResult | undefined }
   | { kind: 'input-error'; errors: FieldError[]; title: string }
-  | { kind: 'render'; body: Uint8Array | string; filename?: string }
+  | { kind: 'render'; body: Uint8Array | string }
   | { kind: 'playtest'; report: unknown };
 
 /** One task, with the library's own functions: the answers are the library's. */
@@ -39,5 +39,5 @@ export default async function workTask(task: WorkTask): Promise<WorkAnswer> {
   if (!format) throw new Error(`no format ${task.format}`);
   const { format: _f, kind: _k, ...request } = task;
   const out = await format.render({ ...request, game });
-  return { kind: 'render', body: out.body, ...(out.filename ? { filename: out.filename } : {}) };
+  return { kind: 'render', body: out.body };
 }

@@ -41,12 +41,17 @@ describe('seed URLs and downloads', () => {
     expect(((await bad.json()) as { errors: Array<{ field: string }> }).errors[0]!.field).toBe('paper');
   });
 
-  it('names every download after its game and seed, and a replayed answer carries the same name', async () => {
+  it('names every distinct download after its game, seed and variant, and a replayed answer carries the same name', async () => {
     for (const [path, name] of [
       ['42', 'gold-city-42.json'],
       ['42.svg', 'gold-city-42.svg'],
-      ['42.png?width=100', 'gold-city-42.png'],
-      ['42.pdf?size=fit', 'gold-city-42.pdf'],
+      ['42.svg?theme=screen', 'gold-city-42-screen.svg'],
+      ['42.png?width=100', 'gold-city-42-100px.png'],
+      ['42.png?dpi=30', 'gold-city-42-30dpi.png'],
+      ['42.png?hexPx=10', 'gold-city-42-hex10px.png'],
+      ['42.pdf?size=fit', 'gold-city-42-one-page-a4.pdf'],
+      ['42.pdf?size=fit&paper=letter', 'gold-city-42-one-page-letter.pdf'],
+      ['42.pdf?paper=a0&size=true', 'gold-city-42-poster-a0.pdf'],
       ['a%2Fb.json', 'gold-city-a%2Fb.json'],
     ]) {
       const res = await get(path!);
@@ -82,7 +87,7 @@ describe('seed URLs and downloads', () => {
       // Relative to the JSON's URL, as RFC 8288 resolves it.
       const res = await fetch(new URL(link.href, `${server.url}/api/v1/games/gold-city/maps/42?options=${options}`));
       expect(res.status, id).toBe(200);
-      expect(res.headers.get('content-disposition'), id).toMatch(/gold-city-42-setup\.(pdf|png)"/);
+      expect(res.headers.get("content-disposition"), id).toMatch(/gold-city-42-setup-(a4\.pdf|150dpi\.png)"/);
       const bytes = Buffer.from(await res.arrayBuffer());
       expect(bytes.subarray(0, 4).toString('latin1'), id).toMatch(/%PDF|\x89PNG/);
     }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildScoredMap } from '../../src/core/maps.ts';
+import { fileName } from '../../src/formats/format.ts';
 import { downloadsOfMap } from '../../src/formats/index.ts';
+import { formatParams } from '../../src/formats/render.ts';
 import { GAMES } from '../../src/games/index.ts';
 
 describe('the downloads a map offers', () => {
@@ -17,5 +19,15 @@ describe('the downloads a map offers', () => {
     const ids = downloadsOfMap(game, map).map((d) => d.id);
     expect(ids.some((id) => id.startsWith('pdf-'))).toBe(true);
     expect(ids.includes('pdf-setup-a4')).toBe(real.setupMissing?.(map) === undefined);
+  });
+});
+
+describe('download names', () => {
+  it.each(GAMES.map((g) => [g.id, g] as const))('%s: every download the page offers for a map has a name of its own', (_id, game) => {
+    const map = buildScoredMap(game, '42', game.id === 'gold-city' ? { tiles: 'box' } : {});
+    // A tabletop export needs the address its images will be fetched from; the page gives its own.
+    const names = downloadsOfMap(game, map).map((d) => fileName(d.format, game, map, formatParams(d.format, { ...(d.format.id === 'tts' ? { baseUrl: 'http://localhost' } : {}), ...d.params })));
+    expect(new Set(names).size, names.join(' ')).toBe(names.length);
+    for (const name of names) expect(name.startsWith(`${game.id}-42`)).toBe(true);
   });
 });
