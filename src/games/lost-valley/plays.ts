@@ -1,13 +1,12 @@
 import { difficultyOnScale, type Scale } from '../../core/difficulty.ts';
-import { readJson } from '../../core/json-file.ts';
 import { loadPlaysCalibration } from '../../core/plays-calibration.ts';
 import { tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
 import { loadSchema } from '../../core/schemas.ts';
 import type { LostValleyMap } from './model.ts';
-import type { LostValleyScore } from './score.ts';
+import { scoreModel, type LostValleyScore } from './score.ts';
 
-const calibration = readJson<{ scales: Record<string, Scale>; planner: { scales: Record<string, Scale> }; combined: Record<string, Scale> }>(new URL('../../../fixtures/calibration/lost-valley.json', import.meta.url));
+const calibration = { scales: scoreModel.scales.greedy, planner: { scales: scoreModel.scales.planner }, combined: scoreModel.combined };
 const at = (scales: Record<string, Scale>, players: number): Scale => scales[String(players)] ?? scales['4']!;
 const { scales } = calibration;
 

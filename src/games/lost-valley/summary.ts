@@ -53,7 +53,7 @@ export function summariseLostValley(_map: LostValleyMap, score: LostValleyScore)
     byTurns.set(site.turns, row);
   }
   return {
-    headline: `The ice reaches the waterfall ${iceRoundsInWords(m.iceRounds)} after the last land tile is turned up (some ${Math.round(m.iceRounds * m.players)} turns round a table of ${m.players}); ${m.goldReachable} of ${m.goldTotal} gold lies near enough to reach on foot before it does. A prospector banks about ${score.predictedGold} gold by the end of the race${m.reference ? ` (${m.reference.races} reference races: ${m.reference.gold})` : ''}. The greedy bots rate it ${score.kinds.greedy.difficulty}, the planners ${score.kinds.planner.difficulty}${score.interval[1] - score.interval[0] > 25 ? ': they disagree, so the difficulty is no more certain than that range' : ''}.${strongNote(m.players)}`,
+    headline: `The ice reaches the waterfall ${iceRoundsInWords(m.iceRounds)} after the last land tile is turned up (some ${Math.round(m.iceRounds * m.players)} turns round a table of ${m.players}); ${m.goldReachable} of ${m.goldTotal} gold lies near enough to reach on foot before it does. A prospector banks about ${score.predictedGold} gold by the end of the race. The greedy bots rate it ${score.kinds.greedy.difficulty}, the planners ${score.kinds.planner.difficulty}${score.interval[1] - score.interval[0] > 25 ? ': they disagree, so the difficulty is no more certain than that range' : ''}.${strongNote(m.players)}`,
     // A share is shown in percent, as every share of wins is; the metric stays the model's fraction.
     facts: Object.entries(METRIC_LABELS).map(([key, label]) => ({ label, value: key === 'canalShare' ? Math.round(m.canalShare * 1000) / 10 : (m[key as keyof typeof m] as number) })),
     chart: {
