@@ -1,8 +1,7 @@
-import { corners, isFace, vertexKey, type Face } from '../../geometry/trilattice/lattice.ts';
+import { isFace, isUp, type Face } from '../../geometry/trilattice/lattice.ts';
 import { round2 } from '../../core/difficulty.ts';
 import { MinHeap } from '../../core/min-heap.ts';
 import { ICE_ROLL, type FaceTriple, type LostValleyMap } from './model.ts';
-import { movementGraph, turnsOnFoot, type MovementGraph } from './movement.ts';
 
 /**
  * What the analytic score reads off a Lost Valley landscape: counts, what the map offers and
@@ -66,13 +65,10 @@ export interface Routes {
   harvest20: number;
   harvest35: number;
   harvestIce: number;
-  /** Rounds until the land is all turned up in the exploration relaxation (the ice then starts). */
-  exploreRounds: number;
-  /** Gold-weighted mean round its tile turns up in that relaxation; gold turned up in its first half. */
-  goldFoundMean: number;
-  goldFoundEarly: number;
-  /** harvest over the whole race: the exploration relaxation's rounds and the ice's. */
-  harvestGame: number;
+  /** Turns one prospector needs for the ten markers that let him announce the end, and the gold they are; harvest within those turns. */
+  announceTurns: number;
+  announceGold: number;
+  harvestAnnounce: number;
   /** Gold markers on the board per prospector (ten announce the end). */
   markersPerPlayer: number;
   /** The `gold` option: the rich tiles on top of the stack (near) or at the bottom (far). */
@@ -89,7 +85,7 @@ export const SCORE_FEATURES: readonly string[] = Object.freeze([
   'gold2', 'gold3', 'gold6', 'meanTurnsToGold', 'meanTurnsToGoldFast', 'turnsToLand', 'turnsToLandMax', 'riverMarkers', 'mountainMarkers', 'goldSites',
   'riverGoldFed', 'mountainGoldTimbered', 'foodSites', 'forests', 'danger', 'events', 'eventsNear',
   'harvest10', 'harvest20', 'harvest35', 'harvestIce', 'stackNear', 'stackFar',
-  'exploreRounds', 'goldFoundMean', 'goldFoundEarly', 'harvestGame', 'markersPerPlayer', 'gameRounds', 'logGameRounds',
+  'markersPerPlayer', 'announceTurns', 'announceGold', 'harvestAnnounce',
 ]);
 
 const ANIMAL_DANGER: Record<string, number> = { rat: 0, deer: 0, wolf: 1, bear: 2 };
@@ -130,42 +126,113 @@ export function features(m: LostValleyMetrics): Record<string, number> {
     harvestIce: r.harvestIce,
     stackNear: r.stackNear,
     stackFar: r.stackFar,
-    exploreRounds: r.exploreRounds,
-    goldFoundMean: r.goldFoundMean,
-    goldFoundEarly: r.goldFoundEarly,
-    harvestGame: r.harvestGame,
     markersPerPlayer: r.markersPerPlayer,
-    gameRounds: r.exploreRounds + m.iceRounds,
-    logGameRounds: Math.log(1 + r.exploreRounds + m.iceRounds),
+    announceTurns: r.announceTurns,
+    announceGold: r.announceGold,
+    harvestAnnounce: r.harvestAnnounce,
   };
 }
 
 /** Turns on foot within which gold counts as near the trading post. */
 const NEAR_TURNS = 4;
 
-/** The intersections at a tile's corners. */
-function tileCorners(faces: readonly FaceTriple[], graph: MovementGraph): number[] {
+const numericKey = (a: number, b: number) => (a + 4096) * 8192 + (b + 4096);
+/** An edge's key from its two ends' keys, lower first (below 2^52: exact). */
+const edgeNumber = (p: number, q: number) => (p < q ? p * 67108864 + q : q * 67108864 + p);
+
+/** 0 overland, 1 along the river, 2 across it (boat only), 3 a ford. */
+type LinkKind = 0 | 1 | 2 | 3;
+
+/**
+ * The movement graph as movement.ts builds it (tile outlines only; an edge's kind: a ford, across
+ * the river, along a river tile, else overland; a riverbank wins over overland), on numeric keys:
+ * the score reads only distances and corners off it, which do not depend on the order it is built in.
+ */
+interface RouteGraph {
+  index: Map<number, number>;
+  links: Array<Array<[number, LinkKind]>>;
+}
+
+function routeGraph(map: LostValleyMap): RouteGraph {
+  const vkey = (v: readonly number[]) => numericKey(v[0]!, v[1]!);
+  const pairs = (list: LostValleyMap['fords']) => new Set(list.map((e) => edgeNumber(vkey(e[0]), vkey(e[1]))));
+  const fords = pairs(map.fords);
+  const crossings = pairs(map.riverCrossings);
+  const riverTiles = new Set(map.river);
+  const kinds = new Map<number, { p: number; q: number; kind: LinkKind }>();
+  const seen = new Map<number, { p: number; q: number; n: number }>();
+  for (const tile of map.tiles) {
+    seen.clear();
+    for (const f of tile.faces) {
+      if (!isFace(f)) continue;
+      const [a, b] = f;
+      const c = isUp(f as Face) ? [numericKey(a - 1, b - 1), numericKey(a, b - 1), numericKey(a - 1, b)] : [numericKey(a, b - 1), numericKey(a - 1, b), numericKey(a, b)];
+      for (let k = 0; k < 3; k++) {
+        const p = c[k]!;
+        const q = c[(k + 1) % 3]!;
+        const e = edgeNumber(p, q);
+        const known = seen.get(e);
+        if (known) known.n++;
+        else seen.set(e, { p, q, n: 1 });
+      }
+    }
+    const wet = riverTiles.has(tile.id);
+    for (const [e, { p, q, n }] of seen) {
+      if (n !== 1) continue;
+      const kind: LinkKind = fords.has(e) ? 3 : crossings.has(e) ? 2 : wet ? 1 : 0;
+      const known = kinds.get(e);
+      if (!known || (known.kind === 0 && kind !== 0)) kinds.set(e, { p, q, kind });
+    }
+  }
+  const index = new Map<number, number>();
+  const links: Array<Array<[number, LinkKind]>> = [];
+  const id = (k: number) => {
+    let i = index.get(k);
+    if (i === undefined) {
+      i = links.length;
+      index.set(k, i);
+      links.push([]);
+    }
+    return i;
+  };
+  for (const { p, q, kind } of kinds.values()) {
+    const a = id(p);
+    const b = id(q);
+    links[a]!.push([b, kind]);
+    links[b]!.push([a, kind]);
+  }
+  return { index, links };
+}
+
+/** The intersections at a tile's corners (a face's corners as lattice.ts `corners` gives them). */
+function tileCorners(faces: readonly FaceTriple[], index: ReadonlyMap<number, number>): number[] {
   const out: number[] = [];
+  const add = (a: number, b: number) => {
+    const i = index.get(numericKey(a, b));
+    if (i !== undefined && !out.includes(i)) out.push(i);
+  };
   for (const f of faces) {
     if (!isFace(f)) continue;
-    for (const c of corners(f as Face)) {
-      const i = graph.index.get(vertexKey(c));
-      if (i !== undefined && !out.includes(i)) out.push(i);
+    const [a, b] = f;
+    if (isUp(f as Face)) {
+      add(a - 1, b - 1);
+      add(a, b - 1);
+      add(a - 1, b);
+    } else {
+      add(a, b - 1);
+      add(a - 1, b);
+      add(a, b);
     }
   }
   return out;
 }
 
-/** Fewest turns from the post to a corner of the tile (Infinity when none is reached). */
-function nearest(at: readonly number[], turns: Float64Array): number {
-  let best = Infinity;
-  for (const i of at) best = Math.min(best, turns[i] as number);
-  return best;
-}
+/** Turns per link kind: on foot one edge overland (or at a ford) or two along the river, never across; equipped (a horse and a boat) two overland, three along or across. */
+const ON_FOOT = [1, 0.5, Infinity, 1];
+const EQUIPPED = [0.5, 1 / 3, 1 / 3, 0.5];
 
-/** Turns with a horse and a boat: two edges overland (or at a ford) a turn, three along or across the river. */
-function turnsEquipped(g: MovementGraph, start: number): Float64Array {
-  const dist = new Float64Array(g.vertices.length).fill(Infinity);
+function turnsFrom(g: RouteGraph, start: number, cost: readonly number[]): Float64Array {
+  const dist = new Float64Array(g.links.length).fill(Infinity);
   if (start < 0) return dist;
   const heap = new MinHeap();
   dist[start] = 0;
@@ -174,7 +241,7 @@ function turnsEquipped(g: MovementGraph, start: number): Float64Array {
     const { priority, value: x } = heap.pop();
     if (priority > (dist[x] as number)) continue;
     for (const [y, kind] of g.links[x]!) {
-      const d = priority + (kind === 'river' || kind === 'across' ? 1 / 3 : 0.5);
+      const d = priority + cost[kind]!;
       if (d < (dist[y] as number)) {
         dist[y] = d;
         heap.push(d, y);
@@ -182,6 +249,13 @@ function turnsEquipped(g: MovementGraph, start: number): Float64Array {
     }
   }
   return dist;
+}
+
+/** Fewest turns from the post to a corner of the tile (Infinity when none is reached). */
+function nearest(at: readonly number[], turns: Float64Array): number {
+  let best = Infinity;
+  for (const i of at) best = Math.min(best, turns[i] as number);
+  return best;
 }
 
 interface Site {
@@ -194,8 +268,6 @@ interface Site {
   needs: 'mine' | 'canal' | 'water';
   fed: boolean;
   timbered: boolean;
-  /** The round the exploration relaxation turns the tile up. */
-  found: number;
 }
 
 /**
@@ -219,88 +291,42 @@ function harvest(sites: readonly Site[], players: number, turns: number): number
   return round2(gold / Math.max(1, players));
 }
 
-/** Turns on foot from intersection `start` (index) to every intersection, as turnsOnFoot counts them. */
-function footFrom(g: MovementGraph, start: number, heap: MinHeap): Float64Array {
-  const dist = new Float64Array(g.vertices.length).fill(Infinity);
-  dist[start] = 0;
-  heap.push(0, start);
-  while (heap.size > 0) {
-    const { priority, value: x } = heap.pop();
-    if (priority > (dist[x] as number)) continue;
-    for (const [y, kind] of g.links[x]!) {
-      if (kind === 'across') continue;
-      const d = priority + (kind === 'river' ? 0.5 : 1);
-      if (d < (dist[y] as number)) {
-        dist[y] = d;
-        heap.push(d, y);
-      }
-    }
-  }
-  return dist;
-}
-
 /**
- * How long the table takes to turn up the land, as a relaxation of exploring (no rules, no dice, no
- * player): prospectors leave the post in turn, each walking (on foot, as if every edge were open)
- * to the nearest intersection that would turn up a land tile still face down (the most tiles
- * breaking ties); returns when each tile turns up, in rounds, and the round the last does.
+ * Turns a prospector needs to hold ANNOUNCE markers (ten end the race) taking the sites best worth
+ * their time in markers first, as `harvest` prices them, and the gold those markers are.
  */
-function exploration(g: MovementGraph, post: number, tilesAt: readonly (readonly number[])[], isLand: readonly boolean[], players: number): { revealed: Float64Array; last: number } {
-  const revealed = new Float64Array(isLand.length).fill(Infinity);
-  let left = isLand.filter(Boolean).length;
-  if (post < 0) return { revealed, last: 0 };
-  const heap = new MinHeap();
-  const at = Array.from({ length: players }, () => post);
-  const time = new Float64Array(players);
-  const show = (v: number, t: number) => {
-    for (const tile of tilesAt[v]!) if (revealed[tile] === Infinity) {
-      revealed[tile] = t;
-      if (isLand[tile]) left--;
-    }
-  };
-  show(post, 0);
-  let last = 0;
-  for (let step = 0; left > 0 && step < 200; step++) {
-    let who = 0;
-    for (let k = 1; k < players; k++) if (time[k]! < time[who]!) who = k;
-    const dist = footFrom(g, at[who]!, heap);
-    let best = -1;
-    let bestDist = Infinity;
-    let bestNew = 0;
-    for (let v = 0; v < dist.length; v++) {
-      const d = dist[v]!;
-      if (!Number.isFinite(d) || d > bestDist) continue;
-      let fresh = 0;
-      for (const tile of tilesAt[v]!) if (revealed[tile] === Infinity && isLand[tile]) fresh++;
-      if (fresh === 0) continue;
-      if (d < bestDist || fresh > bestNew) {
-        best = v;
-        bestDist = d;
-        bestNew = fresh;
-      }
-    }
-    if (best < 0) break;
-    // A turn moves at most one overland edge: at least a turn a move.
-    time[who] = time[who]! + Math.max(1, Math.ceil(bestDist));
-    at[who] = best;
-    show(best, time[who]!);
-    last = time[who]!;
+function toAnnounce(sites: readonly Site[]): { turns: number; gold: number } {
+  const priced = sites
+    .filter((s) => Number.isFinite(s.turns) && s.markers > 0)
+    .map((s, i) => ({ s, i, cost: 2 * s.turns + s.markers * (s.needs === 'mine' ? 1.5 : 1) + (s.needs === 'mine' ? 3 : s.needs === 'canal' ? 2 : 0) }))
+    .sort((a, b) => b.s.markers / b.cost - a.s.markers / a.cost || a.i - b.i);
+  let need = ANNOUNCE;
+  let turns = 0;
+  let gold = 0;
+  for (const { s, cost } of priced) {
+    if (need <= 0) break;
+    const share = Math.min(1, need / s.markers);
+    turns += share * cost;
+    gold += share * s.gold;
+    need -= s.markers;
   }
-  return { revealed, last };
+  return need > 0 ? { turns: 99, gold } : { turns: round2(turns), gold: round2(gold) };
 }
+const ANNOUNCE = 10;
 
 /** Everything read off the landscape itself, without playing. */
-export function landscapeMetrics(map: LostValleyMap, graph: MovementGraph = movementGraph(map)): LostValleyMetrics {
+export function landscapeMetrics(map: LostValleyMap): LostValleyMetrics {
   const players = map.options?.players ?? 4;
-  const turns = turnsOnFoot(graph, map.tradingPost as unknown as [number, number]);
-  const post = graph.index.get(vertexKey(map.tradingPost as unknown as [number, number])) ?? -1;
-  const fastTurns = turnsEquipped(graph, post);
+  const graph = routeGraph(map);
+  const post = graph.index.get(numericKey(map.tradingPost[0], map.tradingPost[1])) ?? -1;
+  const turns = turnsFrom(graph, post, ON_FOOT);
+  const fastTurns = turnsFrom(graph, post, EQUIPPED);
   const riverTiles = Math.max(0, map.river.length - 1);
   // The ice moves a tile on a roll of ICE_ROLL or more at the end of each turn.
   const iceRounds = (riverTiles * 6) / (7 - (ICE_ROLL[map.options?.ice ?? 'normal'] ?? 5)) / players;
   const riverIds = new Set(map.river);
   const byTile = new Map(map.tiles.map((t) => [t.id, t] as const));
-  const cornersOf = new Map(map.tiles.map((t) => [t.id, tileCorners(t.faces, graph)] as const));
+  const cornersOf = new Map(map.tiles.map((t) => [t.id, tileCorners(t.faces, graph.index)] as const));
   const gold = new Map<string, { kind: 'rivergold' | 'mountaingold'; gold: number; markers: number }>();
   const animals = new Set<string>();
   const eventTiles: string[] = [];
@@ -318,8 +344,8 @@ export function landscapeMetrics(map: LostValleyMap, graph: MovementGraph = move
   }
   if (map.tiles.some((t) => t.symbols?.bearCave)) danger += 1;
   // What lies at each intersection: food (fish, a lake, the river, an animal) and timber (a forest).
-  const food = new Uint8Array(graph.vertices.length);
-  const timber = new Uint8Array(graph.vertices.length);
+  const food = new Uint8Array(graph.links.length);
+  const timber = new Uint8Array(graph.links.length);
   let foodSites = 0;
   let forests = 0;
   for (const t of map.tiles) {
@@ -331,19 +357,13 @@ export function landscapeMetrics(map: LostValleyMap, graph: MovementGraph = move
       if (t.terrain === 'forest') timber[v] = 1;
     }
   }
-  const tileIndex = new Map(map.tiles.map((t, i) => [t.id, i] as const));
-  const tilesAt: number[][] = graph.vertices.map(() => []);
-  map.tiles.forEach((t, i) => {
-    for (const v of cornersOf.get(t.id)!) tilesAt[v]!.push(i);
-  });
-  const explored = exploration(graph, post, tilesAt, map.tiles.map((t) => t.kind === 'land'), players);
   const sites: Site[] = [];
   for (const [tileId, g] of gold) {
     const tile = byTile.get(tileId);
     if (!tile) continue;
     const at = cornersOf.get(tileId)!;
     const needs = g.kind === 'mountaingold' ? 'mine' : tile.terrain === 'tundra' ? 'canal' : 'water';
-    sites.push({ tile: tileId, kind: g.kind, gold: g.gold, markers: g.markers, turns: nearest(at, turns), fast: nearest(at, fastTurns), needs, fed: at.some((v) => food[v] === 1), timbered: at.some((v) => timber[v] === 1), found: explored.revealed[tileIndex.get(tileId)!]! });
+    sites.push({ tile: tileId, kind: g.kind, gold: g.gold, markers: g.markers, turns: nearest(at, turns), fast: nearest(at, fastTurns), needs, fed: at.some((v) => food[v] === 1), timbered: at.some((v) => timber[v] === 1) });
   }
   const reach = sites.filter((s) => Number.isFinite(s.turns));
   const sum = (list: readonly Site[]) => list.reduce((a, s) => a + s.gold, 0);
@@ -357,6 +377,7 @@ export function landscapeMetrics(map: LostValleyMap, graph: MovementGraph = move
   const turnsToLandMax = land.length ? Math.max(...land) : 0;
   const events = eventTiles.map((id) => nearest(cornersOf.get(id) ?? [], turns));
   const option = map.options?.gold ?? 'scattered';
+  const announce = toAnnounce(sites);
   return {
     players,
     riverTiles,
@@ -392,10 +413,9 @@ export function landscapeMetrics(map: LostValleyMap, graph: MovementGraph = move
       harvest20: harvest(sites, players, 20),
       harvest35: harvest(sites, players, 35),
       harvestIce: harvest(sites, players, iceRounds + 2 * turnsToLand),
-      exploreRounds: explored.last,
-      goldFoundMean: round2(reach.length ? reach.reduce((a, s) => a + (Number.isFinite(s.found) ? s.found : explored.last) * s.gold, 0) / Math.max(1, sum(reach)) : 0),
-      goldFoundEarly: sum(sites.filter((s) => s.found <= explored.last / 2)),
-      harvestGame: harvest(sites, players, explored.last + iceRounds),
+      announceTurns: announce.turns,
+      announceGold: announce.gold,
+      harvestAnnounce: harvest(sites, players, announce.turns),
       markersPerPlayer: round2((river.reduce((a, s) => a + s.markers, 0) + mountain.reduce((a, s) => a + s.markers, 0)) / players),
       stackNear: option === 'near' ? 1 : 0,
       stackFar: option === 'far' ? 1 : 0,
