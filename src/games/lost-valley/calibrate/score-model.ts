@@ -208,19 +208,25 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
   // Settings: the mean difficulty over REACH_LANDSCAPES landscapes a setting against each kind's
   // mean gold over the setting's measured landscapes (the held-out settings set), over all settings
   // and within each table size.
+  const byKey = new Map<string, Row[]>();
+  for (const r of [...fitRows, ...settingRows]) byKey.set(settingKey(r.options), [...(byKey.get(settingKey(r.options)) ?? []), r]);
   const settingsTable = grid.map((s) => {
     const key = settingKey(s);
-    const measuredRows = settingRows.filter((r) => settingKey(r.options) === key);
+    const all = byKey.get(key) ?? [];
+    const held = all.filter((r) => r.seed.startsWith('lv-setting-'));
     const ds = Array.from({ length: REACH_LANDSCAPES }, (_, i) => score({ seed: `lv-reach-${key}-${i}`, options: s }).difficulty);
-    return { s, difficulty: mean(ds), greedy: mean(measuredRows.map((r) => r.greedy)), planner: mean(measuredRows.map((r) => r.planner)) };
+    return { s, difficulty: mean(ds), greedy: mean(all.map((r) => r.greedy)), planner: mean(all.map((r) => r.planner)), heldGreedy: mean(held.map((r) => r.greedy)), heldPlanner: mean(held.map((r) => r.planner)) };
   });
-  const settingsRank = Object.fromEntries(KINDS.map((k) => [k, {
-    all: round(spearman(settingsTable.map((t) => -t.difficulty), settingsTable.map((t) => t[k])), 3),
-    ...Object.fromEntries(PLAYERS.map((p) => {
-      const ts = settingsTable.filter((t) => t.s.players === p);
-      return [p, round(spearman(ts.map((t) => -t.difficulty), ts.map((t) => t[k])), 3)];
-    })),
-  }]));
+  const rankSettings = (target: (t: (typeof settingsTable)[number], k: Kind) => number) =>
+    Object.fromEntries(KINDS.map((k) => [k, {
+      all: round(spearman(settingsTable.map((t) => -t.difficulty), settingsTable.map((t) => target(t, k))), 3),
+      ...Object.fromEntries(PLAYERS.map((p) => {
+        const ts = settingsTable.filter((t) => t.s.players === p);
+        return [p, round(spearman(ts.map((t) => -t.difficulty), ts.map((t) => target(t, k))), 3)];
+      })),
+    }]));
+  const settingsRank = rankSettings((t, k) => t[k]);
+  const settingsRankHeldOut = rankSettings((t, k) => (k === 'greedy' ? t.heldGreedy : t.heldPlanner));
   const optionMeans = (key: 'gold' | 'ice' | 'river', values: readonly (string | number)[]) =>
     Object.fromEntries(values.map((v) => {
       const ts = settingsTable.filter((t) => t.s[key] === v);
@@ -238,8 +244,13 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
     settingsLandscapes: settingHeld,
     /** Split-half reliability of each kind's held-out mean (its own noise). */
     reliability: Object.fromEntries(KINDS.map((k) => [k, Object.fromEntries(PLAYERS.map((p) => [p, reliability(heldRows.filter((r) => r.options.players === p), k)]))])),
-    /** How the settings rank: mean difficulty a setting against each kind's mean gold, over all settings and per table size. */
+    /**
+     * How the settings rank: a setting's mean difficulty (REACH_LANDSCAPES landscapes) against each
+     * kind's mean gold over its fit and settings landscapes, over all settings and per table size;
+     * `settingsRankHeldOut` against its settings landscapes alone (none of them fitted; noisier).
+     */
     settingsRank,
+    settingsRankHeldOut,
     goldOption: optionMeans('gold', ['near', 'scattered', 'far']),
     iceOption: optionMeans('ice', ['slow', 'normal', 'fast']),
     riverOption: optionMeans('river', [3, 4, 5, 6, 8, 10, 12]),
