@@ -2,6 +2,9 @@ import type { Band } from '../../core/game-module.ts';
 import { bandOf, confidenceOf, difficultyOnScale, predict, reportedFeatures, round2, type Confidence, type LinearModel, type Scale } from '../../core/difficulty.ts';
 import type { LostValleyMap } from './model.ts';
 import { readJson } from '../../core/json-file.ts';
+// Type only (erased at run time): it puts the model file in the program, so the build copies it
+// to dist/ beside score.js, where readJson below finds it.
+import type modelFile from './data/score-model.json';
 import { features, landscapeMetrics, SCORE_FEATURES, SCORE_MODEL_VERSION, type LostValleyMetrics } from './analytic.ts';
 
 export { features, landscapeMetrics, SCORE_FEATURES, SCORE_MODEL_VERSION, type LostValleyMetrics, type Routes } from './analytic.ts';
@@ -58,6 +61,9 @@ export function checkScoreModel(model: ScoreModel): ScoreModel {
       if (head.coefficients.length !== SCORE_FEATURES.length) throw new Error(`Lost Valley score model: the ${kind} head for ${players} players has ${head.coefficients.length} coefficients for ${SCORE_FEATURES.length} features`);
   return model;
 }
+
+/** The model file as written (its shape as TypeScript reads the JSON). */
+export type ScoreModelFile = typeof modelFile;
 
 /** The fitted model (src/games/lost-valley/calibrate/score-model.ts writes it). */
 export const scoreModel = checkScoreModel(readJson<ScoreModel>(new URL('./data/score-model.json', import.meta.url)));
