@@ -3,12 +3,13 @@
  * score it replaced (reference games inside every score, calibration revision 6) on the same
  * held-out landscapes and the same measured games.
  *
- *   npx tsx src/games/lost-valley/calibrate/compare-today.ts today.json
+ *   npx tsx src/games/lost-valley/calibrate/compare-today.ts docs/studies/lost-valley-analytic-score.today.json
  *
- * today.json: the held-out and settings landscapes of calibrate/corpus.ts with their measured
- * means and revision 6's score of each ({ seed, options, set, greedy, planner, greedyHalves,
- * plannerHalves, today: { raw, difficulty, greedy, planner } }), written by playing the corpus on
- * the commit before the analytic score (33147dc) — that score cannot run here any more.
+ * That file holds the held-out and settings landscapes of calibrate/corpus.ts with their measured
+ * means (corpus.ts `measure`) and revision 6's score of each ({ seed, options, set, greedy,
+ * planner, greedyHalves, plannerHalves, today: { raw, difficulty, greedy, planner, interval } }):
+ * revision 6's scoreLostValley, as on the commit before the analytic score (33147dc), run beside
+ * `measure` over those entries — that score cannot run here any more.
  */
 import { readFileSync } from 'node:fs';
 import { buildMap } from '../../../core/maps.ts';
