@@ -1,16 +1,15 @@
 import { difficultyOnScale, type Scale } from '../../core/difficulty.ts';
-import { readJson, dataFile } from '../../core/json-file.ts';
-import { loadPlaysCalibration } from '../../core/plays.ts';
-import { tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
+import { dataFile } from '../../core/json-file.ts';
+import { loadPlaysCalibration, tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
 import { SCHEMAS } from './schemas.ts';
 import type { LostValleyMap } from './model.ts';
-import type { LostValleyScore } from './score.ts';
+import { scoreModel, type LostValleyScore } from './score.ts';
 
 /** Written by `goldmaps calibrate lost-valley --from-plays`: what tables reported, folded into the score. */
 const PLAYS_FILE = dataFile('./data/plays.json', import.meta.url);
 
-const calibration = readJson<{ scales: Record<string, Scale>; planner: { scales: Record<string, Scale> }; combined: Record<string, Scale> }>(dataFile('./data/calibration.json', import.meta.url));
+const calibration = { scales: scoreModel.scales.greedy, planner: { scales: scoreModel.scales.planner }, combined: scoreModel.combined };
 const at = (scales: Record<string, Scale>, players: number): Scale => scales[String(players)] ?? scales['4']!;
 const { scales } = calibration;
 

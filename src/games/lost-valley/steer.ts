@@ -1,4 +1,4 @@
-import { calibration } from './score.ts';
+import { scoreModel } from './score.ts';
 import type { LostValleyOptions } from './model.ts';
 
 /** The settings of the options a reroll may choose whose reach the calibration measures. */
@@ -35,12 +35,12 @@ const NEAR_BEST = 0.6;
 /**
  * The settings of `ice`, `river` and `gold` worth trying for a difficulty range at the table size
  * asked for, best first: those most likely to land in the range (measured by the calibration,
- * src/games/lost-valley/data/calibration.json `reach`); when none has been seen to, the one whose median
+ * src/games/lost-valley/data/score-model.json `reach`, scored as scoring does over many landscapes a setting); when none has been seen to, the one whose median
  * lies nearest, among the settings that agree with what the caller pinned (the reroll lays the
  * pinned values over these in any case).
  */
 export function steerLostValley(target: { min: number; max: number }, options: LostValleyOptions, pinned: readonly string[] = []): Array<Partial<LostValleyOptions>> {
-  const measured = ((calibration as unknown as { reach?: Record<string, Reach[]> }).reach ?? {})[String(options.players ?? 4)] ?? [];
+  const measured = ((scoreModel.reach ?? {}) as Record<string, Reach[]>)[String(options.players ?? 4)] ?? [];
   // Judge only the settings that agree with what the caller pinned: their reach is what the
   // reroll will meet. A pinned value the calibration never measured leaves every setting in play.
   const agreeing = measured.filter((r) => (['ice', 'river', 'gold'] as const).every((k) => !pinned.includes(k) || r[k] === options[k]));

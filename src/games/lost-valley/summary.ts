@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { ScoreSummary } from '../../core/game-module.ts';
 import { readJson, dataFile } from '../../core/json-file.ts';
 import type { LostValleyMap } from './model.ts';
-import type { LostValleyScore } from './score.ts';
+import { scoreModel, type LostValleyScore } from './score.ts';
 import type { Playtest } from './rules/playtest.ts';
 import { counted, winShareChart } from '../../core/play/words.ts';
 
@@ -39,7 +39,23 @@ function strongNote(players: number): string {
   return ` At ${players} players a far stronger player (a Monte-Carlo search) ranks landscapes unlike this difficulty (Spearman ${table.spearman.difficulty} over ${table.landscapes} landscapes): the band says how goldmaps' bots fare here more than how a strong table will.`;
 }
 
-export function summariseLostValley(_map: LostValleyMap, score: LostValleyScore): ScoreSummary {
+/** Difficulty points between the 10th and 90th percentile of a setting's landscapes within which they play alike. */
+const ALIKE = 20;
+
+/**
+ * How far landscapes of this map's options part, read off the model's reach (the difficulty deciles
+ * of many landscapes a setting, data/score-model.json): empty for a setting it does not list.
+ */
+function settingNote(map: LostValleyMap, players: number): string {
+  const o = map.options;
+  const row = scoreModel.reach[String(players)]?.find((r) => r.ice === (o?.ice ?? 'normal') && r.river === (o?.river ?? 12) && r.gold === (o?.gold ?? 'scattered'));
+  if (!row) return '';
+  const [lo, hi] = [row.deciles[1]!, row.deciles[9]!];
+  if (hi - lo <= ALIKE) return ` Landscapes of these options play alike: 8 in 10 of them score ${lo}–${hi}, so the options decide the difficulty more than the seed.`;
+  return ` Landscapes of these options part: 8 in 10 of them score ${lo}–${hi}, so the seed moves the difficulty as much as the options.`;
+}
+
+export function summariseLostValley(map: LostValleyMap, score: LostValleyScore): ScoreSummary {
   const m = score.metrics;
   // Gold by how far it lies: one bar per number of turns on foot, however many sites there are.
   const byTurns = new Map<number, { gold: number; sites: number; canal: number; mine: number }>();
@@ -53,7 +69,7 @@ export function summariseLostValley(_map: LostValleyMap, score: LostValleyScore)
     byTurns.set(site.turns, row);
   }
   return {
-    headline: `The ice reaches the waterfall ${iceRoundsInWords(m.iceRounds)} after the last land tile is turned up (some ${Math.round(m.iceRounds * m.players)} turns round a table of ${m.players}); ${m.goldReachable} of ${m.goldTotal} gold lies near enough to reach on foot before it does. A prospector banks about ${score.predictedGold} gold by the end of the race${m.reference ? ` (${m.reference.races} reference races: ${m.reference.gold})` : ''}. The greedy bots rate it ${score.kinds.greedy.difficulty}, the planners ${score.kinds.planner.difficulty}${score.interval[1] - score.interval[0] > 25 ? ': they disagree, so the difficulty is no more certain than that range' : ''}.${strongNote(m.players)}`,
+    headline: `The ice reaches the waterfall ${iceRoundsInWords(m.iceRounds)} after the last land tile is turned up (some ${Math.round(m.iceRounds * m.players)} turns round a table of ${m.players}); ${m.goldReachable} of ${m.goldTotal} gold lies near enough to reach on foot before it does. A prospector banks about ${score.predictedGold} gold by the end of the race. The greedy bots rate it ${score.kinds.greedy.difficulty}, the planners ${score.kinds.planner.difficulty}${score.interval[1] - score.interval[0] > 25 ? ': they disagree, so the difficulty is no more certain than that range' : ''}.${settingNote(map, m.players)}${strongNote(m.players)}`,
     // A share is shown in percent, as every share of wins is; the metric stays the model's fraction.
     facts: Object.entries(METRIC_LABELS).map(([key, label]) => ({ label, value: key === 'canalShare' ? Math.round(m.canalShare * 1000) / 10 : (m[key as keyof typeof m] as number) })),
     chart: {

@@ -8,7 +8,7 @@ import { lostValley } from '../index.ts';
 import type { LostValleyMap } from '../model.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { PLAN } from '../rules/planner.ts';
-import { calibration, scoreLostValley } from '../score.ts';
+import { scoreLostValley, scoreModel } from '../score.ts';
 import { hitShare, steerLostValley } from '../steer.ts';
 
 const fresh = (seed: string, options = {}) => structuredClone(buildMap(lostValley, seed, options)) as LostValleyMap;
@@ -27,7 +27,9 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
 
   it('never predicts more than an equal share of the gold on the board', () => {
     const map = fresh('rich');
-    const s = scoreLostValley(map, { ...calibration, intercept: calibration.intercept + 500 });
+    const heads = structuredClone(scoreModel.heads);
+    for (const head of Object.values(heads.greedy)) head.intercept += 500;
+    const s = scoreLostValley(map, { ...scoreModel, heads });
     expect(s.predictedGold).toBeLessThanOrEqual(s.metrics.goldTotal / s.metrics.players);
     expect(s.extrapolation!.join('; ')).toMatch(/above an equal share/);
   });
@@ -36,8 +38,8 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
     for (const seed of ['1', '42', 'valley']) expect(scoreLostValley(fresh(seed)).extrapolated).toBe(false);
   });
 
-  it('was fitted on the planner as it is (its weights hash is in the fixture)', () => {
-    expect((calibration as unknown as { plannerWeights: string }).plannerWeights, 'PLAN changed since the last calibration: rerun npx tsx src/games/lost-valley/calibrate/difficulty.ts').toBe(tuningHash(PLAN));
+  it('was fitted on the planner as it is (its weights hash is in the model)', () => {
+    expect((scoreModel as unknown as { plannerWeights: string }).plannerWeights, 'PLAN changed since the last fit: rerun npx tsx src/games/lost-valley/calibrate/score-model.ts').toBe(tuningHash(PLAN));
   });
 
   it('says where the two kinds of player part: the interval spans both, and confidence falls with its width', () => {
@@ -56,7 +58,7 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
   });
 
   it("the `gold` option's text says what the calibration measured: 'scattered' banks most for both kinds, 'near' and 'far' less", () => {
-    const measured = (calibration as unknown as { fit: { goldOption: Record<string, { greedyGold: number; plannerGold: number; difficulty: number }> } }).fit.goldOption;
+    const measured = (scoreModel as unknown as { fit: { goldOption: Record<string, { greedyGold: number; plannerGold: number; difficulty: number }> } }).fit.goldOption;
     for (const kind of ['greedyGold', 'plannerGold'] as const) {
       expect(measured.scattered![kind]).toBeGreaterThan(measured.near![kind]);
       expect(measured.scattered![kind]).toBeGreaterThan(measured.far![kind]);
@@ -66,8 +68,8 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
     for (const g of ['near', 'scattered', 'far']) expect(text).toContain(String(Math.round(measured[g]!.difficulty)));
   });
 
-  it('was fitted on the bots as they are (their weights hash is in the fixture)', () => {
-    expect((calibration as unknown as { botWeights: string }).botWeights, 'BOT_WEIGHTS changed since the last calibration: rerun npx tsx src/games/lost-valley/calibrate/difficulty.ts').toBe(tuningHash(BOT_WEIGHTS));
+  it('was fitted on the bots as they are (their weights hash is in the model)', () => {
+    expect((scoreModel as unknown as { botWeights: string }).botWeights, 'BOT_WEIGHTS changed since the last fit: rerun npx tsx src/games/lost-valley/calibrate/score-model.ts').toBe(tuningHash(BOT_WEIGHTS));
   });
 });
 
@@ -111,7 +113,7 @@ describe('Lost Valley steer', () => {
   });
 
   it('has, for every band and range ten wide at every table size, settings measured to land there', () => {
-    const reach = (calibration as unknown as { reach: Record<string, Array<{ ice: string; river: number; gold: string; deciles: number[] }>> }).reach;
+    const reach = (scoreModel as unknown as { reach: Record<string, Array<{ ice: string; river: number; gold: string; deciles: number[] }>> }).reach;
     for (const players of [2, 3, 4] as const) {
       for (const target of REACH_TARGETS) {
         const { min, max } = 'band' in target ? { min: BAND_RANGES[target.band][0], max: BAND_RANGES[target.band][1] } : target;
@@ -123,8 +125,7 @@ describe('Lost Valley steer', () => {
     }
   });
 
-  // Scoring plays reference races (≈ 40 ms a landscape), so one base seed per target and table
-  // size here; docs/difficulty.md's table measures 100 (src/seeds/reroll-reach.ts).
+  // One base seed per target and table size here (scoring is analytic and cheap, but the suite is long); docs/difficulty.md's table measures 100 (src/seeds/reroll-reach.ts).
   it('reaches every band and every range ten wide at every table size (1 base seed each)', () => {
     for (const players of [2, 3, 4]) {
       for (const target of REACH_TARGETS) {

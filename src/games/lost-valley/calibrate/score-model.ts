@@ -1,0 +1,272 @@
+/**
+ * Fits Lost Valley's analytic score (src/games/lost-valley/score.ts) and writes it to
+ * src/games/lost-valley/data/score-model.json. Offline only: the corpus (calibrate/corpus.ts) is
+ * seeded landscapes over every setting of the options, each played by both kinds of player (the
+ * greedy bots and the planner) under the playtest's own seeds; for each kind and table size a
+ * ridge regression maps the landscape's analytic features (analytic.ts: route costs, what the map
+ * offers and withholds, counts) to the gold a prospector banks. Then each kind's 0–100 scale per
+ * table size, the scale of their mean, what each setting of the options reaches (steer.ts) and the
+ * held-out checks. Deterministic: the same file byte for byte on every run.
+ *
+ *   npx tsx src/games/lost-valley/calibrate/score-model.ts [--corpus cache.json]
+ *
+ * With --corpus the measured games are read from (or, when absent, written to) that file, so a
+ * change of features or fit need not replay them. ≈ 8 minutes on one core without it.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { difficultyOnScale, type Scale } from '../../../core/difficulty.ts';
+import { tuningHash } from '../../../core/play/tuning.ts';
+import { leastSquares, pearson, spearman } from '../../../core/stats.ts';
+import { features, landscapeMetrics, SCORE_FEATURES, SCORE_MODEL_VERSION } from '../analytic.ts';
+import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
+import { PLAN } from '../rules/planner.ts';
+import type { Kind, ScoreModel } from '../score.ts';
+import type { Measured, Setting } from './corpus.ts';
+
+const MODEL_URL = new URL('../data/score-model.json', import.meta.url);
+/** Ridge strengths tried (on standardized features, times the sample count); 5-fold cross-validation picks one per head. */
+const RIDGE = [0.001, 0.01, 0.03, 0.1, 0.3, 1];
+/** Landscapes a setting for the scales and the reach (scored analytically: no game). */
+const REACH_LANDSCAPES = 24;
+const DEFAULT_LANDSCAPES = 200;
+/** How far below the measured held-out Spearman the committed check's floor lies. */
+const FLOOR_SLACK = 0.05;
+
+const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+interface Row extends Measured {
+  x: number[];
+}
+
+const KINDS: readonly Kind[] = ['greedy', 'planner'];
+
+/**
+ * score.ts refuses a model fitted on other features than the code computes, and it loads the model
+ * when imported: before importing it, a stale model file is replaced by an empty one of this
+ * version (every head 0) that this run then overwrites.
+ */
+function bootstrap(): void {
+  const stale = !existsSync(MODEL_URL) || (() => {
+    const m = JSON.parse(readFileSync(MODEL_URL, 'utf8')) as ScoreModel;
+    return m.version !== SCORE_MODEL_VERSION || m.features.join() !== SCORE_FEATURES.join();
+  })();
+  if (!stale) return;
+  const zero = { coefficients: SCORE_FEATURES.map(() => 0), intercept: 0 };
+  const flat: Scale = [4, 3, 2, 1, 0];
+  const byTable = <T>(v: T) => ({ 2: v, 3: v, 4: v });
+  const empty = { version: SCORE_MODEL_VERSION, features: [...SCORE_FEATURES], heads: { greedy: byTable(zero), planner: byTable(zero) }, scales: { greedy: byTable(flat), planner: byTable(flat) }, combined: byTable([0, 25, 50, 75, 100]), featureRanges: {}, reach: {} };
+  writeFileSync(MODEL_URL, `${JSON.stringify(empty)}\n`);
+}
+
+/** Ridge least squares on standardized features, returned on the raw features. */
+function ridgeFit(rows: readonly number[][], y: readonly number[], lambda: number): { coefficients: number[]; intercept: number } {
+  const k = rows[0]!.length;
+  const mu = Array.from({ length: k }, (_, j) => mean(rows.map((r) => r[j]!)));
+  const sd = Array.from({ length: k }, (_, j) => Math.sqrt(mean(rows.map((r) => (r[j]! - mu[j]!) ** 2))) || 1);
+  const z = rows.map((r) => r.map((v, j) => (v - mu[j]!) / sd[j]!));
+  const [b0, ...b] = leastSquares(z, y, lambda);
+  const coefficients = b.map((c, j) => c / sd[j]!);
+  const intercept = b0! - coefficients.reduce((a, c, j) => a + c * mu[j]!, 0);
+  return { coefficients, intercept };
+}
+
+const apply = (head: { coefficients: readonly number[]; intercept: number }, x: readonly number[]) => head.intercept + x.reduce((a, v, j) => a + v * head.coefficients[j]!, 0);
+
+/** Picks the ridge strength by 5-fold cross-validation (folds by index), then fits on all rows. */
+function fitHead(rows: readonly Row[], target: (r: Row) => number) {
+  let best = { lambda: RIDGE[0]!, error: Infinity };
+  for (const lambda of RIDGE) {
+    let error = 0;
+    for (let fold = 0; fold < 5; fold++) {
+      const train = rows.filter((_, i) => i % 5 !== fold);
+      const test = rows.filter((_, i) => i % 5 === fold);
+      const head = ridgeFit(train.map((r) => r.x), train.map(target), lambda);
+      error += test.reduce((a, r) => a + (apply(head, r.x) - target(r)) ** 2, 0);
+    }
+    if (error < best.error - 1e-9) best = { lambda, error };
+  }
+  const head = ridgeFit(rows.map((r) => r.x), rows.map(target), best.lambda);
+  return { lambda: best.lambda, cvRmse: Math.sqrt(best.error / rows.length), head: { coefficients: head.coefficients.map((c) => round(c, 6)), intercept: round(head.intercept, 6) } };
+}
+
+/** Split-half reliability of a kind's mean, stepped up (Spearman–Brown). */
+const reliability = (rows: readonly Measured[], kind: Kind) => {
+  const r = pearson(rows.map((s) => s[`${kind}Halves`][0]), rows.map((s) => s[`${kind}Halves`][1]));
+  return round((2 * r) / (1 + r), 3);
+};
+
+export async function calibrateScoreModel(options: { log?: (line: string) => void; corpus?: string } = {}): Promise<void> {
+  const log = options.log ?? (() => {});
+  bootstrap();
+  const { scoreLostValley } = await import('../score.ts');
+  const { corpusPlan, mapOf, measure, PLAYERS, settingKey, settings } = await import('./corpus.ts');
+  const featureRow = (e: Pick<Measured, 'seed' | 'options'>) => {
+    const f = features(landscapeMetrics(mapOf(e)));
+    return SCORE_FEATURES.map((k) => f[k]!);
+  };
+  const plan = corpusPlan();
+  const entries = [...plan.fit, ...plan.settings, ...plan.heldOut];
+  let measured: Measured[];
+  if (options.corpus && existsSync(options.corpus)) {
+    const cached = new Map((JSON.parse(readFileSync(options.corpus, 'utf8')) as Measured[]).map((m) => [m.seed, m] as const));
+    measured = entries.map((e) => {
+      const m = cached.get(e.seed);
+      if (!m || m.games !== e.games) throw new Error(`the corpus cache ${options.corpus} lacks ${e.seed} at ${e.games} games`);
+      return m;
+    });
+    log(`read ${measured.length} measured landscapes from ${options.corpus}`);
+  } else {
+    measured = entries.map((e, i) => {
+      if (i % 50 === 0) log(`playing landscape ${i}/${entries.length} (${e.seed})`);
+      return measure(e);
+    });
+    if (options.corpus) writeFileSync(options.corpus, `${JSON.stringify(measured)}\n`);
+  }
+  const rows: Row[] = measured.map((m) => ({ ...m, x: featureRow(m) }));
+  const fitRows = rows.slice(0, plan.fit.length);
+  const settingRows = rows.slice(plan.fit.length, plan.fit.length + plan.settings.length);
+  const heldRows = rows.slice(plan.fit.length + plan.settings.length);
+  log(`features of ${rows.length} landscapes`);
+
+  const heads = { greedy: {}, planner: {} } as ScoreModel['heads'];
+  const fitInfo: Record<string, unknown> = {};
+  for (const kind of KINDS)
+    for (const p of PLAYERS) {
+      const fitted = fitHead(fitRows.filter((r) => r.options.players === p), (r) => r[kind]);
+      heads[kind][p] = fitted.head;
+      fitInfo[`${kind}${p}`] = { ridge: fitted.lambda, cvRmse: round(fitted.cvRmse, 3) };
+      log(`${kind} ${p} players: ridge ${fitted.lambda}, cross-validated RMSE ${round(fitted.cvRmse, 3)} nuggets`);
+    }
+  const predicted = (kind: Kind, players: number, x: readonly number[]) => apply(heads[kind][players]!, x);
+
+  // Scales, as revision 6 set them but on many more landscapes (no game is needed): default
+  // landscapes spread over the four bands (upper quartile of predicted gold 25, median 50, lower
+  // quartile 75); the ends are the 2nd and 98th percentiles over every setting of the table size.
+  const defaults = Object.fromEntries(PLAYERS.map((p) => [p, Array.from({ length: DEFAULT_LANDSCAPES }, (_, i) => featureRow({ seed: `lv-scale-default-${p}-${i}`, options: { players: p, gold: 'scattered', ice: 'normal', river: 12 } }))])) as Record<number, number[][]>;
+  const grid = settings();
+  const spread = Object.fromEntries(PLAYERS.map((p) => [p, grid.filter((s) => s.players === p).flatMap((s) => Array.from({ length: REACH_LANDSCAPES }, (_, i) => ({ s, x: featureRow({ seed: `lv-reach-${settingKey(s)}-${i}`, options: s }) })))])) as Record<number, Array<{ s: Setting; x: number[] }>>;
+  log('scales and reach landscapes built');
+  const ceilingOf = (x: readonly number[], p: number) => x[SCORE_FEATURES.indexOf('goldTotal')]! / p;
+  const gold = (kind: Kind, p: number, x: readonly number[]) => Math.max(0, Math.min(ceilingOf(x, p), predicted(kind, p, x)));
+  const scales = { greedy: {}, planner: {} } as ScoreModel['scales'];
+  for (const kind of KINDS)
+    for (const p of PLAYERS) {
+      const def = defaults[p]!.map((x) => gold(kind, p, x)).sort((a, b) => a - b);
+      const all = spread[p]!.map(({ x }) => gold(kind, p, x)).sort((a, b) => a - b);
+      const [q1, q2, q3] = [quantile(def, 0.25), quantile(def, 0.5), quantile(def, 0.75)];
+      const top = Math.max(quantile(all, 0.98), q3 + (q3 - q2));
+      const bottom = Math.min(quantile(all, 0.02), q1 - (q2 - q1));
+      scales[kind][p] = [round(top, 2), round(q3, 2), round(q2, 2), round(q1, 2), round(Math.max(0, bottom), 2)];
+    }
+  const meanDifficulty = (p: number, x: readonly number[]) => (difficultyOnScale(gold('greedy', p, x), scales.greedy[p]!) + difficultyOnScale(gold('planner', p, x), scales.planner[p]!)) / 2;
+  const combined: Record<string, Scale> = {};
+  for (const p of PLAYERS) {
+    const def = defaults[p]!.map((x) => meanDifficulty(p, x)).sort((a, b) => a - b);
+    const all = spread[p]!.map(({ x }) => meanDifficulty(p, x)).sort((a, b) => a - b);
+    const [q1, q2, q3] = [quantile(def, 0.25), quantile(def, 0.5), quantile(def, 0.75)];
+    combined[p] = [round(Math.max(0, Math.min(quantile(all, 0.02), q1 - (q2 - q1))), 2), round(q1, 2), round(q2, 2), round(q3, 2), round(Math.min(100, Math.max(quantile(all, 0.98), q3 + (q3 - q2))), 2)];
+  }
+  const featureRanges = Object.fromEntries(SCORE_FEATURES.map((k, j) => [k, [round(Math.min(...fitRows.map((r) => r.x[j]!)), 2), round(Math.max(...fitRows.map((r) => r.x[j]!)), 2)]])) as Record<string, [number, number]>;
+
+  const model: ScoreModel = {
+    version: SCORE_MODEL_VERSION,
+    botWeights: tuningHash(BOT_WEIGHTS),
+    plannerWeights: tuningHash(PLAN),
+    features: [...SCORE_FEATURES],
+    heads,
+    scales,
+    combined,
+    featureRanges,
+    reach: {},
+  };
+  const score = (e: Pick<Measured, 'seed' | 'options'>) => scoreLostValley(mapOf(e), model);
+  // What each setting reaches, scored exactly as scoring will.
+  for (const p of PLAYERS) {
+    model.reach[p] = grid
+      .filter((s) => s.players === p)
+      .map((s) => {
+        const d = Array.from({ length: REACH_LANDSCAPES }, (_, i) => score({ seed: `lv-reach-${settingKey(s)}-${i}`, options: s }).difficulty).sort((a, b) => a - b);
+        return { ice: s.ice, river: s.river, gold: s.gold, deciles: Array.from({ length: 11 }, (_, k) => d[Math.round((k / 10) * (d.length - 1))]!) };
+      });
+  }
+  log('reach measured');
+
+  // Held-out: how the score ranks each kind's mean gold (less gold is harder), per table size.
+  const heldScores = heldRows.map((r) => score(r));
+  const byTable = (list: readonly Row[], value: (i: number) => number, kind: Kind) =>
+    Object.fromEntries(PLAYERS.map((p) => {
+      const idx = list.map((r, i) => (r.options.players === p ? i : -1)).filter((i) => i >= 0);
+      return [p, round(spearman(idx.map((i) => -value(i)), idx.map((i) => list[i]![kind])), 3)];
+    }));
+  const heldOut = Object.fromEntries(KINDS.map((k) => [k, byTable(heldRows, (i) => heldScores[i]!.raw, k)]));
+  const ownHead = Object.fromEntries(KINDS.map((k) => [k, byTable(heldRows, (i) => -predicted(k, heldRows[i]!.options.players, heldRows[i]!.x), k)]));
+  const settingScores = settingRows.map((r) => score(r));
+  const settingHeld = Object.fromEntries(KINDS.map((k) => [k, byTable(settingRows, (i) => settingScores[i]!.raw, k)]));
+  // Settings: the mean difficulty over REACH_LANDSCAPES landscapes a setting against each kind's
+  // mean gold over the setting's measured landscapes (the held-out settings set), over all settings
+  // and within each table size.
+  const byKey = new Map<string, Row[]>();
+  for (const r of [...fitRows, ...settingRows]) byKey.set(settingKey(r.options), [...(byKey.get(settingKey(r.options)) ?? []), r]);
+  const settingsTable = grid.map((s) => {
+    const key = settingKey(s);
+    const all = byKey.get(key) ?? [];
+    const held = all.filter((r) => r.seed.startsWith('lv-setting-'));
+    const ds = Array.from({ length: REACH_LANDSCAPES }, (_, i) => score({ seed: `lv-reach-${key}-${i}`, options: s }).difficulty);
+    return { s, difficulty: mean(ds), greedy: mean(all.map((r) => r.greedy)), planner: mean(all.map((r) => r.planner)), heldGreedy: mean(held.map((r) => r.greedy)), heldPlanner: mean(held.map((r) => r.planner)) };
+  });
+  const rankSettings = (target: (t: (typeof settingsTable)[number], k: Kind) => number) =>
+    Object.fromEntries(KINDS.map((k) => [k, {
+      all: round(spearman(settingsTable.map((t) => -t.difficulty), settingsTable.map((t) => target(t, k))), 3),
+      ...Object.fromEntries(PLAYERS.map((p) => {
+        const ts = settingsTable.filter((t) => t.s.players === p);
+        return [p, round(spearman(ts.map((t) => -t.difficulty), ts.map((t) => target(t, k))), 3)];
+      })),
+    }]));
+  const settingsRank = rankSettings((t, k) => t[k]);
+  const settingsRankHeldOut = rankSettings((t, k) => (k === 'greedy' ? t.heldGreedy : t.heldPlanner));
+  const optionMeans = (key: 'gold' | 'ice' | 'river', values: readonly (string | number)[]) =>
+    Object.fromEntries(values.map((v) => {
+      const ts = settingsTable.filter((t) => t.s[key] === v);
+      const rs = [...fitRows, ...settingRows].filter((r) => r.options[key] === v);
+      return [v, { landscapes: rs.length, greedyGold: round(mean(rs.map((r) => r.greedy)), 2), plannerGold: round(mean(rs.map((r) => r.planner)), 2), difficulty: round(mean(ts.map((t) => t.difficulty)), 1) }];
+    }));
+  model.fit = {
+    corpus: { fit: plan.fit.length, fitGames: plan.fit[0]!.games, settings: plan.settings.length, settingGames: plan.settings[0]!.games, heldOut: plan.heldOut.length, heldOutGames: plan.heldOut[0]!.games },
+    heads: fitInfo,
+    /** Spearman of the score (harder = less gold) with each kind's mean gold on the held-out landscapes, per table size. */
+    heldOut,
+    /** Each kind's own head against that kind on the held-out landscapes. */
+    heldOutOwnHead: ownHead,
+    /** The same on the settings set (every setting, other seeds, fewer games). */
+    settingsLandscapes: settingHeld,
+    /** Split-half reliability of each kind's held-out mean (its own noise). */
+    reliability: Object.fromEntries(KINDS.map((k) => [k, Object.fromEntries(PLAYERS.map((p) => [p, reliability(heldRows.filter((r) => r.options.players === p), k)]))])),
+    /**
+     * How the settings rank: a setting's mean difficulty (REACH_LANDSCAPES landscapes) against each
+     * kind's mean gold over its fit and settings landscapes, over all settings and per table size;
+     * `settingsRankHeldOut` against its settings landscapes alone (none of them fitted; noisier).
+     */
+    settingsRank,
+    settingsRankHeldOut,
+    goldOption: optionMeans('gold', ['near', 'scattered', 'far']),
+    iceOption: optionMeans('ice', ['slow', 'normal', 'fast']),
+    riverOption: optionMeans('river', [3, 4, 5, 6, 8, 10, 12]),
+  };
+  // The committed held-out check (test/score-model.test.ts): every held-out landscape with its
+  // measured means, and a floor under the Spearman measured here.
+  model.heldOutCheck = {
+    games: plan.heldOut[0]!.games,
+    floor: round(Math.min(...KINDS.flatMap((k) => PLAYERS.map((p) => heldOut[k]![p]!))) - FLOOR_SLACK, 2),
+    maps: heldRows.map((r) => ({ seed: r.seed, options: r.options, greedy: round(r.greedy, 3), planner: round(r.planner, 3) })),
+  };
+  writeFileSync(MODEL_URL, `${JSON.stringify(model, null, 1)}\n`);
+  log(`wrote ${MODEL_URL.pathname}: held-out ${JSON.stringify(heldOut)}; settings ${JSON.stringify(settingsRank)}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const at = process.argv.indexOf('--corpus');
+  await calibrateScoreModel({ log: (line) => process.stderr.write(`${line}\n`), ...(at > 0 ? { corpus: process.argv[at + 1]! } : {}) });
+}
