@@ -42,10 +42,10 @@ describe.skipIf(!chromiumAvailable)('downloads on the page', () => {
     expect(await page.getAttribute('#download-links a[data-format=png]', 'aria-busy')).toBe('true');
     await page.screenshot({ path: 'test-results/downloads-progress.png', clip: { x: 360, y: 380, width: 1000, height: 140 } });
     const download = await saved;
-    expect(download.suggestedFilename()).toBe('gold-city-42-300dpi.png');
+    expect(download.suggestedFilename()).toBe('gold-city-42-400px.png');
     expect(readFileSync(await download.path()).subarray(1, 4).toString('latin1')).toBe('PNG');
     await page.waitForSelector('#download-links progress', { state: 'detached' });
-    expect(await page.textContent('#download-links .download-status')).toBe('saved gold-city-42-300dpi.png');
+    expect(await page.textContent('#download-links .download-status')).toBe('saved gold-city-42-400px.png');
     expect(await page.getAttribute('#download-links a[data-format=png]', 'aria-busy')).toBeNull();
     await page.screenshot({ path: 'test-results/downloads-saved.png' });
     await page.close();
