@@ -1,9 +1,9 @@
+import type { Rng } from '../../../core/rng.ts';
 import { LAND_TILES } from '../model.ts';
 import { fillGaps } from './gaps.ts';
 import { exploreLand, type Candidates } from './land.ts';
 import type { Landscape } from './landscape.ts';
 import { Replayed } from './replayed.ts';
-import type { Rng } from '../../../core/rng.ts';
 import { exploreRiver, placeSpring } from './river.ts';
 
 /** What every exploration draws from (two streams, each from its start) and the land step's lists. */
@@ -28,5 +28,5 @@ export function explore(land: Landscape, rng: Exploring, at: number): void {
     placeSpring(land);
     fillGaps(land);
   }
-  if (land.tiles.length === before) land.exhausted.add(at);
+  if (land.tiles.length === before) land.exhausted.set(at, 1);
 }

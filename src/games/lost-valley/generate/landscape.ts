@@ -1,8 +1,8 @@
-import { edgeBetween, edgeFace, edgeHigh, edgeLow, edgeOf, faceA, faceAround, faceAt, faceB, faceTriple, firstFaceOfRow, nextTo, sharedEdgeOf, vertexAt, vertexX, vertexY, WINDOW_LIMIT } from '../../../geometry/trilattice/ids.ts';
+import { edgeFace, edgeHigh, edgeLow, edgeOf, faceA, faceAround, faceAt, faceB, faceTriple, firstFaceOfRow, nextTo, vertexAt, vertexX, vertexY, WINDOW_LIMIT } from '../../../geometry/trilattice/ids.ts';
 import { edge, type Face, type Vertex } from '../../../geometry/trilattice/lattice.ts';
 import type { LvTile, Marker, PrintedTile, Symbols, TileKind } from '../model.ts';
 import { TILE_SET } from '../tiles.ts';
-import { IdSet } from './id-set.ts';
+import { IdBytes } from './id-bytes.ts';
 import type { Stacks } from './stacks.ts';
 
 /** The landscape lies above the cliff: faces whose corners all have y ≥ 0. */
@@ -17,8 +17,8 @@ export const START_FACES: Face[] = [
 ];
 
 /*
- * Generation works on lattice ids (geometry/trilattice/ids.ts) and typed-array sets: the replay
- * looks up tens of thousands of faces and edges per map, and tuples with string keys made it
+ * Generation works on lattice ids (geometry/trilattice/ids.ts) and typed arrays indexed by them:
+ * the replay looks up tens of thousands of faces and edges per map, and tuples with string keys made it
  * allocation- and hash-bound. The window the ids cover is ample: the landscape is vertex-connected
  * (every tile is laid on or next to one already down) and has at most 102 faces, so nothing lies
  * more than about 105 steps from the trading post; `place` checks it all the same.
@@ -36,14 +36,14 @@ export const NONE = -1;
 export const vertexPair = (v: number): [number, number] => [vertexX(v), vertexY(v)];
 
 /**
- * The replay's sets of faces, edges and intersections cover the ids from the row under the cliff
- * up (nothing lower is ever looked at), with room at first for ROWS rows of intersections: the
- * tallest landscape over thousands of seeds is 11 faces high, and a taller one grows them.
+ * The replay's faces and intersections are kept a byte per id from the row under the cliff up
+ * (nothing lower is ever looked at), with room at first for ROWS rows: the tallest landscape over
+ * thousands of seeds is 11 faces high, and a taller one grows them.
  */
 const ROWS = 12;
-/** The id of the first intersection of row y in the window: faces' and edges' ids are twice and four times their intersections'. */
+/** The id of the first intersection of row y in the window; a face's id is about twice its intersection's. */
 const rowStart = (y: number) => vertexAt(-WINDOW_LIMIT, y);
-export const vertexSet = () => new IdSet(rowStart(-1), rowStart(ROWS));
+export const intersectionBytes = () => new IdBytes(rowStart(-1), rowStart(ROWS));
 
 /** The bottom row of the landscape, along the cliff: faces with a corner on y = 0. */
 export const onCliffLine = (f: number) => f >= IN_PLAY_FROM && f < ABOVE_CLIFF_LINE_FROM;
@@ -62,11 +62,10 @@ const SORTED_SYMBOLS: ReadonlyMap<PrintedTile, Symbols | undefined> = new Map(
 export class Landscape {
   readonly tiles: LvTile[] = [];
   readonly markers: Marker[] = [];
-  readonly placed = new IdSet(2 * rowStart(-1), 2 * rowStart(ROWS));
-  /** Edges two faces of one tile share (a diamond's diagonal, the trading post piece's inner edges): no way to walk. */
-  readonly inner = new IdSet(4 * rowStart(-1), 4 * rowStart(ROWS));
-  /** Intersections where exploring placed nothing (no tile fits). */
-  readonly exhausted = vertexSet();
+  /** Which tile covers each face: its order + 1, 0 where none. */
+  private readonly cover = new IdBytes(2 * rowStart(-1), 2 * rowStart(ROWS));
+  /** 1 at intersections where exploring placed nothing (no tile fits). */
+  readonly exhausted = intersectionBytes();
   /** Faces placed since enclosed gaps were last looked for. */
   fresh: number[] = [];
   /** fillGaps' other buffer, swapped with `fresh`. */
@@ -77,21 +76,38 @@ export class Landscape {
   openEdge = START_RIVER_EDGE_ID;
   springTile: string | undefined;
   landPlaced = 0;
+  private reservedFor = -1;
+  private reservedAt = NONE;
+  private reservedFace = NONE;
 
   constructor(readonly stacks: Stacks) {}
 
+  placed(f: number): boolean {
+    return this.cover.get(f) !== 0;
+  }
+
   empty(f: number): boolean {
-    return f >= IN_PLAY_FROM && !this.placed.has(f);
+    return f >= IN_PLAY_FROM && this.cover.get(f) === 0;
   }
 
   /** The face the river will flow out of next: kept free of land until the river reaches it; NONE without one. */
   reserved(): number {
+    // It moves only when a tile is laid or the river's end moves: worked out again only then.
+    if (this.reservedFor !== this.tiles.length || this.reservedAt !== this.openEdge) {
+      this.reservedFor = this.tiles.length;
+      this.reservedAt = this.openEdge;
+      this.reservedFace = this.findReserved();
+    }
+    return this.reservedFace;
+  }
+
+  private findReserved(): number {
     const e = this.openEdge;
     if (e === NONE) return NONE;
     const f = edgeFace(e, 0);
-    if (!this.placed.has(f)) return f;
+    if (!this.placed(f)) return f;
     const g = edgeFace(e, 1);
-    return this.placed.has(g) ? NONE : g;
+    return this.placed(g) ? NONE : g;
   }
 
   /** Empty and not reserved: where land may go. */
@@ -106,16 +122,12 @@ export class Landscape {
     const tile: LvTile = symbols
       ? { faces: faces.map(faceTriple), id: `t${order}`, kind, order, printed: printed.id, symbols: { ...symbols }, terrain: printed.terrain }
       : { faces: faces.map(faceTriple), id: `t${order}`, kind, order, printed: printed.id, terrain: printed.terrain };
+    // A byte counts the tiles: the box has 56.
+    if (order >= 255) throw new Error('Lost Valley landscape has more tiles than a byte counts');
     for (const f of faces) {
       if (Math.abs(faceA(f)) > WINDOW_LIMIT || Math.abs(faceB(f)) > WINDOW_LIMIT) throw new Error(`Lost Valley landscape outgrew the lattice window at face ${JSON.stringify(faceTriple(f))}`);
-      this.placed.add(f);
+      this.cover.set(f, order + 1);
       this.fresh.push(f);
-    }
-    for (let i = 0; i < faces.length; i++) {
-      for (let j = i + 1; j < faces.length; j++) {
-        const e = sharedEdgeOf(faces[i]!, faces[j]!);
-        if (e !== NONE) this.inner.add(e);
-      }
     }
     this.tiles.push(tile);
     this.dealMarkers(tile, printed);
@@ -135,7 +147,7 @@ export class Landscape {
 
   /** Partly unexplored: an open face around it, or the river's open end within one edge. Exhausted intersections are not: prospectors stop heading there. */
   partlyUnexplored(v: number): boolean {
-    if (this.exhausted.has(v)) return false;
+    if (this.exhausted.get(v) !== 0) return false;
     const r = this.reserved();
     for (let k = 0; k < 6; k++) {
       const f = faceAround(v, k);
@@ -149,9 +161,22 @@ export class Landscape {
     return e !== NONE && (nextTo(edgeLow(e), v) || nextTo(edgeHigh(e), v));
   }
 
-  /** Edges a prospector may walk while exploring: the outline of an explored tile ("tiles cannot be crossed"). */
-  walkable(a: number, b: number): boolean {
-    const e = edgeBetween(a, b);
-    return (this.placed.has(edgeFace(e, 0)) || this.placed.has(edgeFace(e, 1))) && !this.inner.has(e);
+  /**
+   * Prospectors walk along tile edges and "tiles cannot be crossed": the edge between faces f and g
+   * may be walked when they are not both unexplored nor of one tile (a diamond's diagonal, the
+   * trading post piece's inner edges), that is when their covers differ.
+   */
+  walkable(f: number, g: number): boolean {
+    return this.cover.get(f) !== this.cover.get(g);
+  }
+
+  walkableEdge(e: number): boolean {
+    return this.walkable(edgeFace(e, 0), edgeFace(e, 1));
+  }
+
+  /** Inside one tile: the edge between two of its faces. */
+  insideTile(e: number): boolean {
+    const t = this.cover.get(edgeFace(e, 0));
+    return t !== 0 && t === this.cover.get(edgeFace(e, 1));
   }
 }

@@ -1,4 +1,5 @@
 import type { Rng } from '../../../core/rng.ts';
+import { edgeBetween } from '../../../geometry/trilattice/ids.ts';
 import { LAND_TILES, type LvTile } from '../model.ts';
 import { explore, type Exploring } from './explore.ts';
 import { TRADING_POST_ID, vertexPair, type Landscape } from './landscape.ts';
@@ -32,7 +33,7 @@ export function prospect(land: Landscape, exploring: Exploring, streams: readonl
     }
     // A prospector keeps to its route while the place it heads for is still worth exploring.
     const ahead = p.next < p.route.length;
-    if (!ahead || !land.partlyUnexplored(p.route[p.route.length - 1]!) || !land.walkable(p.at, p.route[p.next]!)) {
+    if (!ahead || !land.partlyUnexplored(p.route[p.route.length - 1]!) || !land.walkableEdge(edgeBetween(p.at, p.route[p.next]!))) {
       p.route = routes.plan(land, p.rng, p.at) ?? [];
       p.next = 0;
     }

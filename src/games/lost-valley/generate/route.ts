@@ -1,6 +1,6 @@
 import type { Rng } from '../../../core/rng.ts';
-import { edgeBetween, stepFace, VERTEX_STEP_IDS } from '../../../geometry/trilattice/ids.ts';
-import { vertexSet, type Landscape } from './landscape.ts';
+import { stepFace, VERTEX_STEP_IDS } from '../../../geometry/trilattice/ids.ts';
+import { intersectionBytes, type Landscape } from './landscape.ts';
 
 /**
  * A breadth-first search over the intersections, its buffers kept from one search to the next of
@@ -8,7 +8,7 @@ import { vertexSet, type Landscape } from './landscape.ts';
  * so `reached` is emptied by walking it, and each one's parent is a place in the queue.
  */
 export class RoutePlanner {
-  private readonly reached = vertexSet();
+  private readonly reached = intersectionBytes();
   private readonly queue: number[] = [];
   private readonly depth: number[] = [];
   private readonly parent: number[] = [];
@@ -18,7 +18,7 @@ export class RoutePlanner {
   /** A path (without `from`) to one of the nearest partly unexplored intersections, chosen by the stream. */
   plan(land: Landscape, rng: Rng, from: number): number[] | undefined {
     const { reached, queue, depth, parent, targets } = this;
-    reached.add(from);
+    reached.set(from, 1);
     queue[0] = from;
     depth[0] = 0;
     parent[0] = -1;
@@ -37,14 +37,14 @@ export class RoutePlanner {
       }
       for (let k = 0; k < 6; k++) {
         const n = v + VERTEX_STEP_IDS[k]!;
-        if (reached.has(n) || !(land.placed.has(stepFace(v, k, 0)) || land.placed.has(stepFace(v, k, 1))) || land.inner.has(edgeBetween(v, n))) continue;
-        reached.add(n);
+        if (reached.get(n) !== 0 || !land.walkable(stepFace(v, k, 0), stepFace(v, k, 1))) continue;
+        reached.set(n, 1);
         queue[tail] = n;
         depth[tail] = d + 1;
         parent[tail++] = head;
       }
     }
-    for (let i = 0; i < tail; i++) reached.delete(queue[i]!);
+    for (let i = 0; i < tail; i++) reached.set(queue[i]!, 0);
     if (targets.length === 0) return undefined;
     const target = rng.pick(targets);
     const route: number[] = [queue[target]!];
