@@ -24,7 +24,7 @@ import { fitLinear, quantile, rankGap, round } from './linear-model.ts';
 import { CORPUS_TABLES as TABLES, interleavedSeries, sizedSeries } from './pioneer-days-corpus.ts';
 import { pioneerDays } from '../src/games/pioneer-days/index.ts';
 import type { PioneerDaysMap } from '../src/games/pioneer-days/model.ts';
-import { features, trailMetrics } from '../src/games/pioneer-days/score.ts';
+import { features, trailMetrics } from '../src/games/pioneer-days/reference-games.ts';
 import { playtest } from '../src/games/pioneer-days/rules/playtest.ts';
 import { BOT_WEIGHTS } from '../src/games/pioneer-days/rules/bot-weights.ts';
 import { PLANNER_WEIGHTS } from '../src/games/pioneer-days/rules/planner.ts';

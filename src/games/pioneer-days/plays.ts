@@ -9,7 +9,7 @@ import type { PioneerDaysScore } from './score.ts';
 import { playersOf } from './validate.ts';
 
 type VpScale = { easyVp: number; hardVp: number };
-const { tables } = readJson<{ tables: Record<string, { scale: VpScale }> }>(new URL('../../../fixtures/calibration/pioneer-days.json', import.meta.url));
+const { tables } = readJson<{ tables: Record<string, { scale: VpScale }> }>(new URL('./data/score-model.json', import.meta.url));
 /** The score's own 0–100 scale at a table size: the VP its model predicts at difficulty 0 and 100. */
 const scaleAt = (players: number): VpScale => (tables[String(players)] ?? tables['4']!).scale;
 
