@@ -91,7 +91,7 @@ export interface PioneerDaysScore {
   model: { version: string; features: Record<string, number> };
 }
 
-function headOf(head: Head, x: readonly number[]): number {
+function headOf(head: Head, x: Float64Array): number {
   let v = head.intercept;
   const c = head.coefficients;
   for (let k = 0; k < x.length; k++) v += c[k]! * x[k]!;
@@ -108,14 +108,12 @@ export function scorePioneerDays(map: PioneerDaysMap): PioneerDaysScore {
   const values = t.values;
   // The features once, in the model's order; each head is a dot product over them. The score
   // reports the named ones (the per-card ones are the trail's deal, which the map shows).
-  const x = new Array<number>(FEATURES.length);
-  const reported: Record<string, number> = {};
-  for (let k = 0; k < BASE_FEATURES.length; k++) {
-    const v = values[BASE_FEATURES[k]!];
-    x[k] = v;
-    reported[BASE_FEATURES[k]!] = round2(v);
-  }
-  for (let k = 0; k < t.cardWeeks.length; k++) x[BASE_FEATURES.length + k] = t.cardWeeks[k]!;
+  const x = new Float64Array(FEATURES.length);
+  for (let k = 0; k < BASE_FEATURES.length; k++) x[k] = values[BASE_FEATURES[k]!];
+  x.set(t.cardWeeks, BASE_FEATURES.length);
+  // A copy of the named features' object keeps its shape: rounding in place stays quick.
+  const reported: Record<string, number> = { ...values };
+  for (const k in reported) reported[k] = round2(reported[k]!);
   const predictedVp = headOf(table, x);
   const difficulty = onScale(predictedVp, table.scale);
   const settlerVp = headOf(table.byKind.settler, x);
