@@ -1,5 +1,5 @@
 import { difficultyBetween } from '../../core/difficulty.ts';
-import { readJson } from '../../core/json-file.ts';
+import { dataFile, readJson } from '../../core/json-file.ts';
 import { loadPlaysCalibration } from '../../core/plays-calibration.ts';
 import { tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
@@ -9,7 +9,7 @@ import type { PioneerDaysScore } from './score.ts';
 import { playersOf } from './validate.ts';
 
 type VpScale = { easyVp: number; hardVp: number };
-const { tables } = readJson<{ tables: Record<string, { scale: VpScale }> }>(new URL('./data/score-model.json', import.meta.url));
+const { tables } = readJson<{ tables: Record<string, { scale: VpScale }> }>(dataFile('./data/score-model.json', import.meta.url));
 /** The score's own 0–100 scale at a table size: the VP its model predicts at difficulty 0 and 100. */
 const scaleAt = (players: number): VpScale => (tables[String(players)] ?? tables['4']!).scale;
 

@@ -1,6 +1,6 @@
 import type { Band } from '../../core/game-module.ts';
 import { bandOf, confidenceOf, difficultyBetween, round2, type Confidence } from '../../core/difficulty.ts';
-import { readJson } from '../../core/json-file.ts';
+import { dataFile, readJson } from '../../core/json-file.ts';
 import type { PioneerDaysMap } from './model.ts';
 import { BASE_FEATURES, FEATURES, SCORE_MODEL_VERSION, trailFeatures } from './score-features.ts';
 import { playersOf } from './validate.ts';
@@ -55,7 +55,7 @@ export function checkScoreModel(model: ScoreModel): ScoreModel {
   return model;
 }
 
-export const scoreModel = checkScoreModel(readJson<ScoreModel>(new URL('./data/score-model.json', import.meta.url)));
+export const scoreModel = checkScoreModel(readJson<ScoreModel>(dataFile('./data/score-model.json', import.meta.url)));
 
 export interface PioneerDaysScore {
   difficulty: number;
