@@ -135,7 +135,7 @@ function mapAnswer({ limits, maps, answers, work, rasters, renders }: ApiContext
 /**
  * Seeded bot games on a seed's map, the ground truth the score is calibrated on, measured on
  * this map: at four players Gold City's seat shares from 100 games track held-out shares
- * better than the score's seat model (docs/difficulty-pioneer-days-gold-city.md#seats-item-5).
+ * better than the score's seat model (docs/studies/pioneer-days-and-gold-city-difficulty.md#seats-item-5).
  * The same code always answers the same, but a new bot may play differently: not immutable. The
  * ETag is the code's identity with the map and the request, so a conditional request is
  * answered before any game is played.

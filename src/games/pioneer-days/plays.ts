@@ -1,5 +1,5 @@
 import { difficultyBetween } from '../../core/difficulty.ts';
-import { readJson, dataFile } from '../../core/json-file.ts';
+import { dataFile, readJson } from '../../core/json-file.ts';
 import { loadPlaysCalibration } from '../../core/plays.ts';
 import { tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
@@ -12,7 +12,7 @@ import { playersOf } from './validate.ts';
 const PLAYS_FILE = dataFile('./data/plays.json', import.meta.url);
 
 type VpScale = { easyVp: number; hardVp: number };
-const { tables } = readJson<{ tables: Record<string, { scale: VpScale }> }>(dataFile('./data/calibration.json', import.meta.url));
+const { tables } = readJson<{ tables: Record<string, { scale: VpScale }> }>(dataFile('./data/score-model.json', import.meta.url));
 /** The score's own 0–100 scale at a table size: the VP its model predicts at difficulty 0 and 100. */
 const scaleAt = (players: number): VpScale => (tables[String(players)] ?? tables['4']!).scale;
 

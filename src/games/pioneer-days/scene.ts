@@ -4,7 +4,7 @@ import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { Colour, Die, Face, PioneerDaysMap } from './model.ts';
 import { effectText, gainText, needsText, scoringText } from './text.ts';
 import { playersOf } from './validate.ts';
-import { trailMetrics, type PioneerDaysScore } from './score.ts';
+import { referenceGame } from './reference-games.ts';
 
 /** Sizes of the trail sheet, in millimetres: one narrow column reads on a phone and fits A4. */
 const L = {
@@ -39,11 +39,14 @@ export function dieItem(die: Die, x: number, y: number, size: number): SceneItem
 
 /**
  * The disaster forecast: the dice script fixes which dice each day offers, not which one is left
- * over, so the forecast plays the trail's reference game (noiseless settler bots, the score's own
- * game) and reports how often each marker moved per week and when each disaster struck.
+ * over, so the forecast plays the trail's reference game (noiseless settler bots; the score itself
+ * plays none) and reports how often each marker moved per week and when each disaster struck.
  */
 export function forecast(map: PioneerDaysMap): Array<{ disaster: string; colour: Colour; track: number; perWeek: number[]; strikes: string[] }> {
-  const ref = (map.score as { metrics?: { reference?: PioneerDaysScore['metrics']['reference'] } } | undefined)?.metrics?.reference ?? trailMetrics(map).reference;
+  // A map scored before the score became analytic carries its reference game; otherwise the sheet plays it (the score plays none).
+  type Reference = { disasters: Array<{ week: number; day: number; disaster: string; final: boolean }>; leftovers: string[][] };
+  const stored = (map.score as { metrics?: { reference?: Reference } } | undefined)?.metrics?.reference;
+  const ref: Reference = stored ?? referenceGame(map).state;
   return CATALOGUE.disasters.map((d) => ({
     disaster: d.id,
     colour: d.colour,

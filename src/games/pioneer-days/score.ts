@@ -1,66 +1,71 @@
 import type { Band } from '../../core/game-module.ts';
-import { bandOf, confidenceOf, difficultyBetween, predict, reportedFeatures, round2, type Confidence, type LinearModel } from '../../core/difficulty.ts';
-import { readJson, dataFile } from '../../core/json-file.ts';
-import { CATALOGUE, TOWNS, TOWNSFOLK } from './catalogue.ts';
+import { bandOf, confidenceOf, difficultyBetween, round2, type Confidence } from '../../core/difficulty.ts';
+import { dataFile, readJson } from '../../core/json-file.ts';
 import type { PioneerDaysMap } from './model.ts';
-import { planner, settler } from './rules/bots.ts';
-import { playGame } from './rules/playtest.ts';
-import { trailOf } from './rules/state.ts';
+import { BASE_FEATURES, FEATURES, SCORE_MODEL_VERSION, trailFeatures } from './score-features.ts';
+import { playersOf } from './validate.ts';
+
+/*
+ * The Pioneer Days difficulty, analytic (issue 42): computed from the trail alone, no game played.
+ * score-features.ts reads the trail; data/score-model.json, fitted offline on games by both kinds
+ * of player (calibrate/score-model.ts), weighs what it reads, per table size and per kind.
+ */
+export { SCORE_MODEL_VERSION };
 
 interface VpScale {
   easyVp: number;
   hardVp: number;
 }
-interface TableModel {
+interface Head {
   coefficients: number[];
   intercept: number;
+}
+export interface TableModel extends Head {
+  /** The settler's weight in the difficulty (the planner's is 1 − it), chosen by cross-validation. */
+  settlerWeight: number;
   /** The 0–100 scale: predicted VP at difficulty 0 (`easyVp`) and 100 (`hardVp`). */
   scale: VpScale;
-  /** The same features fitted to each kind of player alone, each on its own scale: where they part, the score gives an interval. */
-  byKind: Record<Kind, { coefficients: number[]; intercept: number; scale: VpScale }>;
+  /** Each kind of player's own head, each on its own scale: where they part, the score gives an interval. */
+  byKind: Record<Kind, Head & { scale: VpScale }>;
+  /**
+   * How far apart (difficulty points) the two kinds' own played results put a trail of each deal,
+   * at the median over the fitting trails (at most 20): the heads read the same features and part
+   * less than the games do, so the interval is never narrower than this and the confidence reads
+   * it too. (On first-game trails the kinds agree least on which trail is harder; in points
+   * they part about as far on both deals, mostly from the games' own noise.)
+   */
+  apart: { firstGame: number; standard: number };
 }
-/** One model per table size: the kinds weigh the features differently at each (src/games/pioneer-days/calibrate/difficulty.ts). */
-interface Calibration {
+export interface ScoreModel {
   version: string;
   features: string[];
   tables: Record<string, TableModel>;
+  [more: string]: unknown;
 }
 /** The two kinds of player the difficulty is calibrated on: the greedy settler and the lookahead planner. */
 export type Kind = 'settler' | 'planner';
 export const KINDS: readonly Kind[] = ['settler', 'planner'];
-const calibration = readJson<Calibration>(dataFile('./data/calibration.json', import.meta.url));
 
-/**
- * Reference games the score plays: settlers (1–8 ms a game) and lookahead planners (6–70 ms on a
- * quiet core, by table size). Two planner games had left the score's reading of the planner at
- * Spearman 0.77–0.86 against the planner's own held-out games; six bring it to 0.90–0.95, and a
- * four-player score still takes less time than it did with two before the engine's state copy
- * was sped up (about 435 ms against 490).
- */
-export const REFERENCE_GAMES = 12;
-export const PLANNER_REFERENCE_GAMES = 6;
+/** Refuses a model file that does not read the features this code computes, in its order, under this version. */
+export function checkScoreModel(model: ScoreModel): ScoreModel {
+  if (model.version !== SCORE_MODEL_VERSION) throw new Error(`data/score-model.json is ${model.version}; the score code is ${SCORE_MODEL_VERSION}: regenerate it with calibrate/score-model.ts`);
+  if (model.features.length !== FEATURES.length || model.features.some((f, k) => f !== FEATURES[k])) throw new Error(`data/score-model.json reads features [${model.features.join(', ')}]; the code computes [${FEATURES.join(', ')}]: regenerate it with calibrate/score-model.ts`);
+  for (const [players, t] of Object.entries(model.tables))
+    for (const head of [t, t.byKind.settler, t.byKind.planner]) if (head.coefficients.length !== FEATURES.length) throw new Error(`data/score-model.json: table ${players} has ${head.coefficients.length} coefficients for ${FEATURES.length} features`);
+  return model;
+}
+
+export const scoreModel = checkScoreModel(readJson<ScoreModel>(dataFile('./data/score-model.json', import.meta.url)));
 
 export interface PioneerDaysScore {
   difficulty: number;
   band: Band;
   metrics: {
     players: number;
-    /** The reference games: settler bots, one a seat, a pure function of the trail; disasters and leftovers are the first (noiseless) game's. */
-    reference: {
-      vpBySeat: number[];
-      meanVp: number;
-      disasters: Array<{ week: number; day: number; disaster: string; final: boolean }>;
-      /** The die colour left over each day, by week. */
-      leftovers: string[][];
-      /** Disasters per reference game. */
-      meanDisasters: number;
-      unmetPerPlayer: number;
-      lostPerPlayer: number;
-      /** Lookahead planners, one a seat (one noiseless game, the rest seeded): the second kind's view of the trail. */
-      planner: { meanVp: number; disasters: number; unmetPerPlayer: number; townsfolkVp: number };
-    };
     /** Dice faces in the whole script, by face. */
     faces: Record<string, number>;
+    /** Strikes each disaster's marker is expected to reach from the script (any die of a day as likely to be left over), the final advance included. */
+    expectedDisasters: Record<string, number>;
     /** Nuggets on the first dozen gold tokens (what a table mostly draws). */
     earlyGold: number;
     /** Items the nine town cards ask for, and the favours they pay. */
@@ -74,12 +79,11 @@ export interface PioneerDaysScore {
   };
   /** Mean VP per player the calibrated model predicts, on average over the two kinds of player. */
   predictedVp: number;
-  /** Spread of the reference game's scores between seats, in VP (seat fairness). */
-  seatSpread: number;
   /**
    * What each kind of player alone predicts (VP per player, and that VP on this table size's
-   * difficulty scale); `interval` spans both readings and the difficulty, and `confidence` says
-   * how far apart the kinds are (high: within 10 points, medium: within 20, low: further).
+   * difficulty scale); `interval` spans both readings and the difficulty, widened to the kinds'
+   * usual parting on this deal, and `confidence` says how far apart the kinds are (high: within
+   * 10 points, medium: within 20, low: further).
    */
   kinds: Record<Kind, { predictedVp: number; difficulty: number }>;
   interval: [number, number];
@@ -87,115 +91,60 @@ export interface PioneerDaysScore {
   model: { version: string; features: Record<string, number> };
 }
 
-export function trailMetrics(map: PioneerDaysMap): PioneerDaysScore['metrics'] {
-  const trail = trailOf(map);
-  const bots = Array.from({ length: trail.players }, () => settler);
-  // The first reference game is noiseless; the others add the bots' seeded noise under fixed
-  // labels, so the trail alone decides all of them and their mean is steadier than one game.
-  const games = Array.from({ length: REFERENCE_GAMES }, (_, k) => playGame(trail, bots, k === 0 ? undefined : `reference/${k}`));
-  const game = games[0]!;
-  // The planners' games: one noiseless, the rest seeded under fixed labels, like the settlers'.
-  const planners = Array.from({ length: trail.players }, () => planner);
-  const planned = Array.from({ length: PLANNER_REFERENCE_GAMES }, (_, k) => playGame(trail, planners, k === 0 ? undefined : `planner/${k}`));
-  const perPlanned = (f: (g: (typeof planned)[number]) => number) => round2(planned.reduce((a, g) => a + f(g), 0) / planned.length);
-  const mean = (f: (g: (typeof games)[number]) => number) => round2(games.reduce((a, g) => a + f(g), 0) / games.length);
-  const vpBySeat = game.scores.map((_, i) => mean((g) => g.scores[i]!.vp));
-  const faces: Record<string, number> = Object.fromEntries(CATALOGUE.faces.map((f) => [f, 0]));
-  for (const w of map.weeks) for (const d of w.days) for (const die of d.dice) faces[die.face] = (faces[die.face] ?? 0) + 1;
-  let townItems = 0;
-  let townFavours = 0;
-  for (const w of map.weeks)
-    for (const id of w.towns) {
-      const t = TOWNS.get(id);
-      if (!t) continue;
-      townItems += Object.values(t.needs).reduce((a, n) => a + (n ?? 0), 0);
-      townFavours += t.favours;
-    }
-  return {
-    players: trail.players,
-    stacking: stackingOf(map),
-    reference: {
-      vpBySeat,
-      meanVp: round2(vpBySeat.reduce((a, v) => a + v, 0) / vpBySeat.length),
-      disasters: game.state.disasters,
-      leftovers: game.state.leftovers,
-      meanDisasters: mean((g) => g.state.disasters.length),
-      unmetPerPlayer: mean((g) => g.state.unmetNeeds / trail.players),
-      lostPerPlayer: mean((g) => g.state.players.reduce((a, p) => a + p.lost, 0) / trail.players),
-      planner: {
-        meanVp: perPlanned((g) => g.scores.reduce((a, s) => a + s.vp, 0) / trail.players),
-        disasters: perPlanned((g) => g.state.disasters.length),
-        unmetPerPlayer: perPlanned((g) => g.state.unmetNeeds / trail.players),
-        townsfolkVp: perPlanned((g) => g.scores.reduce((a, s) => a + s.townsfolk, 0) / trail.players),
-      },
-    },
-    faces,
-    earlyGold: map.gold.slice(0, 12).reduce((a, g) => a + g, 0),
-    townItems,
-    townFavours,
-  };
+function headOf(head: Head, x: Float64Array): number {
+  let v = head.intercept;
+  const c = head.coefficients;
+  for (let k = 0; k < x.length; k++) v += c[k]! * x[k]!;
+  return v;
 }
 
-export function stackingOf(map: PioneerDaysMap): { item: string; vpPerItem: number } {
-  const rate = new Map<string, number>();
-  for (const w of map.weeks)
-    for (const id of w.townsfolk) {
-      const s = TOWNSFOLK.get(id)?.scoring;
-      if (s && 'per' in s) rate.set(s.per, (rate.get(s.per) ?? 0) + s.vp / s.every);
-    }
-  let best = { item: 'none', vpPerItem: 0 };
-  for (const [item, vpPerItem] of [...rate].sort(([a], [b]) => (a < b ? -1 : 1))) if (vpPerItem > best.vpPerItem) best = { item, vpPerItem: round2(vpPerItem) };
-  return best;
-}
-
-/** What the calibrated model reads (see src/games/pioneer-days/calibrate/difficulty.ts). */
-export function features(m: PioneerDaysScore['metrics']): Record<string, number> {
-  const dice = Object.values(m.faces).reduce((a, n) => a + n, 0) || 1;
-  return {
-    referenceVp: m.reference.meanVp,
-    referenceDisasters: m.reference.meanDisasters,
-    referenceUnmet: m.reference.unmetPerPlayer,
-    referenceLost: m.reference.lostPerPlayer,
-    plannerVp: m.reference.planner.meanVp,
-    plannerDisasters: m.reference.planner.disasters,
-    plannerUnmet: m.reference.planner.unmetPerPlayer,
-    plannerTownsfolkVp: m.reference.planner.townsfolkVp,
-    wildShare: (m.faces.wild ?? 0) / dice,
-    earlyGold: m.earlyGold,
-    townItems: m.townItems,
-    townFavours: m.townFavours,
-    stacking: m.stacking.vpPerItem,
-    players: m.players,
-  };
-}
+// Fewer points reached is a harsher trail: a scale runs from high VP (0) to low VP (100).
+const onScale = (vp: number, scale: VpScale) => difficultyBetween(-vp, -scale.easyVp, -scale.hardVp);
 
 export function scorePioneerDays(map: PioneerDaysMap): PioneerDaysScore {
-  const metrics = trailMetrics(map);
-  const f = features(metrics);
-  const table = calibration.tables[String(metrics.players)] ?? calibration.tables['4']!;
-  const model = (m: { coefficients: number[]; intercept: number }): LinearModel => ({ ...m, features: calibration.features, version: calibration.version });
-  const predictedVp = predict(model(table), f);
-  // Fewer points reached is a harsher trail: a scale runs from high VP (0) to low VP (100).
-  const onScale = (vp: number, scale: VpScale) => difficultyBetween(-vp, -scale.easyVp, -scale.hardVp);
+  const t = trailFeatures(map);
+  const players = playersOf(map);
+  const table = scoreModel.tables[String(players)] ?? scoreModel.tables['4']!;
+  const values = t.values;
+  // The features once, in the model's order; each head is a dot product over them. The score
+  // reports the named ones (the per-card ones are the trail's deal, which the map shows).
+  const x = new Float64Array(FEATURES.length);
+  for (let k = 0; k < BASE_FEATURES.length; k++) x[k] = values[BASE_FEATURES[k]!];
+  x.set(t.cardWeeks, BASE_FEATURES.length);
+  // A copy of the named features' object keeps its shape: rounding in place stays quick.
+  const reported: Record<string, number> = { ...values };
+  for (const k in reported) reported[k] = round2(reported[k]!);
+  const predictedVp = headOf(table, x);
   const difficulty = onScale(predictedVp, table.scale);
-  const kinds = Object.fromEntries(
-    KINDS.map((kind) => {
-      const vp = predict(model(table.byKind[kind]), f);
-      return [kind, { predictedVp: round2(vp), difficulty: onScale(vp, table.byKind[kind].scale) }];
-    }),
-  ) as PioneerDaysScore['kinds'];
-  const readings = [difficulty, ...KINDS.map((k) => kinds[k].difficulty)];
-  const apart = Math.abs(kinds.settler.difficulty - kinds.planner.difficulty);
-  const vps = metrics.reference.vpBySeat;
+  const settlerVp = headOf(table.byKind.settler, x);
+  const plannerVp = headOf(table.byKind.planner, x);
+  const kinds: PioneerDaysScore['kinds'] = {
+    settler: { predictedVp: round2(settlerVp), difficulty: onScale(settlerVp, table.byKind.settler.scale) },
+    planner: { predictedVp: round2(plannerVp), difficulty: onScale(plannerVp, table.byKind.planner.scale) },
+  };
+  // The heads read the same features, so they part less than the kinds' own games do: the
+  // interval is at least as wide as the kinds' usual parting on this deal (measured offline).
+  const floor = values.firstGame === 1 ? table.apart.firstGame : table.apart.standard;
+  const ds = kinds.settler.difficulty;
+  const dp = kinds.planner.difficulty;
+  let low = Math.min(difficulty, ds, dp);
+  let high = Math.max(difficulty, ds, dp);
+  const widen = floor - (high - low);
+  if (widen > 0) {
+    low = Math.max(0, low - Math.ceil(widen / 2));
+    high = Math.min(100, high + Math.ceil(widen / 2));
+  }
+  const apart = Math.max(Math.abs(ds - dp), floor);
+  let earlyGold = 0;
+  for (let i = 0; i < 12 && i < map.gold.length; i++) earlyGold += map.gold[i]!;
   return {
     difficulty,
     band: bandOf(difficulty),
-    metrics,
+    metrics: { players, faces: t.faces, expectedDisasters: t.expectedDisasters, earlyGold, townItems: t.townItems, townFavours: t.townFavours, stacking: t.stacking },
     predictedVp: round2(predictedVp),
     kinds,
-    interval: [Math.min(...readings), Math.max(...readings)],
+    interval: [low, high],
     confidence: confidenceOf(apart),
-    seatSpread: round2(Math.max(...vps) - Math.min(...vps)),
-    model: { version: calibration.version, features: reportedFeatures(f) },
+    model: { version: scoreModel.version, features: reported },
   };
 }

@@ -2,7 +2,7 @@
  * The reference races the score used to play inside every score (up to calibration revision 6):
  * seeded games of each kind of player under labels of their own. The score no longer plays them
  * (it is analytic: see ../analytic.ts and ./score-model.ts); they stay for the old calibration
- * script (scripts/calibrate-lost-valley.ts) and for studies that compare against them.
+ * script (src/games/lost-valley/calibrate/difficulty.ts) and for studies that compare against them.
  */
 import { mapDigest } from '../../../core/canonical.ts';
 import { round2 } from '../../../core/difficulty.ts';

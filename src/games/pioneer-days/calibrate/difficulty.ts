@@ -24,7 +24,7 @@ import { fitLinear, quantile, rankGap, round } from '../../../core/fit.ts';
 import { CORPUS_TABLES as TABLES, interleavedSeries, sizedSeries } from './corpus.ts';
 import { pioneerDays } from '../index.ts';
 import type { PioneerDaysMap } from '../model.ts';
-import { features, trailMetrics } from '../score.ts';
+import { features, trailMetrics } from '../reference-games.ts';
 import { playtest } from '../rules/playtest.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { PLANNER_WEIGHTS } from '../rules/planner.ts';
