@@ -69,12 +69,15 @@ export function tableMean(report: PlayReport, result: (seat: PlaySeat) => number
 
 /** One table size's fitted mapping, as the as-played fit (plays/as-played.ts) found it: the CLI writes those fields. */
 export interface PlaysTable {
+  /** The fitted mapping: tables' mean ≈ a + b · bots' prediction. */
   a: number;
   b: number;
+  /** Spread of the per-map effect (τ) and of a report about its map's mean (σ), in the measure. */
   tau: number;
   sigma: number;
   maps: number;
   reports: number;
+  /** Whether τ and σ came from the reports (enough of them) or from the defaults. */
   fitted?: { tau: boolean; sigma: boolean };
 }
 

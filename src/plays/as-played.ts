@@ -13,6 +13,7 @@
  * Morris 1975; Morris 1983): its reports' mean shrunk towards the fitted mapping by
  * B = V / (V + σ²/n). Pure and deterministic: maps are taken in key order.
  */
+import type { PlaysTable } from '../core/plays.ts';
 import { mean } from '../core/stats.ts';
 
 export interface MapReports {
@@ -22,17 +23,7 @@ export interface MapReports {
   values: readonly number[];
 }
 
-export interface AsPlayedFit {
-  /** The fitted mapping: tables' mean ≈ a + b · bots' prediction. */
-  a: number;
-  b: number;
-  /** Spread of the per-map effect (τ) and of a report about its map's mean (σ), in the measure. */
-  tau: number;
-  sigma: number;
-  maps: number;
-  reports: number;
-  /** Whether τ and σ came from the reports (enough of them) or from the defaults. */
-  fitted: { tau: boolean; sigma: boolean };
+export interface AsPlayedFit extends Required<PlaysTable> {
   /** Centre of the maps' predictions, and the covariance of (c, d) about it. */
   centre: number;
   cov: readonly [number, number, number];

@@ -1,6 +1,6 @@
 import { isFace, isUp, type Face } from '../../geometry/trilattice/lattice.ts';
 import { round2 } from '../../core/difficulty.ts';
-import { MinHeap } from '../../algorithms/min-heap.ts';
+import { shortestPaths } from '../../algorithms/shortest-paths.ts';
 import { ICE_ROLL, type FaceTriple, type LostValleyMap } from './model.ts';
 
 /**
@@ -232,23 +232,7 @@ const ON_FOOT = [1, 0.5, Infinity, 1];
 const EQUIPPED = [0.5, 1 / 3, 1 / 3, 0.5];
 
 function turnsFrom(g: RouteGraph, start: number, cost: readonly number[]): Float64Array {
-  const dist = new Float64Array(g.links.length).fill(Infinity);
-  if (start < 0) return dist;
-  const heap = new MinHeap();
-  dist[start] = 0;
-  heap.push(0, start);
-  while (heap.size > 0) {
-    const { priority, value: x } = heap.pop();
-    if (priority > (dist[x] as number)) continue;
-    for (const [y, kind] of g.links[x]!) {
-      const d = priority + cost[kind]!;
-      if (d < (dist[y] as number)) {
-        dist[y] = d;
-        heap.push(d, y);
-      }
-    }
-  }
-  return dist;
+  return shortestPaths(g.links, start, (kind) => cost[kind]!);
 }
 
 /** Fewest turns from the post to a corner of the tile (Infinity when none is reached). */

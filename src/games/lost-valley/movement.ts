@@ -1,4 +1,4 @@
-import { MinHeap } from '../../algorithms/min-heap.ts';
+import { shortestPaths } from '../../algorithms/shortest-paths.ts';
 import { edge, edgeKey, faceEdges, isFace, vertexKey, type Edge, type Face, type Vertex } from '../../geometry/trilattice/lattice.ts';
 import type { LostValleyMap } from './model.ts';
 
@@ -78,23 +78,6 @@ export function movementGraph(map: LostValleyMap): MovementGraph {
 
 /** Turns on foot from `from` to every intersection: one edge overland (or at a ford), or two along the river. */
 export function turnsOnFoot(g: MovementGraph, from: Vertex): Float64Array {
-  const dist = new Float64Array(g.vertices.length).fill(Infinity);
-  const start = g.index.get(vertexKey(from));
-  if (start === undefined) return dist;
-  const heap = new MinHeap();
-  dist[start] = 0;
-  heap.push(0, start);
-  while (heap.size > 0) {
-    const { priority, value: x } = heap.pop();
-    if (priority > (dist[x] as number)) continue;
-    for (const [y, kind] of g.links[x]!) {
-      if (kind === 'across') continue;
-      const d = priority + (kind === 'river' ? 0.5 : 1);
-      if (d < (dist[y] as number)) {
-        dist[y] = d;
-        heap.push(d, y);
-      }
-    }
-  }
-  return dist;
+  const start = g.index.get(vertexKey(from)) ?? -1;
+  return shortestPaths(g.links, start, (kind) => (kind === 'across' ? Infinity : kind === 'river' ? 0.5 : 1));
 }

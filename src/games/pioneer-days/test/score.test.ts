@@ -33,7 +33,7 @@ describe('Pioneer Days difficulty', () => {
     // The analytic score's heads read the same features and part less than the kinds' games do,
     // so the interval is widened to the median parting measured for the deal (`apart` in
     // data/score-model.json), and the confidence reads the wider of the two.
-    const model = readJson<{ tables: Record<string, { apart: { firstGame: number; standard: number } }> }>(new URL('../../src/games/pioneer-days/data/score-model.json', import.meta.url));
+    const model = readJson<{ tables: Record<string, { apart: { firstGame: number; standard: number } }> }>(new URL('../data/score-model.json', import.meta.url));
     for (const [seed, players] of [['a', 1], ['b', 2], ['c', 4]] as const) {
       const firstGame = players === 2;
       const score = pioneerDays.score!(buildMap(pioneerDays, seed, { players, firstGame }) as PioneerDaysMap);
