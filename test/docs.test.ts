@@ -141,7 +141,7 @@ describe('the docs', () => {
   });
 
   it('skip only the blocks this test names, each marked with its reason', () => {
-    const skipped = shBlocks.filter((b) => b.skip).map((b) => [b.page, b.body[0]?.text.split(/\s+#/)[0]!.trim(), b.skip]);
+    const skipped = shBlocks.filter((b) => b.skip).map((b) => [b.page, b.body[0]!.text.split(/\s+#/)[0]!.trim(), b.skip]);
     expect(skipped).toEqual(SKIPPED.map(([page, first, why]) => [page, first, why]));
   });
 

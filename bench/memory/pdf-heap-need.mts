@@ -18,10 +18,10 @@ for (const g of GAMES) {
     for (const layout of ['board', 'kit', 'setup']) {
       for (const paper of ['a4', 'letter', 'a0']) {
         for (const size of layout === 'board' ? ['true', 'fit'] : ['true']) {
-          let req;
+          let req: ReturnType<typeof renderRequest>;
           try {
             req = renderRequest(pdf, g, map, formatParams(pdf, { layout, paper, size }), DEFAULT_LIMITS);
-          } catch (e) {
+          } catch (_e) {
             continue; // not offered for this map (setup of a generated course)
           }
           const t0 = performance.now();

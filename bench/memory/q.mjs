@@ -12,7 +12,7 @@ await db.query('create table t (seq serial primary key, body text)');
 const time = async (what, fn, n = 300) => { const t0 = performance.now(); for (let i = 0; i < n; i++) await fn(i); console.log(what.padEnd(36), ((performance.now() - t0) / n).toFixed(2), 'ms each'); };
 for (let round = 0; round < 2; round++) {
   await time('SELECT key row', () => db.query('SELECT name, salt, hash FROM keys WHERE id = $1 AND revoked_at IS NULL', ['abc']));
-  await time('INSERT report row', (i) => db.query('INSERT INTO t (body) VALUES ($1) RETURNING seq', ['x'.repeat(400)]));
+  await time('INSERT report row', (_i) => db.query('INSERT INTO t (body) VALUES ($1) RETURNING seq', ['x'.repeat(400)]));
   await time('SELECT count/max (state)', () => db.query('SELECT count(*)::integer, max(seq) FROM t'));
 }
 await db.close();

@@ -194,7 +194,7 @@ function reroll({ limits, work }: ApiContext): RequestHandler {
     if (!checked.ok) throw badInput(checked.errors);
     const body = checked.value;
     if (body.maxAttempts > limits.rerollAttempts) throw badInput([{ field: 'maxAttempts', message: `must be <= ${limits.rerollAttempts}` }]);
-    let result;
+    let result: Awaited<ReturnType<ApiContext['work']['reroll']>>;
     try {
       // In a worker thread: a long search never holds up other requests.
       result = await work.reroll(game.id, body, Date.now() + limits.rerollMillis);

@@ -161,7 +161,7 @@ function addMapCommands(program: Command): void {
     const map = buildScoredMap(game, opts.seed, parseJsonOption('--options', opts.options));
     const given = Object.fromEntries([...FORMAT_FLAGS.keys()].filter((name) => opts[name] !== undefined).map((name) => [name, opts[name]]));
     if (format.binary && !opts.out && process.stdout.isTTY) throw new UsageError(`--out: give a file for ${format.id} output`);
-    let request;
+    let request: ReturnType<typeof renderRequest>;
     try {
       request = renderRequest(format, game, map, formatParams(format, given), DEFAULT_RENDER_LIMITS);
     } catch (e) {

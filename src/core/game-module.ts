@@ -182,5 +182,5 @@ export interface Producer {
   about: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a front end holds any game; what it reads is the face's base types
 export type AnyGameModule = GameModule<any, any, any, any, any>;

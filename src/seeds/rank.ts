@@ -67,5 +67,5 @@ export function hardestFirst(rows: readonly RankRow[]): RankRow[] {
 /** RFC 4180 CSV: a header, then one row per map. */
 export function rankCsv(rows: readonly RankRow[]): string {
   const cell = (v: string | number) => (typeof v === 'number' || !/[",\r\n]/.test(v) ? String(v) : `"${v.replace(/"/g, '""')}"`);
-  return [RANK_HEADER, ...rows.map((r, i) => [i + 1, r.seed, r.difficulty, r.band, r.digest, r.interval?.[0] ?? '', r.interval?.[1] ?? ''].map(cell).join(','))].join('\n') + '\n';
+  return `${[RANK_HEADER, ...rows.map((r, i) => [i + 1, r.seed, r.difficulty, r.band, r.digest, r.interval?.[0] ?? '', r.interval?.[1] ?? ''].map(cell).join(','))].join('\n')}\n`;
 }

@@ -15,7 +15,7 @@ import { pngFormat } from '../../src/formats/png.ts';
 import { formatParams, renderRequest } from '../../src/formats/render.ts';
 import { GAMES } from '../../src/games/index.ts';
 import { svgToPng } from '../../src/formats/png-raster.js';
-import { testServer } from '../support/server.ts';
+import type { testServer } from '../support/server.ts';
 
 /** The render children under `parent`: processes whose parent it is, running raster-child.js. */
 function rasterChildren(parent = process.pid): number[] {

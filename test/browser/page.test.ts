@@ -302,12 +302,12 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
       const panel = (await page.locator('#map').boundingBox())!;
       const px = panel.x + panel.width / 2;
       const py = panel.y + panel.height / 2;
-      const under = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-q') + ',' + document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-r'), [px, py]);
+      const under = await page.evaluate(([x, y]) => `${document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-q')},${document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-r')}`, [px, py]);
       await page.mouse.move(px, py);
       await page.mouse.wheel(0, -300);
       await page.waitForFunction(() => document.querySelector('#zoom-level')?.textContent !== '150%');
       expect(Number((await page.textContent('#zoom-level'))!.replace('%', ''))).toBeGreaterThan(150);
-      const stillUnder = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-q') + ',' + document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-r'), [px, py]);
+      const stillUnder = await page.evaluate(([x, y]) => `${document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-q')},${document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-r')}`, [px, py]);
       expect(stillUnder).toBe(under);
       // Drag pans: the view box moves against the drag.
       const viewBox = () => page.getAttribute('#map svg', 'viewBox');

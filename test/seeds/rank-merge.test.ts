@@ -52,7 +52,7 @@ describe('rank merge', () => {
   it.each([
     ['a header', (t: string) => t.replace('rank,', 'Rank,'), /^x: line 1: the header/],
     ['a quote in an unquoted field', (t: string) => t.replace('"he said ""hi"", a/b/1"', 'he said "hi" a/b/1'), /^x: line 3: a quote inside an unquoted field/],
-    ['an unclosed quote', (t: string) => t.slice(0, t.indexOf('a/b/5')) + 'a/b/5,10.5\n', /^x: line 4: a quoted field is not closed/],
+    ['an unclosed quote', (t: string) => `${t.slice(0, t.indexOf('a/b/5'))}a/b/5,10.5\n`, /^x: line 4: a quoted field is not closed/],
     ['a missing line end', (t: string) => t.slice(0, -1), /^x: line 4: the last line has no line end/],
     ['CRLF line ends', (t: string) => t.replaceAll('\n', '\r\n'), /carriage return/],
     ['a field short', (t: string) => t.replace(',medium,', ','), /^x: line 3: 6 fields, not 7/],

@@ -20,13 +20,13 @@ const rank = (x: number[]) => { const o = x.map((v, i) => [v, i] as const).sort(
 for (const P of [2, 3, 4]) {
   const rows: Record<string, number>[] = [];
   for (let i = 0; i < N; i++) {
-    const map: any = buildMap(lostValley, `drv-${P}-${i}`, { players: P });
+    const map = buildMap(lostValley, `drv-${P}-${i}`, { players: P });
     const table = buildTable(map);
     const r: Record<string, number> = {};
     for (const [k, mk] of [['g', () => makeBot(BOT_WEIGHTS)], ['p', plannerBot]] as const) {
       let gold = 0, rounds = 0, ice = 0, ann = 0;
       for (let j = 0; j < G; j++) {
-        const s = playGame(table, (mk as any)(), `drv\u001f${i}\u001f${j}`);
+        const s = playGame(table, mk(), `drv\u001f${i}\u001f${j}`);
         gold += s.players.map(nuggets).reduce((a, b) => a + b, 0) / P / G; rounds += s.round / G; ice += (s.stats.iceFrom >= 0 ? 1 : 0) / G; ann += (s.over === 'announced' ? 1 : 0) / G;
       }
       Object.assign(r, { [`${k}Gold`]: gold, [`${k}Rounds`]: rounds, [`${k}IceStarted`]: ice, [`${k}Announced`]: ann });

@@ -138,7 +138,7 @@ export function validateGoldCity(map: GoldCityMap): Problem[] {
   (map.caves ?? []).forEach((pile, i) => {
     const at = board.at.get(pile.q, pile.r);
     const space = at === -1 ? undefined : (map.spaces[at] as Space);
-    if (!space || space.terrain !== 'mountain' || !space.cave) {
+    if (space?.terrain !== 'mountain' || !space.cave) {
       add('cave-placement', `cave pile ${i} at (${pile.q},${pile.r}) is not on a cave-marked mountain`, `caves[${i}]`);
     }
     if (pile.tokens.length > TOKENS_PER_PILE) add('pile-size', `cave pile ${i} holds ${pile.tokens.length} tokens; a pile holds ${TOKENS_PER_PILE}`, `caves[${i}].tokens`);
@@ -223,7 +223,7 @@ function validateTemples(map: GoldCityMap, board: ReturnType<typeof buildBoard>,
   guardians.forEach((g, i) => {
     const at = board.at.get(g.q, g.r);
     const space = at === -1 ? undefined : (map.spaces[at] as Space);
-    if (!space || space.terrain !== 'mountain') add('guardian-placement', `guardian ${i} at (${g.q},${g.r}) is not on a mountain`, `guardians[${i}]`);
+    if (space?.terrain !== 'mountain') add('guardian-placement', `guardian ${i} at (${g.q},${g.r}) is not on a mountain`, `guardians[${i}]`);
     else {
       if (space.cave) add('guardian-placement', `guardian ${i} at ${where(space)} shares its mountain with a cave`, `guardians[${i}]`);
       if (![...neighboursOf(board, at)].some((j) => isEnterable((map.spaces[j] as Space).terrain))) add('guardian-closed', `guardian ${i} at ${where(space)} borders no space a pawn can stand on`, `guardians[${i}]`);

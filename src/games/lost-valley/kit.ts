@@ -175,11 +175,11 @@ export function lostValleySheets(map: LostValleyMap, style: Style, area: { width
     '4. When the last land tile is down, lay every tile left and put the ice block on the spring.',
   ];
   const also = alsoNeeded();
-  const fit = (t: string, size: number) => fitText(t, area.width, size, { minSize: size * 0.85 });
+  const fitLine = (t: string, size: number) => fitText(t, area.width, size, { minSize: size * 0.85 });
   const top: SceneItem[] = [heading(`Lost Valley · ${map.seed !== undefined ? `seed ${map.seed} · ` : ''}setup`)];
   let y = TITLE;
   for (const t of steps) {
-    const f = fit(t, 3.1);
+    const f = fitLine(t, 3.1);
     top.push(...textBlock(f, 0, y, { fill: INK }));
     y += blockHeight(f) + 1;
   }

@@ -104,6 +104,7 @@ export function hasCorner(f: number, v: number): boolean {
 
 /** The edge between two neighbouring vertices; -1 if they are not neighbours. */
 export function edgeBetween(p: number, q: number): number {
+  // biome-ignore lint/complexity/useMathMinMax: generation's hot loop; the plain comparison is what was measured
   const lo = p < q ? p : q;
   const d = p < q ? q - p : p - q;
   return d === 1 ? 4 * lo : d === SPAN ? 4 * lo + 1 : d === SPAN - 1 ? 4 * lo + 2 : -1;
