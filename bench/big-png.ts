@@ -16,7 +16,11 @@ import { median } from './measure.ts';
 
 type RatioRow = (name: string, ours: string, baseline: string, ratio: number, target: string) => void;
 
-export async function benchBigPng(serviceUrl: string, ratioRow: RatioRow, verdict: (name: string, value: string, ok: boolean) => void): Promise<void> {
+export async function benchBigPng(
+  serviceUrl: string,
+  ratioRow: RatioRow,
+  verdict: (name: string, value: string, ok: boolean) => void,
+): Promise<void> {
   const options = { pieces: 10 };
   const map = buildMap(goldCity, '42', options) as GoldCityMap;
   const scene = goldCity.scene(map, DEFAULT_STYLE);
@@ -27,7 +31,10 @@ export async function benchBigPng(serviceUrl: string, ratioRow: RatioRow, verdic
   writeFileSync(file, sceneToSvg(scene, { pixels: size }));
   const raw = await startBare('sharp', 18084, file, '/');
   try {
-    const targets = [`${serviceUrl}/api/v1/games/gold-city/maps/42.png?options=${encodeURIComponent(JSON.stringify(options))}&dpi=${dpi}`, 'http://127.0.0.1:18084/'];
+    const targets = [
+      `${serviceUrl}/api/v1/games/gold-city/maps/42.png?options=${encodeURIComponent(JSON.stringify(options))}&dpi=${dpi}`,
+      'http://127.0.0.1:18084/',
+    ];
     const rounds = Number(process.env.BENCH_BIG_PNG_ROUNDS ?? 4);
     const times: number[][] = [[], []];
     const bytes = [0, 0];
@@ -44,7 +51,13 @@ export async function benchBigPng(serviceUrl: string, ratioRow: RatioRow, verdic
     }
     const [route, baseline] = times.map(median) as [number, number];
     const mp = ((size.width * size.height) / 1e6).toFixed(1);
-    ratioRow(`PNG ${size.width}×${size.height} (${mp} MP, ${dpi} dpi), one at a time: route vs raw sharp(svg).png(); bytes ${bytes[0]} vs ${bytes[1]}`, `${Math.round(route)} ms`, `${Math.round(baseline)} ms`, route / baseline, '≤ 1.1×');
+    ratioRow(
+      `PNG ${size.width}×${size.height} (${mp} MP, ${dpi} dpi), one at a time: route vs raw sharp(svg).png(); bytes ${bytes[0]} vs ${bytes[1]}`,
+      `${Math.round(route)} ms`,
+      `${Math.round(baseline)} ms`,
+      route / baseline,
+      '≤ 1.1×',
+    );
     verdict(`${mp} MP PNG route ≤ 1.1× raw sharp(svg).png()`, `${(route / baseline).toFixed(2)}×`, route / baseline <= 1.1);
   } finally {
     await stopService(raw);

@@ -15,13 +15,21 @@ export async function startService(port: number, env: Record<string, string> = {
   const command = `${assignments} exec ${start.slice(assignments.length).trim()} --port ${port} --host 127.0.0.1`;
   // Every bench client comes from 127.0.0.1, where a deployment's many clients would come from many
   // addresses: the per-address write limit (120 a minute) is lifted so the figures are the service's.
-  const child = spawn('/bin/sh', ['-c', command], { env: { ...process.env, GOLDMAPS_WRITES_PER_MINUTE_PER_ADDRESS: String(Number.MAX_SAFE_INTEGER), ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn('/bin/sh', ['-c', command], {
+    env: { ...process.env, GOLDMAPS_WRITES_PER_MINUTE_PER_ADDRESS: String(Number.MAX_SAFE_INTEGER), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await waitFor(`http://127.0.0.1:${port}/healthz`);
   return child;
 }
 
 /** A baseline server of bench/bare.js (express, http or sharp) answering from `file`. */
-export async function startBare(mode: 'express' | 'http' | 'sharp', port: number, file: string, probe = '/api/v1/games/x/maps/y'): Promise<ChildProcess> {
+export async function startBare(
+  mode: 'express' | 'http' | 'sharp',
+  port: number,
+  file: string,
+  probe = '/api/v1/games/x/maps/y',
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['bench/bare.js', mode, String(port), file], { stdio: ['ignore', 'ignore', 'inherit'] });
   await waitFor(`http://127.0.0.1:${port}${probe}`);
   return child;
@@ -112,7 +120,13 @@ export interface LoadResult {
 }
 
 /** autocannon against loopback only, bounded by duration or by a request count. */
-export async function load(opts: { url: string; connections: number; duration?: number; amount?: number; paths?: (i: number) => string }): Promise<LoadResult> {
+export async function load(opts: {
+  url: string;
+  connections: number;
+  duration?: number;
+  amount?: number;
+  paths?: (i: number) => string;
+}): Promise<LoadResult> {
   let i = 0;
   const result = await autocannon({
     url: opts.url,

@@ -16,15 +16,24 @@ const WRITERS = 32;
 const READERS = 64;
 const SEEDS = 16;
 
-const report = (reportId: string) => JSON.stringify({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, handle: 'Load', finishedRound: 25 }] });
+const report = (reportId: string) =>
+  JSON.stringify({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, handle: 'Load', finishedRound: 25 }] });
 
 /**
  * A key for the bench, made with the CLI, with the highest write limit a key may carry (far above
  * what the bench sends), so that the figures measure the service and not the key's limit.
  */
 export function benchKey(name: string, env: Record<string, string>): string {
-  const run = (args: string[]) => execFileSync(process.execPath, ['bin/goldmaps.js', ...args], { env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  return run(['keys', 'create', '--name', name, '--writes-per-minute', String(MAX_KEY_WRITES_PER_MINUTE)]).trim().split('\n').pop()!;
+  const run = (args: string[]) =>
+    execFileSync(process.execPath, ['bin/goldmaps.js', ...args], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  return run(['keys', 'create', '--name', name, '--writes-per-minute', String(MAX_KEY_WRITES_PER_MINUTE)])
+    .trim()
+    .split('\n')
+    .pop()!;
 }
 
 export interface LoadRow {
@@ -45,7 +54,10 @@ export async function loadPg(): Promise<LoadRow[] | string> {
   if (!url) {
     cluster = mkdtempSync(join(tmpdir(), 'goldmaps-load-pg-'));
     try {
-      url = execFileSync('bash', ['scripts/pg-cluster.sh', 'start', cluster], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+      url = execFileSync('bash', ['scripts/pg-cluster.sh', 'start', cluster], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }).trim();
     } catch (e) {
       rmSync(cluster, { recursive: true, force: true });
       return `load-pg skipped: no PostgreSQL to start (${(e as Error).message.split('\n')[0]}); install PostgreSQL or give BENCH_DATABASE_URL`;
@@ -70,7 +82,8 @@ export async function loadPg(): Promise<LoadRow[] | string> {
         statuses.set(who, m);
       };
       const run = (who: string, connections: number, request: autocannon.Request) => {
-        const instance = autocannon({ url: base, connections, duration: seconds, requests: [request] }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+        const instance = autocannon({ url: base, connections, duration: seconds, requests: [request] }) as unknown as autocannon.Instance &
+          Promise<autocannon.Result>;
         instance.on('response', (_client, status) => count(who, status));
         return instance;
       };
@@ -79,10 +92,18 @@ export async function loadPg(): Promise<LoadRow[] | string> {
           method: 'POST',
           setupRequest: (req: autocannon.Request) => {
             const n = w++;
-            return { ...req, path: path(n), headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: report(`load-${n}`) };
+            return {
+              ...req,
+              path: path(n),
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+              body: report(`load-${n}`),
+            };
           },
         }),
-        run(`${READERS} readers: GET …/plays (summary)`, READERS, { method: 'GET', setupRequest: (req: autocannon.Request) => ({ ...req, path: path(r++) }) }),
+        run(`${READERS} readers: GET …/plays (summary)`, READERS, {
+          method: 'GET',
+          setupRequest: (req: autocannon.Request) => ({ ...req, path: path(r++) }),
+        }),
       ]);
       const row = (who: string, res: autocannon.Result): LoadRow => ({
         who,
@@ -93,7 +114,10 @@ export async function loadPg(): Promise<LoadRow[] | string> {
         // autocannon counts its timeouts (no answer in 10 s) among its errors.
         errors: res.errors + res.non2xx,
         'of them timeouts (10 s)': res.timeouts,
-        statuses: [...(statuses.get(who) ?? [])].sort(([a], [b]) => a - b).map(([s, c]) => `${s}×${c}`).join(' '),
+        statuses: [...(statuses.get(who) ?? [])]
+          .sort(([a], [b]) => a - b)
+          .map(([s, c]) => `${s}×${c}`)
+          .join(' '),
       });
       return [row(`${WRITERS} writers: POST …/plays, one key`, writes), row(`${READERS} readers: GET …/plays (summary)`, reads)];
     } finally {

@@ -14,7 +14,11 @@ function quantile(sorted: number[], q: number): number {
 }
 
 /** Times `fn` one call at a time after a warm-up, so medians show steady-state JIT code. */
-export function measure(name: string, fn: (i: number) => unknown, { warmup = 200, iterations = 2000, target }: { warmup?: number; iterations?: number; target?: string } = {}): Timing {
+export function measure(
+  name: string,
+  fn: (i: number) => unknown,
+  { warmup = 200, iterations = 2000, target }: { warmup?: number; iterations?: number; target?: string } = {},
+): Timing {
   for (let i = 0; i < warmup; i++) fn(i);
   const samples: number[] = [];
   const start = performance.now();
@@ -25,12 +29,19 @@ export function measure(name: string, fn: (i: number) => unknown, { warmup = 200
   }
   const total = performance.now() - start;
   samples.sort((a, b) => a - b);
-  return { name, median: quantile(samples, 0.5), p95: quantile(samples, 0.95), perSecond: (iterations / total) * 1000, ...(target ? { target } : {}) };
+  return {
+    name,
+    median: quantile(samples, 0.5),
+    p95: quantile(samples, 0.95),
+    perSecond: (iterations / total) * 1000,
+    ...(target ? { target } : {}),
+  };
 }
 
 export function printTable(rows: Array<Record<string, string | number>>): void {
   const cols = Object.keys(rows[0] ?? {});
-  const text = (v: string | number | undefined) => (typeof v === 'number' ? (Number.isNaN(v) ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(3)) : (v ?? ''));
+  const text = (v: string | number | undefined) =>
+    typeof v === 'number' ? (Number.isNaN(v) ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(3)) : (v ?? '');
   const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => text(r[c]).length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
   console.log(line(cols));
@@ -57,7 +68,10 @@ export function median(values: number[]): number {
  * process waits for a core, and a longer round is likelier to wait, which is why rounds are of one
  * length; CPU time leaves the waiting out (it does count the collector's helper threads).
  */
-export function interleaved(fns: Array<(i: number) => unknown>, { rounds = 40, batch = 50, warmup = 200 } = {}): { wall: number[]; cpu: number[] } {
+export function interleaved(
+  fns: Array<(i: number) => unknown>,
+  { rounds = 40, batch = 50, warmup = 200 } = {},
+): { wall: number[]; cpu: number[] } {
   let i = 0;
   const warm = fns.map((fn) => {
     const t0 = performance.now();

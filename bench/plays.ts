@@ -16,7 +16,8 @@ import { startService, stopService } from './http.ts';
 const CONNECTIONS = 32;
 const SEEDS = 8;
 
-const report = (reportId: string) => JSON.stringify({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, handle: 'Bench', finishedRound: 25 }] });
+const report = (reportId: string) =>
+  JSON.stringify({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, handle: 'Bench', finishedRound: 25 }] });
 
 interface Round {
   perSecond: number;
@@ -39,7 +40,12 @@ async function serviceRound(env: Record<string, string>, key: string, seconds: n
             method: 'POST',
             setupRequest: (req: autocannon.Request) => {
               const n = i++;
-              return { ...req, path: `/api/v1/games/gold-city/maps/bench-${n % SEEDS}/plays`, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: report(`svc-${round}-${phase}-${n}`) };
+              return {
+                ...req,
+                path: `/api/v1/games/gold-city/maps/bench-${n % SEEDS}/plays`,
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+                body: report(`svc-${round}-${phase}-${n}`),
+              };
             },
           },
         ],
@@ -78,19 +84,27 @@ async function bareRound(store: PlayStore, seconds: number, round: number): Prom
   return { perSecond: latencies.length / seconds, p99: latencies[Math.floor(0.99 * latencies.length)]!, errors: 0 };
 }
 
-export async function benchPlays(ratioRow: (what: string, goldmaps: string, baseline: string, ratio: number, target: string) => void, rows: Array<Record<string, string | number>>): Promise<void> {
+export async function benchPlays(
+  ratioRow: (what: string, goldmaps: string, baseline: string, ratio: number, target: string) => void,
+  rows: Array<Record<string, string | number>>,
+): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const places: Array<{ name: string; env: Record<string, string>; cleanup: () => void }> = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'goldmaps-bench-data-'));
   places.push({ name: 'PGlite', env: { GOLDMAPS_DATA: dataDir }, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) });
   let cluster: string | undefined;
-  if (process.env.BENCH_DATABASE_URL) places.push({ name: 'PostgreSQL', env: { DATABASE_URL: process.env.BENCH_DATABASE_URL }, cleanup: () => {} });
+  if (process.env.BENCH_DATABASE_URL)
+    places.push({ name: 'PostgreSQL', env: { DATABASE_URL: process.env.BENCH_DATABASE_URL }, cleanup: () => {} });
   else {
     try {
       cluster = mkdtempSync(join(tmpdir(), 'goldmaps-bench-pg-'));
       const url = execFileSync('bash', ['scripts/pg-cluster.sh', 'start', cluster], { encoding: 'utf8' }).trim();
-      places.push({ name: 'PostgreSQL', env: { DATABASE_URL: url }, cleanup: () => execFileSync('bash', ['scripts/pg-cluster.sh', 'stop', cluster!]) });
+      places.push({
+        name: 'PostgreSQL',
+        env: { DATABASE_URL: url },
+        cleanup: () => execFileSync('bash', ['scripts/pg-cluster.sh', 'stop', cluster!]),
+      });
     } catch (e) {
       console.warn(`plays bench: no PostgreSQL to measure (${(e as Error).message.split('\n')[0]}); give BENCH_DATABASE_URL`);
     }
@@ -111,11 +125,36 @@ export async function benchPlays(ratioRow: (what: string, goldmaps: string, base
       }
       await keep?.close();
       const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-      const [sRate, bRate, sP99, bP99] = [med(svc.map((x) => x.perSecond)), med(bare.map((x) => x.perSecond)), med(svc.map((x) => x.p99)), med(bare.map((x) => x.p99))];
+      const [sRate, bRate, sP99, bP99] = [
+        med(svc.map((x) => x.perSecond)),
+        med(bare.map((x) => x.perSecond)),
+        med(svc.map((x) => x.p99)),
+        med(bare.map((x) => x.p99)),
+      ];
       const errors = svc.reduce((a, x) => a + x.errors, 0);
-      rows.push({ benchmark: `POST …/plays on ${place.name}, ${CONNECTIONS} conns (median of ${rounds} × ${seconds} s)`, 'req/s': Math.round(sRate), 'p50 ms': '', 'p99 ms': sP99, errors, target: '' });
-      rows.push({ benchmark: `  bare INSERT loop into the same ${place.name}, ${CONNECTIONS} at once`, 'req/s': Math.round(bRate), 'p50 ms': '', 'p99 ms': Math.round(bP99 * 10) / 10, errors: 0, target: '' });
-      ratioRow(`report ingestion on ${place.name}: req/s vs bare INSERT loop`, `${Math.round(sRate)} req/s`, `${Math.round(bRate)} /s`, sRate / bRate, '');
+      rows.push({
+        benchmark: `POST …/plays on ${place.name}, ${CONNECTIONS} conns (median of ${rounds} × ${seconds} s)`,
+        'req/s': Math.round(sRate),
+        'p50 ms': '',
+        'p99 ms': sP99,
+        errors,
+        target: '',
+      });
+      rows.push({
+        benchmark: `  bare INSERT loop into the same ${place.name}, ${CONNECTIONS} at once`,
+        'req/s': Math.round(bRate),
+        'p50 ms': '',
+        'p99 ms': Math.round(bP99 * 10) / 10,
+        errors: 0,
+        target: '',
+      });
+      ratioRow(
+        `report ingestion on ${place.name}: req/s vs bare INSERT loop`,
+        `${Math.round(sRate)} req/s`,
+        `${Math.round(bRate)} /s`,
+        sRate / bRate,
+        '',
+      );
       ratioRow(`report ingestion on ${place.name}: p99 vs bare INSERT loop`, `${sP99} ms`, `${bP99.toFixed(1)} ms`, sP99 / bP99, '');
     }
   } finally {

@@ -23,10 +23,11 @@ export interface ScoreCost {
 export function scoreCost(games: readonly AnyGameModule[], { pool = 300, attempts = 1000 } = {}): ScoreCost[] {
   return games.map((game) => {
     const maps = Array.from({ length: pool }, (_, i) => buildMap(game, `cost-${i}`, {}));
-    const { cpu } = interleaved(
-      [(i) => buildMap(game, `cost-build-${i}`, {}), (i) => scoreMap(game, maps[i % pool]!)],
-      { rounds: 20, batch: 20, warmup: 40 },
-    );
+    const { cpu } = interleaved([(i) => buildMap(game, `cost-build-${i}`, {}), (i) => scoreMap(game, maps[i % pool]!)], {
+      rounds: 20,
+      batch: 20,
+      warmup: 40,
+    });
     const t0 = performance.now();
     const r = reroll(game, { seed: 'cost', options: {}, target: { min: 101, max: 101 }, maxAttempts: attempts });
     const attemptsPerSecond = (r!.attempts / (performance.now() - t0)) * 1000;

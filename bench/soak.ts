@@ -29,7 +29,16 @@ interface Route {
 
 export interface SoakResult {
   seconds: number;
-  routes: Array<{ route: string; requests: number; 'p50 ms': number; 'p99 ms': number; shed503: number; 'reroll out of time (422)': number; unexpected: number; statuses: string }>;
+  routes: Array<{
+    route: string;
+    requests: number;
+    'p50 ms': number;
+    'p99 ms': number;
+    shed503: number;
+    'reroll out of time (422)': number;
+    unexpected: number;
+    statuses: string;
+  }>;
   unexpected5xx: number;
   shed: number;
   outOfTime: number;
@@ -45,7 +54,8 @@ export interface SoakResult {
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
-const report = (reportId: string) => JSON.stringify({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, handle: 'Soak', finishedRound: 25 }] });
+const report = (reportId: string) =>
+  JSON.stringify({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, handle: 'Soak', finishedRound: 25 }] });
 
 function routes(key: string): Route[] {
   const out: Route[] = [];
@@ -53,19 +63,67 @@ function routes(key: string): Route[] {
     out.push({ name: `GET ${g.id} map JSON (fresh seed)`, make: (n) => ({ path: `/api/v1/games/${g.id}/maps/soak-${n}` }) });
     out.push({ name: `GET ${g.id} map JSON (fresh seed)`, make: (n) => ({ path: `/api/v1/games/${g.id}/maps/soak-j-${n}` }) });
     out.push({ name: `GET ${g.id} .svg`, make: (n) => ({ path: `/api/v1/games/${g.id}/maps/soak-${n}.svg` }) });
-    out.push({ name: `GET ${g.id} .pdf?layout=kit`, heavy: true, make: (n) => ({ path: `/api/v1/games/${g.id}/maps/soak-${n}.pdf?layout=kit` }) });
-    out.push({ name: `GET ${g.id} .png?width=1024`, heavy: true, make: (n) => ({ path: `/api/v1/games/${g.id}/maps/soak-${n}.png?width=1024` }) });
-    out.push({ name: `POST ${g.id} reroll (≤ 100 attempts)`, make: (n) => ({ path: `/api/v1/games/${g.id}/reroll`, method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ seed: `soak-r-${n}`, target: { band: 'hard' }, maxAttempts: 100 }) }) });
-    if (g.plays) out.push({ name: `GET ${g.id} plays summary`, make: (n) => ({ path: `/api/v1/games/${g.id}/maps/soak-w-${n % 16}/plays` }) });
+    out.push({
+      name: `GET ${g.id} .pdf?layout=kit`,
+      heavy: true,
+      make: (n) => ({ path: `/api/v1/games/${g.id}/maps/soak-${n}.pdf?layout=kit` }),
+    });
+    out.push({
+      name: `GET ${g.id} .png?width=1024`,
+      heavy: true,
+      make: (n) => ({ path: `/api/v1/games/${g.id}/maps/soak-${n}.png?width=1024` }),
+    });
+    out.push({
+      name: `POST ${g.id} reroll (≤ 100 attempts)`,
+      make: (n) => ({
+        path: `/api/v1/games/${g.id}/reroll`,
+        method: 'POST',
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ seed: `soak-r-${n}`, target: { band: 'hard' }, maxAttempts: 100 }),
+      }),
+    });
+    if (g.plays)
+      out.push({ name: `GET ${g.id} plays summary`, make: (n) => ({ path: `/api/v1/games/${g.id}/maps/soak-w-${n % 16}/plays` }) });
   }
   const bad: Array<Omit<Route, 'name'> & { name: string }> = [
     { name: 'bad: unknown game (404)', expect: 404, make: () => ({ path: '/api/v1/games/no-such-game/maps/1' }) },
     { name: 'bad: options not JSON (400)', expect: 400, make: (n) => ({ path: `/api/v1/games/gold-city/maps/soak-${n}?options=%7Bnope` }) },
     { name: 'bad: PNG too large (400)', expect: 400, make: (n) => ({ path: `/api/v1/games/gold-city/maps/soak-${n}.png?width=99999` }) },
-    { name: 'bad: report without a key (401)', expect: 401, make: (n) => ({ path: `/api/v1/games/gold-city/maps/soak-w-${n % 16}/plays`, method: 'POST', headers: JSON_HEADERS, body: report(`nokey-${n}`) }) },
-    { name: 'bad: report with a wrong key (401)', expect: 401, make: (n) => ({ path: `/api/v1/games/gold-city/maps/soak-w-${n % 16}/plays`, method: 'POST', headers: { ...JSON_HEADERS, authorization: `Bearer ${key.slice(0, -4)}AAAA` }, body: report(`badkey-${n}`) }) },
-    { name: 'bad: report body not JSON (400)', expect: 400, make: (n) => ({ path: `/api/v1/games/gold-city/maps/soak-w-${n % 16}/plays`, method: 'POST', headers: { ...JSON_HEADERS, authorization: `Bearer ${key}` }, body: '{"reportId":' }) },
-    { name: 'bad: reroll missing target (400)', expect: 400, make: () => ({ path: '/api/v1/games/gold-city/reroll', method: 'POST', headers: JSON_HEADERS, body: '{"seed":"x"}' }) },
+    {
+      name: 'bad: report without a key (401)',
+      expect: 401,
+      make: (n) => ({
+        path: `/api/v1/games/gold-city/maps/soak-w-${n % 16}/plays`,
+        method: 'POST',
+        headers: JSON_HEADERS,
+        body: report(`nokey-${n}`),
+      }),
+    },
+    {
+      name: 'bad: report with a wrong key (401)',
+      expect: 401,
+      make: (n) => ({
+        path: `/api/v1/games/gold-city/maps/soak-w-${n % 16}/plays`,
+        method: 'POST',
+        headers: { ...JSON_HEADERS, authorization: `Bearer ${key.slice(0, -4)}AAAA` },
+        body: report(`badkey-${n}`),
+      }),
+    },
+    {
+      name: 'bad: report body not JSON (400)',
+      expect: 400,
+      make: (n) => ({
+        path: `/api/v1/games/gold-city/maps/soak-w-${n % 16}/plays`,
+        method: 'POST',
+        headers: { ...JSON_HEADERS, authorization: `Bearer ${key}` },
+        body: '{"reportId":',
+      }),
+    },
+    {
+      name: 'bad: reroll missing target (400)',
+      expect: 400,
+      make: () => ({ path: '/api/v1/games/gold-city/reroll', method: 'POST', headers: JSON_HEADERS, body: '{"seed":"x"}' }),
+    },
   ];
   return [...out, ...bad];
 }
@@ -84,7 +142,11 @@ async function ask(base: string, route: Route, n: number, tally: Tally): Promise
   let status: number;
   let title = '';
   try {
-    const res = await fetch(`${base}${req.path}`, { method: req.method ?? 'GET', ...(req.headers ? { headers: req.headers } : {}), ...(req.body ? { body: req.body } : {}) });
+    const res = await fetch(`${base}${req.path}`, {
+      method: req.method ?? 'GET',
+      ...(req.headers ? { headers: req.headers } : {}),
+      ...(req.body ? { body: req.body } : {}),
+    });
     const body = await res.arrayBuffer();
     status = res.status;
     if (status >= 500 || status === 422) title = (JSON.parse(Buffer.from(body).toString('utf8')) as { title?: string }).title ?? '';
@@ -107,7 +169,8 @@ async function ask(base: string, route: Route, n: number, tally: Tally): Promise
   }
 }
 
-const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : Number.NaN);
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : Number.NaN;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 export async function soak(): Promise<SoakResult> {
@@ -125,7 +188,15 @@ export async function soak(): Promise<SoakResult> {
     const key = benchKey('soak', env);
     const service = await startService(port, serviceEnv);
     const all = routes(key);
-    const write: Route = { name: `POST gold-city report (${writesPerSecond}/s, one key)`, make: (n) => ({ path: `/api/v1/games/gold-city/maps/soak-w-${n % 16}/plays`, method: 'POST', headers: { ...JSON_HEADERS, authorization: `Bearer ${key}` }, body: report(`soak-${n}`) }) };
+    const write: Route = {
+      name: `POST gold-city report (${writesPerSecond}/s, one key)`,
+      make: (n) => ({
+        path: `/api/v1/games/gold-city/maps/soak-w-${n % 16}/plays`,
+        method: 'POST',
+        headers: { ...JSON_HEADERS, authorization: `Bearer ${key}` },
+        body: report(`soak-${n}`),
+      }),
+    };
     const tallies = new Map<string, Tally>();
     const tallyOf = (name: string) => {
       let t = tallies.get(name);
@@ -139,8 +210,15 @@ export async function soak(): Promise<SoakResult> {
       rss.push(last.total);
       if (process.env.BENCH_SOAK_TRACE && rss.length % 10 === 0) {
         const parts = smapsMb(service.pid!);
-        void fetch(`${base}/metrics`).then((r) => r.json()).then((m: { memory?: unknown }) => console.warn(`soak ${rss.length}s main thread: ${JSON.stringify(m.memory)}`), () => {});
-        console.warn(`soak ${rss.length}s: ${Math.round(last.total)} MB (service ${Math.round(last.service)}: V8 heaps ${Math.round(parts.v8)}, other anon ${Math.round(parts.anon)}, files ${Math.round(parts.files)}, ${parts.threads} threads${last.children.map((c) => ` + ${c.name} ${Math.round(c.mb)}`).join('')})`);
+        void fetch(`${base}/metrics`)
+          .then((r) => r.json())
+          .then(
+            (m: { memory?: unknown }) => console.warn(`soak ${rss.length}s main thread: ${JSON.stringify(m.memory)}`),
+            () => {},
+          );
+        console.warn(
+          `soak ${rss.length}s: ${Math.round(last.total)} MB (service ${Math.round(last.service)}: V8 heaps ${Math.round(parts.v8)}, other anon ${Math.round(parts.anon)}, files ${Math.round(parts.files)}, ${parts.threads} threads${last.children.map((c) => ` + ${c.name} ${Math.round(c.mb)}`).join('')})`,
+        );
       }
     }, 1000);
     const end = performance.now() + seconds * 1000;
@@ -180,13 +258,19 @@ export async function soak(): Promise<SoakResult> {
         shed503: t.shed,
         'reroll out of time (422)': t.outOfTime,
         unexpected: t.unexpected,
-        statuses: [...t.statuses].sort(([a], [b]) => a - b).map(([s, c]) => `${s}×${c}`).join(' '),
+        statuses: [...t.statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([s, c]) => `${s}×${c}`)
+          .join(' '),
       });
     }
     return {
       seconds,
       routes: out,
-      unexpected5xx: [...tallies.values()].reduce((a, t) => a + [...t.statuses].filter(([s]) => s >= 500).reduce((b, [, c]) => b + c, 0) - t.shed, 0),
+      unexpected5xx: [...tallies.values()].reduce(
+        (a, t) => a + [...t.statuses].filter(([s]) => s >= 500).reduce((b, [, c]) => b + c, 0) - t.shed,
+        0,
+      ),
       cutOff: [...tallies.values()].reduce((a, t) => a + (t.statuses.get(0) ?? 0) + (t.statuses.get(408) ?? 0), 0),
       shed: [...tallies.values()].reduce((a, t) => a + t.shed, 0),
       outOfTime: [...tallies.values()].reduce((a, t) => a + t.outOfTime, 0),

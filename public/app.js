@@ -141,7 +141,8 @@ function readOptions(game) {
     const input = $(`opt-${name}`);
     let value;
     if (input.type === 'checkbox') value = input.checked;
-    else if (input.dataset.kind === 'integer' || input.dataset.kind === 'number') value = input.value === '' ? undefined : Number(input.value);
+    else if (input.dataset.kind === 'integer' || input.dataset.kind === 'number')
+      value = input.value === '' ? undefined : Number(input.value);
     else value = input.value;
     if (value !== undefined && value !== schema.default) out[name] = value;
   }
@@ -282,13 +283,18 @@ async function show(gameId, seed, options) {
     // A finger on so tall a panel must still scroll the page; the buttons and keys zoom.
     $('map').style.touchAction = tall ? 'pan-y' : '';
     // Fitted to the panel: the whole board shows at once, the start and the finish together.
-    zoom = attachZoom($('map'), el, { onChange: (scale) => ($('zoom-level').textContent = scale <= 1.001 ? 'whole board' : `${Math.round(scale * 100)}%`) });
+    zoom = attachZoom($('map'), el, {
+      onChange: (scale) => ($('zoom-level').textContent = scale <= 1.001 ? 'whole board' : `${Math.round(scale * 100)}%`),
+    });
   }
   wireTooltips();
   showScore(map.score);
   showDownloads(gameId, seed, options, linkedDownloads(res));
   void showPlays(gameId, seed, options);
-  showBotGames(games.find((g) => g.id === gameId), mapUrl(gameId, seed, options, '/playtest'));
+  showBotGames(
+    games.find((g) => g.id === gameId),
+    mapUrl(gameId, seed, options, '/playtest'),
+  );
   const share = shareUrl(gameId, seed, options);
   $('share').value = share;
   history.replaceState(null, '', share);
@@ -340,11 +346,31 @@ async function run(task, message, reveal = false) {
 function failed(had = current !== null) {
   clearResult();
   $('status').textContent = had ? 'The previous map was taken away: it does not answer what was asked.' : '';
-  [...document.querySelectorAll('.error')].find((el) => el.textContent)?.closest('.field, fieldset, p')?.scrollIntoView({ block: 'center' });
+  [...document.querySelectorAll('.error')]
+    .find((el) => el.textContent)
+    ?.closest('.field, fieldset, p')
+    ?.scrollIntoView({ block: 'center' });
 }
 
 function randomSeed() {
-  const words = ['amber', 'bramble', 'canyon', 'delta', 'ember', 'fjord', 'gulch', 'harbor', 'isle', 'jungle', 'kestrel', 'lagoon', 'mesa', 'nugget', 'oasis', 'pampas'];
+  const words = [
+    'amber',
+    'bramble',
+    'canyon',
+    'delta',
+    'ember',
+    'fjord',
+    'gulch',
+    'harbor',
+    'isle',
+    'jungle',
+    'kestrel',
+    'lagoon',
+    'mesa',
+    'nugget',
+    'oasis',
+    'pampas',
+  ];
   const n = crypto.getRandomValues(new Uint32Array(2));
   return `${words[n[0] % words.length]}-${n[1] % 100000}`;
 }
@@ -362,33 +388,51 @@ async function generate() {
   const game = selectedGame();
   const options = readOptions(game);
   if (seedMissing()) return;
-  await run(async () => {
-    await show(game.id, $('seed').value, options);
-    $('status').textContent = `Seed ${$('seed').value}.`;
-  }, 'Building the map…', true);
+  await run(
+    async () => {
+      await show(game.id, $('seed').value, options);
+      $('status').textContent = `Seed ${$('seed').value}.`;
+    },
+    'Building the map…',
+    true,
+  );
 }
 
 async function doReroll() {
   const game = selectedGame();
   const options = readOptions(game);
-  const target = $('target-kind').value === 'band' ? { band: $('band').value } : { min: Number($('min').value), max: Number($('max').value) };
+  const target =
+    $('target-kind').value === 'band' ? { band: $('band').value } : { min: Number($('min').value), max: Number($('max').value) };
   const body = { seed: $('seed').value, options, target, maxAttempts: Number($('attempts').value), agree: $('agree').checked };
   if (seedMissing()) return;
-  await run(async () => {
-    const r = await call(`${api}/games/${game.id}/reroll`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    // The reroll may have chosen options left at their defaults: show them, and the map they built.
-    setOptions(r.options);
-    const chosen = readOptions(game);
-    await show(game.id, r.seed, chosen);
-    const changed = Object.keys(chosen).filter((k) => !(k in options));
-    const note = changed.length ? ` The reroll chose ${changed.map((k) => `${k} ${chosen[k]}`).join(', ')}.` : '';
-    const { difficulty, band, interval } = r.map.score;
-    const readings = interval ? `, its kinds of player reading ${interval[0]}–${interval[1]}` : '';
-    // A plain hit whose kinds do not all read it in the target says so, and how to ask for one.
-    const parted = r.hit && !r.agreed ? ' Not every kind of player reads it in the target: tick “Every kind of player agrees” to ask for one that each does.' : '';
-    $('status').textContent = r.hit ? `Found at attempt ${r.attempts}: seed ${r.seed}, difficulty ${difficulty} (${band})${readings}.${parted}${note}` : r.message;
-    $('status').classList.toggle('missed', !r.hit);
-  }, 'Rerolling…', true);
+  await run(
+    async () => {
+      const r = await call(`${api}/games/${game.id}/reroll`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      // The reroll may have chosen options left at their defaults: show them, and the map they built.
+      setOptions(r.options);
+      const chosen = readOptions(game);
+      await show(game.id, r.seed, chosen);
+      const changed = Object.keys(chosen).filter((k) => !(k in options));
+      const note = changed.length ? ` The reroll chose ${changed.map((k) => `${k} ${chosen[k]}`).join(', ')}.` : '';
+      const { difficulty, band, interval } = r.map.score;
+      const readings = interval ? `, its kinds of player reading ${interval[0]}–${interval[1]}` : '';
+      // A plain hit whose kinds do not all read it in the target says so, and how to ask for one.
+      const parted =
+        r.hit && !r.agreed
+          ? ' Not every kind of player reads it in the target: tick “Every kind of player agrees” to ask for one that each does.'
+          : '';
+      $('status').textContent = r.hit
+        ? `Found at attempt ${r.attempts}: seed ${r.seed}, difficulty ${difficulty} (${band})${readings}.${parted}${note}`
+        : r.message;
+      $('status').classList.toggle('missed', !r.hit);
+    },
+    'Rerolling…',
+    true,
+  );
 }
 
 /** Today's map for duplicate play: the same seed everywhere today, a pure function of the date. */

@@ -73,14 +73,17 @@ async function play() {
   ticking = setInterval(() => ($('bot-status').textContent = `${waiting} ${Math.round((performance.now() - started) / 1000)} s`), 1000);
   inFlight = new AbortController();
   try {
-    const res = await fetch(`${url}${url.includes('?') ? '&' : '?'}games=${games}&kind=${encodeURIComponent($('bot-kind').value)}`, { signal: inFlight.signal });
+    const res = await fetch(`${url}${url.includes('?') ? '&' : '?'}games=${games}&kind=${encodeURIComponent($('bot-kind').value)}`, {
+      signal: inFlight.signal,
+    });
     const type = res.headers.get('content-type') ?? '';
     const body = type.includes('json') ? await res.json() : null;
     if (mine !== asked) return;
     stopWaiting();
     if (!res.ok) {
       const wait = res.headers.get('retry-after');
-      $('bot-status').textContent = `${body?.detail ?? body?.title ?? `${res.status} ${res.statusText}`}${wait ? ` Try again in ${wait} s.` : ''}`;
+      $('bot-status').textContent =
+        `${body?.detail ?? body?.title ?? `${res.status} ${res.statusText}`}${wait ? ` Try again in ${wait} s.` : ''}`;
       return;
     }
     const summary = body.summary;
@@ -88,7 +91,8 @@ async function play() {
     drawChart('bot-chart', summary?.chart);
     $('bot-facts').innerHTML = factItems(summary?.facts);
     $('bot-facts-box').hidden = !summary?.facts?.length;
-    $('bot-status').textContent = `${body.games === 1 ? '1 game' : `${body.games} games`} played; answered in ${((performance.now() - started) / 1000).toFixed(1)} s.`;
+    $('bot-status').textContent =
+      `${body.games === 1 ? '1 game' : `${body.games} games`} played; answered in ${((performance.now() - started) / 1000).toFixed(1)} s.`;
   } catch (error) {
     if (mine !== asked) return;
     stopWaiting();

@@ -10,13 +10,21 @@ async function json(url, init) {
   const res = await fetch(url, init);
   const type = res.headers.get('content-type') ?? '';
   const body = type.includes('json') ? await res.json() : null;
-  if (!res.ok) throw Object.assign(new Error(body?.title ?? `${res.status}`), { problem: body ?? { title: `${res.status} ${res.statusText}` }, status: res.status });
+  if (!res.ok)
+    throw Object.assign(new Error(body?.title ?? `${res.status}`), {
+      problem: body ?? { title: `${res.status} ${res.statusText}` },
+      status: res.status,
+    });
   return body;
 }
 
 const infos = new Map();
 async function gameInfo(gameId) {
-  if (!infos.has(gameId)) infos.set(gameId, json(`/api/v1/games/${encodeURIComponent(gameId)}/plays`).catch(() => null));
+  if (!infos.has(gameId))
+    infos.set(
+      gameId,
+      json(`/api/v1/games/${encodeURIComponent(gameId)}/plays`).catch(() => null),
+    );
   return infos.get(gameId);
 }
 
@@ -39,7 +47,10 @@ function buildSeats(size, info) {
     const legend = document.createElement('legend');
     legend.textContent = `Seat ${seat}`;
     row.append(legend);
-    const fields = [{ name: 'handle', schema: { type: 'string', maxLength: 40, description: 'name on the leaderboard' } }, ...seatFields(info)];
+    const fields = [
+      { name: 'handle', schema: { type: 'string', maxLength: 40, description: 'name on the leaderboard' } },
+      ...seatFields(info),
+    ];
     for (const { name, schema } of fields) {
       const label = document.createElement('label');
       label.textContent = words(name);
@@ -69,7 +80,10 @@ function readReport(size) {
     }
     seats.push(entry);
   }
-  const winners = $('report-winners').value.split(/[\s,]+/).filter(Boolean).map(Number);
+  const winners = $('report-winners')
+    .value.split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
   reportId ??= crypto.randomUUID();
   const body = { reportId, players: size, rounds: Number($('report-rounds').value), winners, seats };
   if ($('report-perceived').value) body.perceived = Number($('report-perceived').value);
@@ -106,7 +120,10 @@ async function refresh() {
   // `rounds` is the summary's own field (every game's reports have it), not a map's.
   const { difficulty: d, rounds: lasted } = s;
   const times = s.reports === 1 ? 'once' : `${s.reports} times`;
-  $('plays-headline').textContent = s.reports === 0 ? `Not played yet; as played it would be ${d.band} (bots: ${d.botBand}) until tables say otherwise.` : `Played ${times}, as played: ${d.band} (bots: ${d.botBand})`;
+  $('plays-headline').textContent =
+    s.reports === 0
+      ? `Not played yet; as played it would be ${d.band} (bots: ${d.botBand}) until tables say otherwise.`
+      : `Played ${times}, as played: ${d.band} (bots: ${d.botBand})`;
   $('plays-facts').textContent =
     s.reports === 0
       ? `Difficulty as played ${d.asPlayed}, likely ${d.interval[0]}–${d.interval[1]}.`
@@ -181,12 +198,16 @@ async function submit(ev) {
   if (typed) localStorage.setItem(KEY, typed);
   const key = localStorage.getItem(KEY);
   if (!key) {
-    $('report-status').textContent = 'Give your club\'s writer key first.';
+    $('report-status').textContent = "Give your club's writer key first.";
     return;
   }
   $('report-status').textContent = 'Sending…';
   try {
-    await json(`${shown.base}/plays?${new URLSearchParams(shown.query)}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(readReport(shown.size)) });
+    await json(`${shown.base}/plays?${new URLSearchParams(shown.query)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify(readReport(shown.size)),
+    });
     reportId = null;
     $('report-key').value = '';
     showKeyField();
@@ -198,7 +219,9 @@ async function submit(ev) {
       showKeyField();
     }
     const errors = e.problem?.errors ?? [];
-    $('report-status').textContent = errors.length ? errors.map((x) => `${x.field} ${x.message}`).join('; ') : (e.problem?.detail ?? e.message);
+    $('report-status').textContent = errors.length
+      ? errors.map((x) => `${x.field} ${x.message}`).join('; ')
+      : (e.problem?.detail ?? e.message);
   }
 }
 

@@ -1,7 +1,8 @@
 // A game's summary drawn (the score's, or its bot games'): its chart as SVG bars with their words, its facts as a list.
 const $ = (id) => document.getElementById(id);
 
-export const escapeHtml = (text) => String(text).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]);
+export const escapeHtml = (text) =>
+  String(text).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]);
 
 /** Draws `chart` into the figure `${id}-figure` (its caption `${id}-title`, its bars `${id}`); none hides it. */
 export function drawChart(id, chart) {

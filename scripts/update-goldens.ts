@@ -11,7 +11,9 @@ import { GAMES } from '../src/games/index.ts';
 import { pinnedScore } from '../test/support/pinned-score.ts';
 
 for (const game of GAMES) {
-  const { GOLDEN_CASES } = (await import(`../src/games/${game.id}/test/golden-cases.ts`)) as { GOLDEN_CASES: Array<{ seed: string; options: Record<string, unknown> }> };
+  const { GOLDEN_CASES } = (await import(`../src/games/${game.id}/test/golden-cases.ts`)) as {
+    GOLDEN_CASES: Array<{ seed: string; options: Record<string, unknown> }>;
+  };
   const rows = GOLDEN_CASES.map(({ seed, options }) => {
     const map = buildScoredMap(game, seed, options);
     return { seed, options, digest: map.digest, score: pinnedScore(map.score as unknown as Record<string, unknown>) };

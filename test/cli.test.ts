@@ -81,7 +81,10 @@ describe('goldmaps CLI', () => {
   it('validate puts a root cause first and counts what it cuts off, instead of a line per space', async () => {
     const { buildMap } = await import('../src/core/maps.ts');
     const { goldCity } = await import('../src/games/gold-city/index.ts');
-    const map = structuredClone(buildMap(goldCity, '42', {})) as unknown as { pieces: Array<{ id: string }>; spaces: Array<{ piece: string }> };
+    const map = structuredClone(buildMap(goldCity, '42', {})) as unknown as {
+      pieces: Array<{ id: string }>;
+      spaces: Array<{ piece: string }>;
+    };
     map.pieces.splice(3, 1);
     map.spaces = map.spaces.filter((s) => s.piece !== 'p3');
     const file = join(dir, 'missing-piece.json');
@@ -96,7 +99,9 @@ describe('goldmaps CLI', () => {
 
   it('ends quietly with exit 0 when the reader closes the pipe early (| head)', async () => {
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [cli, 'generate', 'gold-city', '--seed', '1', '--options', '{"pieces":10}', '--format', 'svg'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'generate', 'gold-city', '--seed', '1', '--options', '{"pieces":10}', '--format', 'svg'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     // Read the first chunk, then hang up, as `head -c` does.
@@ -124,7 +129,20 @@ describe('goldmaps CLI', () => {
   });
 
   it('says each bad flag on a line of its own', async () => {
-    const r = await goldmaps('generate', 'gold-city', '--seed', 's', '--format', 'png', '--dpi', '5', '--theme', 'blue', '--out', join(dir, 'never.png'));
+    const r = await goldmaps(
+      'generate',
+      'gold-city',
+      '--seed',
+      's',
+      '--format',
+      'png',
+      '--dpi',
+      '5',
+      '--theme',
+      'blue',
+      '--out',
+      join(dir, 'never.png'),
+    );
     expect(r.code).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(2);
@@ -197,7 +215,11 @@ describe('goldmaps rank', () => {
       const out = join(dir, `shard-${k}.csv`);
       const r = await goldmaps('rank', 'gold-city', '--count', '31', '--from', 'sh', '--shard', `${k}/3`, '--out', out);
       expect(r.code).toBe(0);
-      const rows = readFileSync(out, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+      const rows = readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(','));
       expect(rows.map((row) => row[0])).toEqual(rows.map((_, i) => String(i + 1)));
       const positions = rows.map((row) => Number(row[1]!.slice('sh/'.length)));
       expect(positions.every((p) => p % 3 === k % 3)).toBe(true);
@@ -277,25 +299,47 @@ describe('goldmaps score and reroll', () => {
     expect(out.score.difficulty).toBeTypeOf('number');
     expect(out.playtest.games).toBe(4);
     expect(out.playtest.winRate).toHaveLength(4);
-    const sampled = JSON.parse((await run(process.execPath, [cli, 'score', file, '--playtest', '2', '--kind', 'sampler'])).stdout) as { playtest: { bots: string[] }; playtestSummary: { headline: string } };
+    const sampled = JSON.parse((await run(process.execPath, [cli, 'score', file, '--playtest', '2', '--kind', 'sampler'])).stdout) as {
+      playtest: { bots: string[] };
+      playtestSummary: { headline: string };
+    };
     expect(sampled.playtest.bots).toEqual(['sampler', 'sampler', 'sampler', 'sampler']);
     expect(sampled.playtestSummary.headline).toMatch(/^2 sampler games/);
-    await expect(run(process.execPath, [cli, 'score', file, '--playtest', '2', '--kind', 'settler'])).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--kind: one of planner, sampler/) });
-    await expect(run(process.execPath, [cli, 'score', file, '--kind', 'sampler'])).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/only with --playtest/) });
+    await expect(run(process.execPath, [cli, 'score', file, '--playtest', '2', '--kind', 'settler'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--kind: one of planner, sampler/),
+    });
+    await expect(run(process.execPath, [cli, 'score', file, '--kind', 'sampler'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/only with --playtest/),
+    });
   });
 
   it('goldmaps reroll says in a few lines what it found and how to fetch it; --json prints {seed, attempts, hit, map}; a missing target is refused', async () => {
     const args = [cli, 'reroll', 'gold-city', '--seed', 'cli', '--band', 'medium', '--max-attempts', '50'];
-    const r = JSON.parse((await run(process.execPath, [...args, '--json'])).stdout) as { seed: string; attempts: number; hit: boolean; agreed: boolean; map: { digest: string; score: { band: string; difficulty: number } } };
+    const r = JSON.parse((await run(process.execPath, [...args, '--json'])).stdout) as {
+      seed: string;
+      attempts: number;
+      hit: boolean;
+      agreed: boolean;
+      map: { digest: string; score: { band: string; difficulty: number } };
+    };
     expect(r.hit).toBe(true);
     expect(r.map.score.band).toBe('medium');
     const short = (await run(process.execPath, args)).stdout.trimEnd().split('\n');
     expect(short).toHaveLength(4);
     expect(short[0]).toBe(`hit: gold-city seed ${r.seed} after ${r.attempts} attempt${r.attempts === 1 ? '' : 's'} (band medium)`);
     expect(short[1]).toMatch(new RegExp(`^difficulty ${r.map.score.difficulty} \\(medium\\); the kinds of player read it `));
-    expect(short[2]).toBe(r.agreed ? 'every kind of player reads it in the target' : 'not every kind of player reads it in the target: --agree asks for one that they all do');
+    expect(short[2]).toBe(
+      r.agreed
+        ? 'every kind of player reads it in the target'
+        : 'not every kind of player reads it in the target: --agree asks for one that they all do',
+    );
     // The command it prints fetches the very map it found.
-    const command = short[3]!.replace(/^the map: goldmaps /, '').match(/'[^']*'|\S+/g)!.map((w) => w.replace(/^'|'$/g, ''));
+    const command = short[3]!
+      .replace(/^the map: goldmaps /, '')
+      .match(/'[^']*'|\S+/g)!
+      .map((w) => w.replace(/^'|'$/g, ''));
     const fetched = JSON.parse((await run(process.execPath, [cli, ...command])).stdout) as { digest: string };
     expect(fetched.digest).toBe(r.map.digest);
     await expect(run(process.execPath, [cli, 'reroll', 'gold-city', '--seed', 'cli'])).rejects.toMatchObject({ code: 2 });

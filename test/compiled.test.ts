@@ -24,7 +24,11 @@ describe.runIf(fresh || required)('the compiled CLI (dist/, built by npm ci)', (
     const both = async (...args: string[]) => {
       const [a, b] = await Promise.all([
         run(process.execPath, [cli, ...args], { encoding: 'buffer', maxBuffer: 64 << 20 }),
-        run(process.execPath, [cli, ...args], { encoding: 'buffer', maxBuffer: 64 << 20, env: { ...process.env, GOLDMAPS_FROM_SOURCES: '1' } }),
+        run(process.execPath, [cli, ...args], {
+          encoding: 'buffer',
+          maxBuffer: 64 << 20,
+          env: { ...process.env, GOLDMAPS_FROM_SOURCES: '1' },
+        }),
       ]);
       expect(a.stdout.length).toBeGreaterThan(1000);
       expect(a.stdout.equals(b.stdout)).toBe(true);

@@ -59,10 +59,15 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
     // must record.
     // An option whose schema marks it `x-no-trace` (a default that is today's behaviour, e.g. a choice of source) may too.
     const props = (game.optionsSchema.properties ?? {}) as Record<string, { 'x-no-trace'?: boolean }>;
-    const layersOff = Object.keys(defaults).filter((k) => (defaults[k] === false || defaults[k] === 'none' || props[k]?.['x-no-trace'] === true) && !(k in recorded));
+    const layersOff = Object.keys(defaults).filter(
+      (k) => (defaults[k] === false || defaults[k] === 'none' || props[k]?.['x-no-trace'] === true) && !(k in recorded),
+    );
     expect(recorded).toEqual(Object.fromEntries(Object.entries(defaults).filter(([k]) => !layersOff.includes(k))));
     for (const k of layersOff) {
-      const on = fc.sample(options.filter((o) => o[k] !== undefined && o[k] !== defaults[k]), { numRuns: 1, seed: 7 })[0]!;
+      const on = fc.sample(
+        options.filter((o) => o[k] !== undefined && o[k] !== defaults[k]),
+        { numRuns: 1, seed: 7 },
+      )[0]!;
       expect(buildMap(game, 'defaults', { [k]: on[k] }).options).toMatchObject({ [k]: on[k] });
     }
   });
@@ -106,32 +111,35 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
     );
   });
 
-  it.runIf(game.playtest !== undefined)('says its bot games in words: each seat’s share of the wins charted, summing to at most all the games', () => {
-    let charted = 0;
-    fc.assert(
-      fc.property(seedString, options, (seed, o) => {
-        const map = buildScoredMap(game, seed, o);
-        const report = game.playtest!(map, { games: 3 });
-        const summary = game.summarisePlaytest!(map, map.score, report);
-        expect(summary.headline).toMatch(/^3 /);
-        expect(summary.facts.length).toBeGreaterThan(0);
-        const bars = summary.chart?.bars ?? [];
-        // A solo game has no share to chart; otherwise one bar a seat, the shares adding up to
-        // at most all the games (a game stopped without a winner, such as a Gold City stall, has none).
-        if (bars.length > 0) {
-          charted++;
-          expect(bars.length).toBeGreaterThan(1);
-          const total = bars.reduce((a, b) => a + b.value, 0);
-          expect(total).toBeLessThan(100.5);
-          expect(total).toBeGreaterThan(0);
-          for (const [seat, bar] of bars.entries()) expect(bar.label).toBe(`Seat ${seat + 1}`);
-        }
-      }),
-      { numRuns: 6, seed: 12 },
-    );
-    // A game that never charted its seats would pass the loop above without a check.
-    expect(charted).toBeGreaterThan(0);
-  });
+  it.runIf(game.playtest !== undefined)(
+    'says its bot games in words: each seat’s share of the wins charted, summing to at most all the games',
+    () => {
+      let charted = 0;
+      fc.assert(
+        fc.property(seedString, options, (seed, o) => {
+          const map = buildScoredMap(game, seed, o);
+          const report = game.playtest!(map, { games: 3 });
+          const summary = game.summarisePlaytest!(map, map.score, report);
+          expect(summary.headline).toMatch(/^3 /);
+          expect(summary.facts.length).toBeGreaterThan(0);
+          const bars = summary.chart?.bars ?? [];
+          // A solo game has no share to chart; otherwise one bar a seat, the shares adding up to
+          // at most all the games (a game stopped without a winner, such as a Gold City stall, has none).
+          if (bars.length > 0) {
+            charted++;
+            expect(bars.length).toBeGreaterThan(1);
+            const total = bars.reduce((a, b) => a + b.value, 0);
+            expect(total).toBeLessThan(100.5);
+            expect(total).toBeGreaterThan(0);
+            for (const [seat, bar] of bars.entries()) expect(bar.label).toBe(`Seat ${seat + 1}`);
+          }
+        }),
+        { numRuns: 6, seed: 12 },
+      );
+      // A game that never charted its seats would pass the loop above without a check.
+      expect(charted).toBeGreaterThan(0);
+    },
+  );
 
   it.runIf((game.playerKinds?.length ?? 0) > 0)('seats each of its kinds of player by name, and the kinds play differently', () => {
     const map = buildScoredMap(game, 'kinds', {});
@@ -202,29 +210,53 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
     expect(listed.games.map((g) => g.id)).toContain(game.id);
     const map = buildScoredMap(game, 'api', {});
     for (const format of FORMATS) {
-      const res = await fetch(`${server.url}/api/v1/games/${game.id}/maps/api.${extensionOf(format)}?${new URLSearchParams(GIVEN[format.id] ?? {}).toString()}`);
+      const res = await fetch(
+        `${server.url}/api/v1/games/${game.id}/maps/api.${extensionOf(format)}?${new URLSearchParams(GIVEN[format.id] ?? {}).toString()}`,
+      );
       expect(res.status, format.id).toBe(200);
       expect(res.headers.get('content-type')).toContain(format.mediaType);
       expect(res.headers.get('etag')).toContain(map.digest!);
       expect(MAGIC[format.id]!(Buffer.from(await res.arrayBuffer()))).toBe(true);
     }
     // Every download a page is offered for this game answers (pictures shrunk to keep it quick).
-    const entry = (listed as unknown as { games: Array<{ id: string; downloads: Array<{ format: string; extension: string; origin?: string; params: Record<string, unknown> }> }> }).games.find((g) => g.id === game.id)!;
+    const entry = (
+      listed as unknown as {
+        games: Array<{
+          id: string;
+          downloads: Array<{ format: string; extension: string; origin?: string; params: Record<string, unknown> }>;
+        }>;
+      }
+    ).games.find((g) => g.id === game.id)!;
     for (const d of entry.downloads) {
       // The page fills `origin` with its own address, as this does with the server's.
-      const given = { ...d.params, ...(d.origin ? { [d.origin]: server.url } : {}), ...(d.format === 'png' ? { dpi: undefined, hexPx: undefined, width: 200 } : {}) };
-      const params = new URLSearchParams(Object.entries(given).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      const given = {
+        ...d.params,
+        ...(d.origin ? { [d.origin]: server.url } : {}),
+        ...(d.format === 'png' ? { dpi: undefined, hexPx: undefined, width: 200 } : {}),
+      };
+      const params = new URLSearchParams(
+        Object.entries(given)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      );
       const res = await fetch(`${server.url}/api/v1/games/${game.id}/maps/api.${d.extension}?${params}`);
       // A setup sheet belongs to some maps only (a game's setup() says why the others have none):
       // refused then, naming layout.
-      const noSetup = d.params.layout === 'setup' && game.setup?.(map as never, { hexSize: 20 } as never, { width: 210, height: 297 }).sheets.length === 0;
-      if (noSetup) expect(((await res.json()) as { errors?: Array<{ field: string }> }).errors?.[0]?.field, `${d.format} ${params}`).toBe('layout');
+      const noSetup =
+        d.params.layout === 'setup' &&
+        game.setup?.(map as never, { hexSize: 20 } as never, { width: 210, height: 297 }).sheets.length === 0;
+      if (noSetup)
+        expect(((await res.json()) as { errors?: Array<{ field: string }> }).errors?.[0]?.field, `${d.format} ${params}`).toBe('layout');
       else {
         expect(res.status, `${d.format} ${params}`).toBe(200);
         await res.arrayBuffer();
       }
     }
-    const scored = await fetch(`${server.url}/api/v1/games/${game.id}/score`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(map) });
+    const scored = await fetch(`${server.url}/api/v1/games/${game.id}/score`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(map),
+    });
     expect(scored.status).toBe(200);
     expect(((await scored.json()) as { score: { difficulty: number } }).score.difficulty).toBe(map.score.difficulty);
     const reroll = await fetch(`${server.url}/api/v1/games/${game.id}/reroll`, {

@@ -16,7 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer } from './support/server.ts';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
-const pagesIn = (dir: string) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.md')).sort().map((f) => `${dir}/${f}`);
+const pagesIn = (dir: string) =>
+  readdirSync(join(root, dir))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `${dir}/${f}`);
 /** The reference and, under docs/studies/, the measurements behind its choices. */
 const PAGES = ['README.md', ...pagesIn('docs'), ...pagesIn('docs/studies')];
 
@@ -26,12 +30,36 @@ const SKIPPED: ReadonlyArray<readonly [string, string, string]> = [
   ['docs/cli.md', 'goldmaps balance gold-city --seed 42', 'slow (balance: 3,200 bot games; rank: 10,000 maps) or never ends (serve)'],
   ['docs/gold-city.md', 'goldmaps balance gold-city --seed 42', 'slow (3,200 bot games, about 10 s)'],
   ['docs/operations.md', 'MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072 \\', 'serves until stopped'],
-  ['docs/plays.md', "$ npx goldmaps keys create --name \"Harbour Games Club\"", "needs a writer key on the server's store: the same calls run against a real server on both backends in test/api/plays.test.ts and test/store/cli-and-kill.test.ts"],
-  ['docs/plays.md', "curl -sS -X POST \"http://localhost:8080/api/v1/games/gold-city/maps/42/plays\" \\", "needs a writer key on the server's store: the same calls run against a real server on both backends in test/api/plays.test.ts and test/store/cli-and-kill.test.ts"],
-  ['docs/plays.md', "curl -sS \"http://localhost:8080/api/v1/games/gold-city/maps/42/plays?order=best\"", "needs a writer key on the server's store: the same calls run against a real server on both backends in test/api/plays.test.ts and test/store/cli-and-kill.test.ts"],
-  ['docs/plays.md', "curl -sS -X DELETE -H \"Authorization: Bearer $KEY\" \\", "needs a writer key on the server's store: the same calls run against a real server on both backends in test/api/plays.test.ts and test/store/cli-and-kill.test.ts"],
-  ['docs/plays.md', "goldmaps plays add gold-city --seed 42 [--options '{\"players\":3}'] [--name <club>] < report.json", "needs a writer key on the server's store: the same calls run against a real server on both backends in test/api/plays.test.ts and test/store/cli-and-kill.test.ts"],
-  ['docs/store.md', "D=$(mktemp -d); URL=$(bash scripts/pg-cluster.sh start $D)", "starts a PostgreSQL cluster: .ci/run does this for every test run"],
+  [
+    'docs/plays.md',
+    '$ npx goldmaps keys create --name "Harbour Games Club"',
+    "needs a writer key on the server's store: the same calls run against a real server on both backends in test/api/plays.test.ts and test/store/cli-and-kill.test.ts",
+  ],
+  [
+    'docs/plays.md',
+    'curl -sS -X POST "http://localhost:8080/api/v1/games/gold-city/maps/42/plays" \\',
+    "needs a writer key on the server's store: the same calls run against a real server on both backends in test/api/plays.test.ts and test/store/cli-and-kill.test.ts",
+  ],
+  [
+    'docs/plays.md',
+    'curl -sS "http://localhost:8080/api/v1/games/gold-city/maps/42/plays?order=best"',
+    "needs a writer key on the server's store: the same calls run against a real server on both backends in test/api/plays.test.ts and test/store/cli-and-kill.test.ts",
+  ],
+  [
+    'docs/plays.md',
+    'curl -sS -X DELETE -H "Authorization: Bearer $KEY" \\',
+    "needs a writer key on the server's store: the same calls run against a real server on both backends in test/api/plays.test.ts and test/store/cli-and-kill.test.ts",
+  ],
+  [
+    'docs/plays.md',
+    'goldmaps plays add gold-city --seed 42 [--options \'{"players":3}\'] [--name <club>] < report.json',
+    "needs a writer key on the server's store: the same calls run against a real server on both backends in test/api/plays.test.ts and test/store/cli-and-kill.test.ts",
+  ],
+  [
+    'docs/store.md',
+    'D=$(mktemp -d); URL=$(bash scripts/pg-cluster.sh start $D)',
+    'starts a PostgreSQL cluster: .ci/run does this for every test run',
+  ],
 ];
 
 const SKIP_MARK = /^<!--\s*docs-test:\s*skip\s+(.+?)\s*-->$/;
@@ -179,7 +207,8 @@ describe('the docs', () => {
         const file = path === '' ? join(root, page) : resolve(dirname(join(root, page)), decodeURIComponent(path));
         const name = relative(root, file);
         if (!existsSync(file)) broken.push(`${page}:${line}: ${target} (no file ${name})`);
-        else if (anchor !== undefined && !(file.endsWith('.md') && anchorsOf(name).has(anchor))) broken.push(`${page}:${line}: ${target} (no heading #${anchor} in ${name})`);
+        else if (anchor !== undefined && !(file.endsWith('.md') && anchorsOf(name).has(anchor)))
+          broken.push(`${page}:${line}: ${target} (no heading #${anchor} in ${name})`);
       }
     }
     expect(broken).toEqual([]);

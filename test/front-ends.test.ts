@@ -10,10 +10,24 @@ import { GAMES } from '../src/games/index.ts';
 import { importCircles, importGraph, importsOf, sourceFiles } from './support/imports.ts';
 
 const root = new URL('../', import.meta.url);
-const FRONT_ENDS = ['src/api', 'src/formats', 'src/drawing', 'src/algorithms', 'src/cli', 'src/seeds', 'src/workers', 'src/plays', 'src/store', 'src/core', 'public'];
+const FRONT_ENDS = [
+  'src/api',
+  'src/formats',
+  'src/drawing',
+  'src/algorithms',
+  'src/cli',
+  'src/seeds',
+  'src/workers',
+  'src/plays',
+  'src/store',
+  'src/core',
+  'public',
+];
 
 function files(dir: string): string[] {
-  return readdirSync(new URL(dir, root), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(`${dir}/${e.name}`) : /\.(ts|js|html|css)$/.test(e.name) ? [`${dir}/${e.name}`] : []));
+  return readdirSync(new URL(dir, root), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(`${dir}/${e.name}`) : /\.(ts|js|html|css)$/.test(e.name) ? [`${dir}/${e.name}`] : [],
+  );
 }
 
 /** Every key in a value, at any depth. */
@@ -29,7 +43,22 @@ function keys(value: unknown, out = new Set<string>()): Set<string> {
 }
 
 /** The fields every map document and score has: the face, not a game. */
-const SHARED = new Set([...keys({ game: 0, generator: { name: 0, version: 0 }, seed: 0, options: 0, digest: 0, score: { difficulty: 0, band: 0, interval: 0, confidence: 0, summary: { headline: 0, facts: [{ label: 0, value: 0 }], chart: { title: 0, bars: [{ label: 0, value: 0, text: 0 }] } } } })]);
+const SHARED = new Set([
+  ...keys({
+    game: 0,
+    generator: { name: 0, version: 0 },
+    seed: 0,
+    options: 0,
+    digest: 0,
+    score: {
+      difficulty: 0,
+      band: 0,
+      interval: 0,
+      confidence: 0,
+      summary: { headline: 0, facts: [{ label: 0, value: 0 }], chart: { title: 0, bars: [{ label: 0, value: 0, text: 0 }] } },
+    },
+  }),
+]);
 
 /** Words the page uses for the DOM and JSON Schema, which games happen to use as field names too. */
 const PAGE_VOCABULARY = new Set(['type', 'kind', 'value', 'label', 'title', 'name', 'id', 'data']);
@@ -42,7 +71,11 @@ describe('front ends know no game', () => {
       const imports = [...text.matchAll(/from ['"]([^'"]+)['"]/g)].map((m) => m[1]!);
       const games = imports.filter((i) => /games\//.test(i) && !/games\/index\.ts$/.test(i));
       expect(games, path).toEqual([]);
-      if (path.startsWith('src/core')) expect(imports.filter((i) => /games\//.test(i)), path).toEqual([]);
+      if (path.startsWith('src/core'))
+        expect(
+          imports.filter((i) => /games\//.test(i)),
+          path,
+        ).toEqual([]);
     }
   });
 
@@ -65,7 +98,13 @@ describe('the rooms of src/ stack', () => {
 
   it('core imports nothing from a room above it, not even a type or lazily', () => {
     const above = new RegExp(`^src/(${ABOVE_CORE.join('|')})/`);
-    const up = src.filter((f) => f.startsWith('src/core/')).flatMap((f) => importsOf(f).filter((i) => i.target && above.test(i.target)).map((i) => `${f} imports ${i.specifier}`));
+    const up = src
+      .filter((f) => f.startsWith('src/core/'))
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((i) => i.target && above.test(i.target))
+          .map((i) => `${f} imports ${i.specifier}`),
+      );
     expect(up).toEqual([]);
   });
 
@@ -80,7 +119,10 @@ describe('the rooms of src/ stack', () => {
   it('(the circle finder finds every circle once, and nothing in a graph without one)', () => {
     const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
     expect(importCircles(graph({ a: ['b'], b: ['c', 'd'], c: ['a'], d: [] }))).toEqual([['a', 'b', 'c', 'a']]);
-    expect(importCircles(graph({ c: ['a'], a: ['b'], b: ['c'], x: ['x'] }))).toEqual([['a', 'b', 'c', 'a'], ['x', 'x']]);
+    expect(importCircles(graph({ c: ['a'], a: ['b'], b: ['c'], x: ['x'] }))).toEqual([
+      ['a', 'b', 'c', 'a'],
+      ['x', 'x'],
+    ]);
     expect(importCircles(graph({ a: ['b', 'c'], b: ['c'], c: [] }))).toEqual([]);
   });
 });

@@ -16,7 +16,9 @@ interface GoldenFile {
   rows: Array<{ seed: string; options: Record<string, unknown>; digest: string; score?: Record<string, number | string> }>;
 }
 
-const goldens = GAMES.map((g) => JSON.parse(readFileSync(new URL(`../fixtures/golden/${g.id}.json`, import.meta.url), 'utf8')) as GoldenFile);
+const goldens = GAMES.map(
+  (g) => JSON.parse(readFileSync(new URL(`../fixtures/golden/${g.id}.json`, import.meta.url), 'utf8')) as GoldenFile,
+);
 
 describe('golden digests', () => {
   it('pin at least 30 rows for Gold City', () => {
@@ -32,9 +34,13 @@ describe('golden digests', () => {
       const moved = golden.rows.filter((row, i) => built[i]!.digest !== row.digest);
       expect(moved.map((r) => `${r.seed} ${JSON.stringify(r.options)}`)).toEqual([]);
       // Scores are pinned too: a recalibration shows as a diff here, made on purpose.
-      expect(golden.rows.map((row, i) => ({ seed: row.seed, options: row.options, score: pinnedScore(built[i]!.score as unknown as Record<string, unknown>) }))).toEqual(
-        golden.rows.map((row) => ({ seed: row.seed, options: row.options, score: row.score })),
-      );
+      expect(
+        golden.rows.map((row, i) => ({
+          seed: row.seed,
+          options: row.options,
+          score: pinnedScore(built[i]!.score as unknown as Record<string, unknown>),
+        })),
+      ).toEqual(golden.rows.map((row) => ({ seed: row.seed, options: row.options, score: row.score })));
     });
 
     it(`${golden.game}: a second Node process (the CLI) and a worker thread agree`, async () => {
@@ -44,7 +50,15 @@ describe('golden digests', () => {
       const inWorker = digestsInWorker(golden.game, rows);
       const fromCli: string[] = [];
       for (const row of rows) {
-        const { stdout } = await run(process.execPath, [cli, 'generate', golden.game, '--seed', row.seed, '--options', JSON.stringify(row.options)]);
+        const { stdout } = await run(process.execPath, [
+          cli,
+          'generate',
+          golden.game,
+          '--seed',
+          row.seed,
+          '--options',
+          JSON.stringify(row.options),
+        ]);
         fromCli.push((JSON.parse(stdout) as { digest: string }).digest);
       }
       const inWorkerDigests = await inWorker;

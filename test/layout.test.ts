@@ -11,7 +11,9 @@ const root = new URL('../', import.meta.url);
 
 /** The folders git tracks a file under, each ending in '/', every ancestor included. */
 function trackedFolders(): Set<string> {
-  const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    .split('\0')
+    .filter(Boolean);
   const folders = new Set<string>();
   for (const file of files) for (let dir = posix.dirname(file); dir !== '.'; dir = posix.dirname(dir)) folders.add(`${dir}/`);
   return folders;

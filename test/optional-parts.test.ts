@@ -18,7 +18,9 @@ const cli = new URL('../bin/goldmaps.js', import.meta.url).pathname;
 
 function goldmaps(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+    execFile(process.execPath, [cli, ...args], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
   });
 }
 
@@ -53,7 +55,10 @@ async function problem(res: Response): Promise<{ status: number; detail?: string
  * to a game without it, and what it does for a game that has it. The cases below come from the
  * registry, so a game that gains a part is then held to its working.
  */
-const PARTS: Record<'balance' | 'steer' | 'sheets' | 'setup' | 'playtest' | 'plays', { lacking(game: AnyGameModule): Promise<void>; having(game: AnyGameModule): Promise<void> }> = {
+const PARTS: Record<
+  'balance' | 'steer' | 'sheets' | 'setup' | 'playtest' | 'plays',
+  { lacking(game: AnyGameModule): Promise<void>; having(game: AnyGameModule): Promise<void> }
+> = {
   balance: {
     async lacking(game) {
       const r = await goldmaps('balance', game.id, '--seed', SEED, '--games', '1');
@@ -72,7 +77,11 @@ const PARTS: Record<'balance' | 'steer' | 'sheets' | 'setup' | 'playtest' | 'pla
       const r = reroll(game, { seed: 'no-steer', target: { min: 0, max: 100 }, maxAttempts: 1 })!;
       expect(r.hit).toBe(true);
       expect(r.map.score.summary?.headline.length).toBeGreaterThan(0);
-      const res = await fetch(`${server.url}/api/v1/games/${game.id}/reroll`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'no-steer', target: { min: 0, max: 100 }, maxAttempts: 1 }) });
+      const res = await fetch(`${server.url}/api/v1/games/${game.id}/reroll`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ seed: 'no-steer', target: { min: 0, max: 100 }, maxAttempts: 1 }),
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ hit: true });
     },
@@ -81,29 +90,62 @@ const PARTS: Record<'balance' | 'steer' | 'sheets' | 'setup' | 'playtest' | 'pla
         const [min, max] = BAND_RANGES[band];
         const settings = game.steer!({ min, max }, normaliseOptions(game, {}), []);
         expect(settings.length, band).toBeGreaterThan(0);
-        for (const setting of settings) expect(normaliseOptions(game, setting), `${band}: ${JSON.stringify(setting)}`).toMatchObject(setting);
+        for (const setting of settings)
+          expect(normaliseOptions(game, setting), `${band}: ${JSON.stringify(setting)}`).toMatchObject(setting);
       }
     },
   },
   sheets: {
     async lacking(game) {
       const refused = await problem(await api(`${game.id}/maps/${SEED}.pdf?layout=kit`));
-      expect(refused).toMatchObject({ status: 400, errors: [{ field: 'layout', message: `${game.id} has no print-and-play kit yet; use layout=board` }] });
-      const r = await goldmaps('generate', game.id, '--seed', SEED, '--format', 'pdf', '--layout', 'kit', '--out', join(scratch, 'kit.pdf'));
+      expect(refused).toMatchObject({
+        status: 400,
+        errors: [{ field: 'layout', message: `${game.id} has no print-and-play kit yet; use layout=board` }],
+      });
+      const r = await goldmaps(
+        'generate',
+        game.id,
+        '--seed',
+        SEED,
+        '--format',
+        'pdf',
+        '--layout',
+        'kit',
+        '--out',
+        join(scratch, 'kit.pdf'),
+      );
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`${game.id} has no print-and-play kit yet`);
     },
     async having(game) {
       const res = await api(`${game.id}/maps/${SEED}.pdf?layout=kit`);
       expect(res.status).toBe(200);
-      expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     },
   },
   setup: {
     async lacking(game) {
       const words = `${game.id} has no setup sheet for its printed components`;
-      expect(await problem(await api(`${game.id}/maps/${SEED}.pdf?layout=setup`))).toMatchObject({ status: 400, errors: [{ field: 'layout', message: expect.stringContaining(words) }] });
-      const r = await goldmaps('generate', game.id, '--seed', SEED, '--format', 'pdf', '--layout', 'setup', '--out', join(scratch, 'setup.pdf'));
+      expect(await problem(await api(`${game.id}/maps/${SEED}.pdf?layout=setup`))).toMatchObject({
+        status: 400,
+        errors: [{ field: 'layout', message: expect.stringContaining(words) }],
+      });
+      const r = await goldmaps(
+        'generate',
+        game.id,
+        '--seed',
+        SEED,
+        '--format',
+        'pdf',
+        '--layout',
+        'setup',
+        '--out',
+        join(scratch, 'setup.pdf'),
+      );
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(words);
     },
@@ -117,7 +159,10 @@ const PARTS: Record<'balance' | 'steer' | 'sheets' | 'setup' | 'playtest' | 'pla
   },
   playtest: {
     async lacking(game) {
-      expect(await problem(await api(`${game.id}/maps/${SEED}/playtest?games=1`))).toMatchObject({ status: 404, detail: `${game.id} has no bots to play its maps yet.` });
+      expect(await problem(await api(`${game.id}/maps/${SEED}/playtest?games=1`))).toMatchObject({
+        status: 404,
+        detail: `${game.id} has no bots to play its maps yet.`,
+      });
       const r = await goldmaps('score', mapFile(game), '--playtest', '1');
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`${game.id} has no bots yet`);
@@ -135,18 +180,27 @@ const PARTS: Record<'balance' | 'steer' | 'sheets' | 'setup' | 'playtest' | 'pla
     async having(game) {
       const res = await api(`${game.id}/plays`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ game: game.id, reportSchema: game.plays!.reportSchema, result: { better: game.plays!.better } });
+      expect(await res.json()).toMatchObject({
+        game: game.id,
+        reportSchema: game.plays!.reportSchema,
+        result: { better: game.plays!.better },
+      });
     },
   },
 };
 
 describe('every optional part of every game in the registry', () => {
-  const cases = GAMES.flatMap((game) => Object.keys(PARTS).map((part) => [game.id, game[part as keyof typeof PARTS] ? 'has' : 'lacks', part, game] as const));
+  const cases = GAMES.flatMap((game) =>
+    Object.keys(PARTS).map((part) => [game.id, game[part as keyof typeof PARTS] ? 'has' : 'lacks', part, game] as const),
+  );
 
-  it.each(cases)('%s %s %s: refused in words by every front end that offers it when lacking, working when there', async (_id, has, part, game) => {
-    const check = PARTS[part as keyof typeof PARTS];
-    await (has === 'has' ? check.having(game) : check.lacking(game));
-  });
+  it.each(cases)(
+    '%s %s %s: refused in words by every front end that offers it when lacking, working when there',
+    async (_id, has, part, game) => {
+      const check = PARTS[part as keyof typeof PARTS];
+      await (has === 'has' ? check.having(game) : check.lacking(game));
+    },
+  );
 });
 
 // The parts every game has today are refused all the same by a game stripped of them.
@@ -159,7 +213,9 @@ describe('a game stripped of a part', () => {
     try {
       renderRequest(pdfFormat, game, map, kit, DEFAULT_RENDER_LIMITS);
     } catch (error) {
-      expect((error as InputError).errors).toEqual([{ field: 'layout', message: 'gold-city has no print-and-play kit yet; use layout=board' }]);
+      expect((error as InputError).errors).toEqual([
+        { field: 'layout', message: 'gold-city has no print-and-play kit yet; use layout=board' },
+      ]);
     }
     expect(renderRequest(pdfFormat, game, map, formatParams(pdfFormat, { layout: 'board' }), DEFAULT_RENDER_LIMITS).scene).toBeDefined();
   });
@@ -175,7 +231,9 @@ describe('a game stripped of a part', () => {
       }
     };
     const bare = { ...findGame('gold-city')!, setup: undefined };
-    expect(setupOf(bare, 'no-setup')).toEqual([{ field: 'layout', message: 'gold-city has no setup sheet for its printed components; use layout=kit or layout=board' }]);
+    expect(setupOf(bare, 'no-setup')).toEqual([
+      { field: 'layout', message: 'gold-city has no setup sheet for its printed components; use layout=kit or layout=board' },
+    ]);
     const none = { ...findGame('gold-city')!, setup: () => ({ sheets: [], why: 'only a course laid from the box has a setup sheet' }) };
     expect(setupOf(none, 'no-box')).toEqual([{ field: 'layout', message: 'only a course laid from the box has a setup sheet' }]);
     const game = findGame('gold-city')!;

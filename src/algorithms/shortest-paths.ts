@@ -5,7 +5,11 @@ import { MinHeap } from './min-heap.ts';
  * [neighbour, kind] (Dijkstra over a binary heap); `weight` prices a link by its kind, and an
  * infinite weight closes it. Unreached nodes, and every node when start < 0, are Infinity.
  */
-export function shortestPaths<K>(links: ReadonlyArray<ReadonlyArray<readonly [number, K]>>, start: number, weight: (kind: K) => number): Float64Array {
+export function shortestPaths<K>(
+  links: ReadonlyArray<ReadonlyArray<readonly [number, K]>>,
+  start: number,
+  weight: (kind: K) => number,
+): Float64Array {
   const dist = new Float64Array(links.length).fill(Infinity);
   if (start < 0) return dist;
   const heap = new MinHeap();

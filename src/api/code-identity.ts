@@ -12,12 +12,16 @@ import { fileURLToPath } from 'node:url';
 export function codeIdentity({
   root = fileURLToPath(new URL('../../', import.meta.url)),
   code = fileURLToPath(new URL('../', import.meta.url)),
-}: { root?: string; code?: string } = {}): string {
+}: {
+  root?: string;
+  code?: string;
+} = {}): string {
   const hash = createHash('sha256');
   // Run compiled, the code is dist/ and the games' data still src/ (core/json-file.ts dataFile).
   const data = code === join(root, 'src') ? [] : filesUnder(join(root, 'src')).filter((f) => f.endsWith('.json'));
   for (const dir of [code, join(root, 'schemas')]) {
-    for (const file of [...filesUnder(dir), ...(dir === code ? data : [])]) hash.update(file.slice(root.length)).update('\0').update(readFileSync(file)).update('\0');
+    for (const file of [...filesUnder(dir), ...(dir === code ? data : [])])
+      hash.update(file.slice(root.length)).update('\0').update(readFileSync(file)).update('\0');
   }
   return hash.digest('hex');
 }

@@ -31,7 +31,13 @@ export interface ContextOptions {
   counters?: Counters;
 }
 
-export function createContext({ logger, limits = DEFAULT_LIMITS, store, now = () => new Date(), counters = new Counters() }: ContextOptions): ApiContext {
+export function createContext({
+  logger,
+  limits = DEFAULT_LIMITS,
+  store,
+  now = () => new Date(),
+  counters = new Counters(),
+}: ContextOptions): ApiContext {
   return {
     logger,
     limits,

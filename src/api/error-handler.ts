@@ -22,7 +22,8 @@ export function errorHandler({ logger, limits }: { logger: Logger; limits: Limit
       return;
     }
     // A store that failed (unreachable, disk full) is the operator's to hear about, with why.
-    if (e instanceof HttpProblem && e.status >= 500 && e.cause !== undefined) logger.warn({ err: e.cause, method: req.method, url: req.originalUrl, status: e.status }, e.title);
+    if (e instanceof HttpProblem && e.status >= 500 && e.cause !== undefined)
+      logger.warn({ err: e.cause, method: req.method, url: req.originalUrl, status: e.status }, e.title);
     if (e instanceof HttpProblem) return sendProblem(res, e);
     // The pool has logged why; the caller learns that the drawing, not the request, failed.
     if (e instanceof RasterFailed) return sendProblem(res, new HttpProblem(500, 'The PNG could not be drawn', e.message));
@@ -32,9 +33,18 @@ export function errorHandler({ logger, limits }: { logger: Logger; limits: Limit
     }
     const status = (e as { status?: number; statusCode?: number }).status ?? (e as { statusCode?: number }).statusCode;
     const type = (e as { type?: string }).type;
-    if (status === 413) return sendProblem(res, new HttpProblem(413, 'Body too large', `The limit is ${(e as { limit?: number }).limit ?? limits.bodyBytes} bytes.`));
-    if (type === 'entity.parse.failed') return sendProblem(res, new HttpProblem(400, 'Body is not valid JSON', undefined, { errors: [{ field: 'body', message: 'is not valid JSON' }] }));
-    if (status !== undefined && status >= 400 && status < 500) return sendProblem(res, new HttpProblem(status, 'Bad request', (e as Error).message));
+    if (status === 413)
+      return sendProblem(
+        res,
+        new HttpProblem(413, 'Body too large', `The limit is ${(e as { limit?: number }).limit ?? limits.bodyBytes} bytes.`),
+      );
+    if (type === 'entity.parse.failed')
+      return sendProblem(
+        res,
+        new HttpProblem(400, 'Body is not valid JSON', undefined, { errors: [{ field: 'body', message: 'is not valid JSON' }] }),
+      );
+    if (status !== undefined && status >= 400 && status < 500)
+      return sendProblem(res, new HttpProblem(status, 'Bad request', (e as Error).message));
     logger.error({ err: e, method: req.method, url: req.originalUrl }, 'unhandled error');
     return sendProblem(res, new HttpProblem(500, 'Internal error'));
   };

@@ -21,6 +21,9 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): { limits: L
     if (!/^\d+$/.test(text) || n < 1 || !Number.isSafeInteger(n)) errors.push(`${name}: "${text}" is not a positive whole number`);
     else limits[field] = n;
   }
-  if (limits.headersMillis > limits.requestMillis) errors.push(`GOLDMAPS_HEADERS_TIMEOUT_MS: ${limits.headersMillis} must not exceed GOLDMAPS_REQUEST_TIMEOUT_MS (${limits.requestMillis})`);
+  if (limits.headersMillis > limits.requestMillis)
+    errors.push(
+      `GOLDMAPS_HEADERS_TIMEOUT_MS: ${limits.headersMillis} must not exceed GOLDMAPS_REQUEST_TIMEOUT_MS (${limits.requestMillis})`,
+    );
   return { limits, errors };
 }

@@ -41,9 +41,14 @@ function splitSeed(rawSegment: string): { seed: string; format: OutputFormat } {
   const known = formatOfName(rawSegment);
   if (!known) {
     const names = FORMATS.map((f) => `.${extensionOf(f)}`).join(', ');
-    throw new HttpProblem(404, 'Unknown format', `No format ".${m[2]}"; the formats are ${names}. A seed that really ends in ".${m[2]}" is addressed with its dot percent-encoded (${m[1]}%2E${m[2]}) or with an extra .json.`, {
-      errors: [{ field: 'format', message: `must be one of ${FORMATS.map((f) => extensionOf(f)).join(', ')}` }],
-    });
+    throw new HttpProblem(
+      404,
+      'Unknown format',
+      `No format ".${m[2]}"; the formats are ${names}. A seed that really ends in ".${m[2]}" is addressed with its dot percent-encoded (${m[1]}%2E${m[2]}) or with an extra .json.`,
+      {
+        errors: [{ field: 'format', message: `must be one of ${FORMATS.map((f) => extensionOf(f)).join(', ')}` }],
+      },
+    );
   }
   return { seed: decode(known.stem), format: known.format };
 }
@@ -57,7 +62,10 @@ function checkedQuery(req: Request, format: OutputFormat): Record<string, unknow
 const downloadLinks = (game: AnyGameModule, map: ScoredMap, options: string | undefined): string =>
   downloadsOfMap(game, map)
     .map(({ id, label, params, format }) => {
-      const pairs: [string, string][] = [...(options === undefined ? [] : [['options', options] as [string, string]]), ...Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])];
+      const pairs: [string, string][] = [
+        ...(options === undefined ? [] : [['options', options] as [string, string]]),
+        ...Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+      ];
       const query = new URLSearchParams(pairs);
       return `<${encodeURIComponent(map.seed ?? '')}.${extensionOf(format)}?${query}>; rel="alternate"; type="${format.mediaType}"; title="${label.replace(/["\\]/g, '')}"; id="${id}"`;
     })
@@ -88,7 +96,16 @@ function catalogue({ limits }: ApiContext): RequestHandler {
         optionsSchema: g.optionsSchema,
         mapSchema: g.mapSchema.$id,
         // What a page may offer of this game's maps: each format's presets the game can serve.
-        downloads: FORMATS.flatMap((f) => downloadsFor(f, g).map(({ id, label, params, origin }) => ({ id, format: f.id, extension: extensionOf(f), label, params, ...(origin ? { origin } : {}) }))),
+        downloads: FORMATS.flatMap((f) =>
+          downloadsFor(f, g).map(({ id, label, params, origin }) => ({
+            id,
+            format: f.id,
+            extension: extensionOf(f),
+            label,
+            params,
+            ...(origin ? { origin } : {}),
+          })),
+        ),
       })),
       formats: FORMATS.map((f) => ({
         id: f.id,
@@ -113,7 +130,8 @@ function mapAnswer({ limits, maps, answers, work, rasters, renders }: ApiContext
     // The representation's identity: the map, plus every parameter that changes its bytes.
     const variant = variantParams(params);
     const variantKey = canonicalJson({ format: format.id, ...variant });
-    const etag = Object.keys(variant).length === 0 ? `"${map.digest}"` : `"${map.digest}.${format.id}.${sha256Hex(variantKey).slice(0, 16)}"`;
+    const etag =
+      Object.keys(variant).length === 0 ? `"${map.digest}"` : `"${map.digest}.${format.id}.${sha256Hex(variantKey).slice(0, 16)}"`;
     if (answeredNotModified(req, res, etag, IMMUTABLE)) return;
     let out = format.cacheable ? entry.rendered.get(variantKey) : undefined;
     if (!out) {
@@ -145,7 +163,11 @@ function botGames({ counters, maps, answers, work, playtests }: ApiContext): Req
   return async (req, res) => {
     const game = gameOf(req);
     if (!game.playtest) throw new HttpProblem(404, 'No bots', `${game.id} has no bots to play its maps yet.`);
-    const checked = check<{ options?: string; games: number; kind?: string }>(playtestQuery, { ...(req.query as Record<string, unknown>) }, { coerce: true });
+    const checked = check<{ options?: string; games: number; kind?: string }>(
+      playtestQuery,
+      { ...(req.query as Record<string, unknown>) },
+      { coerce: true },
+    );
     if (!checked.ok) throw badInput(checked.errors, 'Invalid query');
     const { options, games } = checked.value;
     // The schema holds for every game; which kinds a game seats is the game's own list.
@@ -169,7 +191,15 @@ function botGames({ counters, maps, answers, work, playtests }: ApiContext): Req
     }
     counters.botGamesPlayed++;
     const summary = game.summarisePlaytest?.(map, map.score, report);
-    const body = JSON.stringify({ game: game.id, seed: map.seed, digest: map.digest, games, ...(kind === undefined ? {} : { kind }), playtest: report, ...(summary ? { summary } : {}) });
+    const body = JSON.stringify({
+      game: game.id,
+      seed: map.seed,
+      digest: map.digest,
+      games,
+      ...(kind === undefined ? {} : { kind }),
+      playtest: report,
+      ...(summary ? { summary } : {}),
+    });
     res.type('application/json').send(body);
     if (res.statusCode === 200) answers.remember(req.originalUrl, res.getHeaders(), body);
   };
@@ -179,7 +209,10 @@ const score: RequestHandler = (req, res) => {
   const game = gameOf(req);
   requireJson(req, 'the map document');
   const result = checkMap(game, req.body);
-  if (!result.ok) throw new HttpProblem(422, 'Not a map document', result.errors.map((e) => `${e.field || '(root)'}: ${e.message}`).join('; '), { errors: result.errors });
+  if (!result.ok)
+    throw new HttpProblem(422, 'Not a map document', result.errors.map((e) => `${e.field || '(root)'}: ${e.message}`).join('; '), {
+      errors: result.errors,
+    });
   if (result.problems.length > 0) {
     throw new HttpProblem(422, 'The map breaks the rules', result.problems.map((p) => p.message).join('; '), { problems: result.problems });
   }
@@ -190,10 +223,14 @@ function reroll({ limits, work }: ApiContext): RequestHandler {
   return async (req, res) => {
     const game = gameOf(req);
     requireJson(req, 'the request');
-    const checked = check<{ seed: string; options?: Record<string, unknown>; target: Target; maxAttempts: number; agree: boolean }>(rerollSchema, req.body);
+    const checked = check<{ seed: string; options?: Record<string, unknown>; target: Target; maxAttempts: number; agree: boolean }>(
+      rerollSchema,
+      req.body,
+    );
     if (!checked.ok) throw badInput(checked.errors);
     const body = checked.value;
-    if (body.maxAttempts > limits.rerollAttempts) throw badInput([{ field: 'maxAttempts', message: `must be <= ${limits.rerollAttempts}` }]);
+    if (body.maxAttempts > limits.rerollAttempts)
+      throw badInput([{ field: 'maxAttempts', message: `must be <= ${limits.rerollAttempts}` }]);
     let result: Awaited<ReturnType<ApiContext['work']['reroll']>>;
     try {
       // In a worker thread: a long search never holds up other requests.
@@ -202,7 +239,10 @@ function reroll({ limits, work }: ApiContext): RequestHandler {
       throw toInputProblem(e);
     }
     // Stopping on time would make the answer depend on the machine, so it is an error instead.
-    if (!result) throw new HttpProblem(422, 'Reroll ran out of time', `Ask for fewer attempts (the service allows ${limits.rerollMillis} ms).`, { errors: [{ field: 'maxAttempts', message: 'too many for the time limit' }] });
+    if (!result)
+      throw new HttpProblem(422, 'Reroll ran out of time', `Ask for fewer attempts (the service allows ${limits.rerollMillis} ms).`, {
+        errors: [{ field: 'maxAttempts', message: 'too many for the time limit' }],
+      });
     res.json(result);
   };
 }

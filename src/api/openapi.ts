@@ -7,7 +7,10 @@ import { bundleRefs } from './openapi-refs.ts';
 import { playPaths, playSecuritySchemes } from './plays-openapi.ts';
 const packageJson = readJson<{ version: string }>(new URL('../../package.json', import.meta.url));
 
-const problem = { description: 'Problem details', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+const problem = {
+  description: 'Problem details',
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+};
 
 /** Strip the file-level keywords that only make sense for a standalone schema file. */
 function component(schema: Record<string, unknown>): Record<string, unknown> {
@@ -34,17 +37,31 @@ export function buildOpenApi(): Record<string, unknown> {
     info: {
       title: 'goldmaps',
       version: packageJson.version,
-      description: 'Board-game maps from a seed: generated, scored for difficulty, rendered. The same game, seed, options and generator version always give the same map.',
+      description:
+        'Board-game maps from a seed: generated, scored for difficulty, rendered. The same game, seed, options and generator version always give the same map.',
     },
     servers: [{ url: '/' }],
     paths: {
-      '/healthz': { get: { summary: 'Liveness', responses: { '200': { description: 'Up', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+      '/healthz': {
+        get: {
+          summary: 'Liveness',
+          responses: { '200': { description: 'Up', content: { 'application/json': { schema: { type: 'object' } } } } },
+        },
+      },
       '/api/v1/games': {
-        get: { summary: 'The games, their options schemas and generator versions', responses: { '200': { description: 'Games', content: { 'application/json': { schema: { type: 'object' } } } } } },
+        get: {
+          summary: 'The games, their options schemas and generator versions',
+          responses: { '200': { description: 'Games', content: { 'application/json': { schema: { type: 'object' } } } } },
+        },
       },
       ...mapPaths(gameParam, seedParam),
       ...playPaths(gameParam, seedParam, problem),
-      '/api/v1/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+      '/api/v1/openapi.json': {
+        get: {
+          summary: 'This document',
+          responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } },
+        },
+      },
     },
     components: { schemas: componentSchemas(), securitySchemes: playSecuritySchemes },
   });
@@ -81,7 +98,11 @@ function mapResponse(): Record<string, unknown> {
   }
   return {
     description: `The map document with its score, or the map in the format its extension names (${FORMATS.map((f) => `.${extensionOf(f)}: ${f.description}`).join(' ')}). ETag is the digest; answers are immutable.`,
-    headers: { ETag: { schema: { type: 'string' } }, 'Cache-Control': { schema: { type: 'string' } }, 'Content-Disposition': { schema: { type: 'string' } } },
+    headers: {
+      ETag: { schema: { type: 'string' } },
+      'Cache-Control': { schema: { type: 'string' } },
+      'Content-Disposition': { schema: { type: 'string' } },
+    },
     content,
   };
 }
@@ -101,7 +122,14 @@ function mapPaths(gameParam: object, seedParam: object): Record<string, unknown>
       get: {
         summary: `A map by seed: ${FORMATS.map((f) => `.${extensionOf(f)}`).join(', ')} (JSON without an extension)`,
         parameters: [gameParam, seedParam, ...queryParams],
-        responses: { '200': mapResponse(), '304': { description: 'Not modified (If-None-Match matched the ETag)' }, '400': problem, '404': problem, '500': problem, '503': problem },
+        responses: {
+          '200': mapResponse(),
+          '304': { description: 'Not modified (If-None-Match matched the ETag)' },
+          '400': problem,
+          '404': problem,
+          '500': problem,
+          '503': problem,
+        },
       },
     },
     '/api/v1/games/{game}/maps/{seed}/playtest': {
@@ -110,9 +138,24 @@ function mapPaths(gameParam: object, seedParam: object): Record<string, unknown>
         parameters: [
           gameParam,
           { ...seedParam, description: 'The seed, percent-encoded.' },
-          ...(['games', 'kind', 'options'] as const).map((name) => ({ name, in: 'query', required: false, schema: (playtestQuery.properties as Record<string, object>)[name] })),
+          ...(['games', 'kind', 'options'] as const).map((name) => ({
+            name,
+            in: 'query',
+            required: false,
+            schema: (playtestQuery.properties as Record<string, object>)[name],
+          })),
         ],
-        responses: { '200': { description: '{game, seed, digest, games, kind, playtest, summary}: summary is the games in words ({headline, facts, chart of each seat’s share of the wins}), as a score’s summary is', content: { 'application/json': { schema: { type: 'object' } } } }, '304': { description: 'Not modified' }, '400': problem, '404': problem, '503': problem },
+        responses: {
+          '200': {
+            description:
+              '{game, seed, digest, games, kind, playtest, summary}: summary is the games in words ({headline, facts, chart of each seat’s share of the wins}), as a score’s summary is',
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+          '304': { description: 'Not modified' },
+          '400': problem,
+          '404': problem,
+          '503': problem,
+        },
       },
     },
     '/api/v1/games/{game}/score': {
@@ -120,7 +163,11 @@ function mapPaths(gameParam: object, seedParam: object): Record<string, unknown>
         summary: 'Score a map document you send (generated or typed in by hand)',
         parameters: [gameParam],
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
-        responses: { '200': { description: 'The score', content: { 'application/json': { schema: { type: 'object' } } } }, '413': problem, '422': problem },
+        responses: {
+          '200': { description: 'The score', content: { 'application/json': { schema: { type: 'object' } } } },
+          '413': problem,
+          '422': problem,
+        },
       },
     },
     '/api/v1/games/{game}/reroll': {
@@ -128,7 +175,13 @@ function mapPaths(gameParam: object, seedParam: object): Record<string, unknown>
         summary: 'Try seed/1, seed/2, … until the score meets a target',
         parameters: [gameParam],
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/RerollRequest' } } } },
-        responses: { '200': { description: 'The first hit, or the nearest candidate', content: { 'application/json': { schema: { type: 'object' } } } }, '400': problem },
+        responses: {
+          '200': {
+            description: 'The first hit, or the nearest candidate',
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+          '400': problem,
+        },
       },
     },
   };

@@ -10,7 +10,14 @@ export function operationsRoutes(ctx: ApiContext): Router {
     express
       .Router()
       // The web page: static files, revalidated by ETag so a deploy is seen at once.
-      .use(express.static(new URL('../../public/', import.meta.url).pathname, { index: 'index.html', etag: true, lastModified: false, maxAge: 0 }))
+      .use(
+        express.static(new URL('../../public/', import.meta.url).pathname, {
+          index: 'index.html',
+          etag: true,
+          lastModified: false,
+          maxAge: 0,
+        }),
+      )
       .get('/healthz', (_req, res) => {
         res.setHeader('Cache-Control', 'no-store');
         res.json({ status: 'ok' });
@@ -30,11 +37,22 @@ function ready({ store, limits }: ApiContext): RequestHandler {
     if (!store) return void res.json({ status: 'ok', store: 'none' });
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), limits.readyMillis)));
-    const answer = await Promise.race([store.ready().then(() => 'ok' as const, (e: unknown) => e), late]).finally(() => clearTimeout(timer));
+    const answer = await Promise.race([
+      store.ready().then(
+        () => 'ok' as const,
+        (e: unknown) => e,
+      ),
+      late,
+    ]).finally(() => clearTimeout(timer));
     if (answer === 'ok') return void res.json({ status: 'ok', store: store.backend });
     // The reason goes to the log, not to whoever asks: it may name hosts and users.
     const why = answer === 'late' ? `did not answer within ${limits.readyMillis} ms` : 'answered with an error';
-    throw new HttpProblem(503, 'The play-report store is unreachable', `The ${store.backend} store ${why}; writes and summaries answer 503 until it is back, maps are unaffected.`, { headers: { 'Retry-After': '5' } });
+    throw new HttpProblem(
+      503,
+      'The play-report store is unreachable',
+      `The ${store.backend} store ${why}; writes and summaries answer 503 until it is back, maps are unaffected.`,
+      { headers: { 'Retry-After': '5' } },
+    );
   };
 }
 

@@ -7,26 +7,66 @@ const json = (description: string) => ({ description, content: { 'application/js
  * JSON Schema (schemas/<game>.play.json, also served at GET /api/v1/games/{game}/plays).
  */
 export function playPaths(gameParam: object, seedParam: object, problem: object): Record<string, unknown> {
-  const options = { name: 'options', in: 'query', required: false, schema: { type: 'string' }, description: "The map's options as JSON, as for the map." };
+  const options = {
+    name: 'options',
+    in: 'query',
+    required: false,
+    schema: { type: 'string' },
+    description: "The map's options as JSON, as for the map.",
+  };
   const bearer = [{ writerKey: [] }];
   const games = GAMES.filter((g) => g.plays).map((g) => g.id);
   const plainSeed = { ...seedParam, description: 'The seed, percent-encoded (no format extension).' };
   return {
-    '/readyz': { get: { summary: 'Readiness: the store answers a query in time (2 s by default); 503 problem saying so when not', responses: { '200': json('Ready'), '503': problem } } },
-    '/metrics': { get: { summary: 'Counts of slow clients cut off, requests over their time budget, writes refused 401 and 429 (JSON)', responses: { '200': json('The counters') } } },
-    '/api/v1/games/{game}/plays': { get: { summary: "What a client needs to report this game's plays: the report's JSON Schema and what results mean", parameters: [gameParam], responses: { '200': json('The report schema'), '404': problem } } },
+    '/readyz': {
+      get: {
+        summary: 'Readiness: the store answers a query in time (2 s by default); 503 problem saying so when not',
+        responses: { '200': json('Ready'), '503': problem },
+      },
+    },
+    '/metrics': {
+      get: {
+        summary: 'Counts of slow clients cut off, requests over their time budget, writes refused 401 and 429 (JSON)',
+        responses: { '200': json('The counters') },
+      },
+    },
+    '/api/v1/games/{game}/plays': {
+      get: {
+        summary: "What a client needs to report this game's plays: the report's JSON Schema and what results mean",
+        parameters: [gameParam],
+        responses: { '200': json('The report schema'), '404': problem },
+      },
+    },
     '/api/v1/games/{game}/maps/{seed}/plays': {
       post: {
         summary: `Report a game played on this map (games: ${games.join(', ')})`,
         security: bearer,
         parameters: [gameParam, plainSeed, options],
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
-        responses: { '201': json('Stored'), '200': json('Already stored with this body (a retry)'), '400': problem, '401': problem, '409': problem, '413': problem, '415': problem, '422': problem, '429': problem, '503': problem, '507': problem },
+        responses: {
+          '201': json('Stored'),
+          '200': json('Already stored with this body (a retry)'),
+          '400': problem,
+          '401': problem,
+          '409': problem,
+          '413': problem,
+          '415': problem,
+          '422': problem,
+          '429': problem,
+          '503': problem,
+          '507': problem,
+        },
       },
       get: {
         summary: 'What tables said of this map: counts, rounds, seat shares, difficulty as played; ?order=best adds the leaderboard',
         parameters: [gameParam, plainSeed, options, { name: 'order', in: 'query', required: false, schema: { enum: ['recent', 'best'] } }],
-        responses: { '200': json('The summary (ETag on the store state, short max-age)'), '304': { description: 'Not modified' }, '400': problem, '404': problem, '503': problem },
+        responses: {
+          '200': json('The summary (ETag on the store state, short max-age)'),
+          '304': { description: 'Not modified' },
+          '400': problem,
+          '404': problem,
+          '503': problem,
+        },
       },
     },
     '/api/v1/games/{game}/maps/{seed}/plays/{reportId}': {
@@ -34,14 +74,35 @@ export function playPaths(gameParam: object, seedParam: object, problem: object)
         summary: 'Delete a report, by the key that wrote it',
         security: bearer,
         parameters: [gameParam, plainSeed, options, { name: 'reportId', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { '204': { description: 'Deleted' }, '400': problem, '401': problem, '403': problem, '404': problem, '429': problem, '503': problem, '507': problem },
+        responses: {
+          '204': { description: 'Deleted' },
+          '400': problem,
+          '401': problem,
+          '403': problem,
+          '404': problem,
+          '429': problem,
+          '503': problem,
+          '507': problem,
+        },
       },
     },
-    '/api/v1/games/{game}/daily': { get: { summary: "Today's seed (UTC) and map for duplicate play", parameters: [gameParam, options], responses: { '200': json('The day, its seed and map') } } },
+    '/api/v1/games/{game}/daily': {
+      get: {
+        summary: "Today's seed (UTC) and map for duplicate play",
+        parameters: [gameParam, options],
+        responses: { '200': json('The day, its seed and map') },
+      },
+    },
     '/api/v1/games/{game}/daily/{date}': {
-      get: { summary: "A day's seed and map (immutable)", parameters: [gameParam, { name: 'date', in: 'path', required: true, schema: { type: 'string', format: 'date' } }, options], responses: { '200': json('The day, its seed and map'), '400': problem } },
+      get: {
+        summary: "A day's seed and map (immutable)",
+        parameters: [gameParam, { name: 'date', in: 'path', required: true, schema: { type: 'string', format: 'date' } }, options],
+        responses: { '200': json('The day, its seed and map'), '400': problem },
+      },
     },
   };
 }
 
-export const playSecuritySchemes = { writerKey: { type: 'http', scheme: 'bearer', description: 'A writer key from `goldmaps keys create --name <club>`.' } };
+export const playSecuritySchemes = {
+  writerKey: { type: 'http', scheme: 'bearer', description: 'A writer key from `goldmaps keys create --name <club>`.' },
+};

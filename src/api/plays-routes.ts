@@ -18,7 +18,9 @@ const REPORTS = '/api/v1/games/:game/maps/:seed/plays';
 const REPORT = '/api/v1/games/:game/maps/:seed/plays/:reportId';
 
 const tooMany = (wait: number, who: string, perMinute: number) =>
-  new HttpProblem(429, 'Too many writes', `${who} may write ${perMinute} times a minute; try again in ${wait} s.`, { headers: { 'Retry-After': String(wait) } });
+  new HttpProblem(429, 'Too many writes', `${who} may write ${perMinute} times a minute; try again in ${wait} s.`, {
+    headers: { 'Retry-After': String(wait) },
+  });
 
 /**
  * Ahead of every body parser: a write is counted against its client address before anything
@@ -44,7 +46,10 @@ const SUMMARY_CACHE = 'public, max-age=5';
 /** The report schema's reportId (schemas/api/play-report.json), checked before the store sees one. */
 const REPORT_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-const unauthorised = () => new HttpProblem(401, 'A valid writer key is required', 'Send Authorization: Bearer <key> with a live key (goldmaps keys create).', { headers: { 'WWW-Authenticate': 'Bearer realm="goldmaps"' } });
+const unauthorised = () =>
+  new HttpProblem(401, 'A valid writer key is required', 'Send Authorization: Bearer <key> with a live key (goldmaps keys create).', {
+    headers: { 'WWW-Authenticate': 'Bearer realm="goldmaps"' },
+  });
 
 /** Query fields a plays route takes; anything else is refused by name. */
 function queryOf(req: Request, allowed: readonly string[]): Record<string, string> {
@@ -75,15 +80,32 @@ async function stored<T>(work: () => Promise<T>): Promise<T> {
     const why = storeFailure(e);
     const problem =
       why === 'disk-full'
-        ? new HttpProblem(507, 'The play-report store is out of disk space', 'The disk under the store is full, so nothing was stored; try again later (the operator has to free space).', { headers: { 'Retry-After': '60' } })
+        ? new HttpProblem(
+            507,
+            'The play-report store is out of disk space',
+            'The disk under the store is full, so nothing was stored; try again later (the operator has to free space).',
+            { headers: { 'Retry-After': '60' } },
+          )
         : why === 'unreachable'
-          ? new HttpProblem(503, 'The play-report store is unreachable', 'The database cannot be reached, so nothing was stored; try again shortly.', { headers: { 'Retry-After': '5' } })
+          ? new HttpProblem(
+              503,
+              'The play-report store is unreachable',
+              'The database cannot be reached, so nothing was stored; try again shortly.',
+              { headers: { 'Retry-After': '5' } },
+            )
           : new HttpProblem(503, 'The play-report store is unavailable', 'Try again shortly.', { headers: { 'Retry-After': '5' } });
     throw Object.assign(problem, { cause: e });
   }
 }
 
-const shownPlay = (p: StoredPlay) => ({ game: p.game, seed: p.seed, options: p.options, digest: p.digest, receivedAt: p.receivedAt, report: p.report });
+const shownPlay = (p: StoredPlay) => ({
+  game: p.game,
+  seed: p.seed,
+  options: p.options,
+  digest: p.digest,
+  receivedAt: p.receivedAt,
+  report: p.report,
+});
 
 /** The reports, summaries and leaderboards of a seed's map, and each day's map to play. */
 export function playsRoutes(ctx: ApiContext): Router {
@@ -132,7 +154,12 @@ const reportFormat: RequestHandler = (req, res) => {
   const game = gameOf(req);
   if (!game.plays) throw new HttpProblem(404, 'No play reports for this game', `${game.id} takes no play reports yet`);
   res.setHeader('Cache-Control', 'public, max-age=300');
-  res.json({ game: game.id, reportSchema: game.plays.reportSchema, measure: game.plays.measureLabel, result: { unit: game.plays.resultUnit, better: game.plays.better } });
+  res.json({
+    game: game.id,
+    reportSchema: game.plays.reportSchema,
+    measure: game.plays.measureLabel,
+    result: { unit: game.plays.resultUnit, better: game.plays.better },
+  });
 };
 
 function fileReport(ctx: ApiContext, keys: TokenBuckets): RequestHandler {
@@ -149,7 +176,13 @@ function fileReport(ctx: ApiContext, keys: TokenBuckets): RequestHandler {
       throw new HttpProblem(422, 'The report cannot be true of this map', detail, { errors: checked.errors });
     }
     const { outcome, play } = await stored(() => recordPlay(store, game, map, checked, who));
-    if (outcome === 'conflict') throw new HttpProblem(409, 'Another report has this reportId', `This map already has report "${checked.report.reportId}" with a different body; choose a new reportId.`, { errors: [{ field: 'reportId', message: 'is taken by a different report' }] });
+    if (outcome === 'conflict')
+      throw new HttpProblem(
+        409,
+        'Another report has this reportId',
+        `This map already has report "${checked.report.reportId}" with a different body; choose a new reportId.`,
+        { errors: [{ field: 'reportId', message: 'is taken by a different report' }] },
+      );
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Location', `${req.baseUrl}${req.path}/${encodeURIComponent(play.report.reportId)}`);
     res.status(outcome === 'created' ? 201 : 200).json(shownPlay(play));
@@ -174,11 +207,13 @@ function deleteReport(ctx: ApiContext, keys: TokenBuckets): RequestHandler {
     const store = storeOf(ctx.store);
     const { options } = queryOf(req, ['options']);
     const who = await writer(req, store, keys, ctx.counters);
-    if (!REPORT_ID.test(String(req.params.reportId))) throw badInput([{ field: 'reportId', message: 'must be 1–64 letters, digits or . _ : -' }]);
+    if (!REPORT_ID.test(String(req.params.reportId)))
+      throw badInput([{ field: 'reportId', message: 'must be 1–64 letters, digits or . _ : -' }]);
     const { game, map } = played(req, ctx.maps, options);
     const outcome = await stored(() => store.deletePlay(game.id, map.digest, String(req.params.reportId), who.id));
     if (outcome === 'missing') throw new HttpProblem(404, 'No such report', `This map has no report "${String(req.params.reportId)}".`);
-    if (outcome === 'forbidden') throw new HttpProblem(403, 'Another key wrote this report', 'Only the key that wrote a report can delete it.');
+    if (outcome === 'forbidden')
+      throw new HttpProblem(403, 'Another key wrote this report', 'Only the key that wrote a report can delete it.');
     res.setHeader('Cache-Control', 'no-store');
     res.status(204).end();
   };

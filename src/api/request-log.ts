@@ -8,7 +8,11 @@ import type { Logger } from 'pino';
  */
 export function logCompleted(logger: Logger, req: IncomingMessage, res: ServerResponse, started: number): void {
   res.once('close', () => {
-    const line = { req: { method: req.method, url: (req as Partial<Request>).originalUrl ?? req.url }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) };
+    const line = {
+      req: { method: req.method, url: (req as Partial<Request>).originalUrl ?? req.url },
+      res: { statusCode: res.statusCode },
+      responseTime: Math.round(performance.now() - started),
+    };
     if (!res.writableFinished) logger.warn(line, 'request aborted');
     else if (res.statusCode >= 500) logger.error(line, 'request errored');
     else logger.info(line, 'request completed');

@@ -10,7 +10,8 @@ import { HttpProblem, badInput, toInputProblem } from './problem.ts';
 /** The game a route's `:game` names, or a 404 that lists the games. */
 export function gameOf(req: Request): AnyGameModule {
   const game = findGame(String(req.params.game));
-  if (!game) throw new HttpProblem(404, 'Unknown game', `No game "${String(req.params.game)}"; known: ${GAMES.map((g) => g.id).join(', ')}.`);
+  if (!game)
+    throw new HttpProblem(404, 'Unknown game', `No game "${String(req.params.game)}"; known: ${GAMES.map((g) => g.id).join(', ')}.`);
   return game;
 }
 

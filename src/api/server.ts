@@ -29,9 +29,25 @@ export async function startServer({
   store,
   now,
   trustProxy,
-}: { port?: number; host?: string; logger?: Logger; limits?: Limits; graceMillis?: number; store?: PlayStore; now?: () => Date; trustProxy?: string } = {}): Promise<Running> {
+}: {
+  port?: number;
+  host?: string;
+  logger?: Logger;
+  limits?: Limits;
+  graceMillis?: number;
+  store?: PlayStore;
+  now?: () => Date;
+  trustProxy?: string;
+} = {}): Promise<Running> {
   const counters = new Counters();
-  const { handle, close: closeApp } = createApp({ logger, limits, store, counters, ...(now ? { now } : {}), ...(trustProxy ? { trustProxy } : {}) });
+  const { handle, close: closeApp } = createApp({
+    logger,
+    limits,
+    store,
+    counters,
+    ...(now ? { now } : {}),
+    ...(trustProxy ? { trustProxy } : {}),
+  });
   const server = createServer(
     {
       keepAliveTimeout: 5000,
@@ -48,9 +64,17 @@ export async function startServer({
     const slow = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
     if (slow) counters.slowClients++;
     else counters.malformedClients++;
-    if (slow) logger.warn({ client: socket.remoteAddress, headersMillis: limits.headersMillis, requestMillis: limits.requestMillis }, 'slow client cut off');
+    if (slow)
+      logger.warn(
+        { client: socket.remoteAddress, headersMillis: limits.headersMillis, requestMillis: limits.requestMillis },
+        'slow client cut off',
+      );
     if (socket.writable && socket.bytesWritten === 0) {
-      const status = slow ? '408 Request Timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      const status = slow
+        ? '408 Request Timeout'
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? '431 Request Header Fields Too Large'
+          : '400 Bad Request';
       socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     }
     socket.destroy();

@@ -15,7 +15,12 @@ export function timeBudget(limits: Limits, counters: Counters, logger: Logger) {
       res.locals.overBudget = true;
       counters.overBudget++;
       logger.warn({ req: { method: req.method, url: req.originalUrl }, budgetMillis: limits.budgetMillis }, 'request over its time budget');
-      sendProblem(res, new HttpProblem(503, 'The request took too long', `The service answers within ${limits.budgetMillis} ms; try again shortly.`, { headers: { 'Retry-After': '5' } }));
+      sendProblem(
+        res,
+        new HttpProblem(503, 'The request took too long', `The service answers within ${limits.budgetMillis} ms; try again shortly.`, {
+          headers: { 'Retry-After': '5' },
+        }),
+      );
     }, limits.budgetMillis);
     res.once('close', () => clearTimeout(timer));
     res.once('finish', () => clearTimeout(timer));

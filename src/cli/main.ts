@@ -112,7 +112,11 @@ function versionText(): string {
   // bin/goldmaps.js runs dist/ when npm ci has compiled it and no source is newer (a .js file
   // here), else the sources through tsx: said, since the two differ in start time and memory.
   const runs = import.meta.url.endsWith('.js') ? 'dist/ (compiled by npm ci)' : 'src/ (TypeScript through tsx)';
-  return [pkg.version, `generators (what a seed builds): ${GAMES.map((g) => `${g.id} ${g.generatorVersion}`).join(', ')}`, `runs from: ${runs}`].join('\n');
+  return [
+    pkg.version,
+    `generators (what a seed builds): ${GAMES.map((g) => `${g.id} ${g.generatorVersion}`).join(', ')}`,
+    `runs from: ${runs}`,
+  ].join('\n');
 }
 
 export function buildProgram(): Command {
@@ -194,13 +198,15 @@ function addMapCommands(program: Command): void {
     .option('--kind <kind>', "with --playtest: the kind of player at every seat (the game's playerKinds; default its first)")
     .action((path: string, opts: { playtest?: string; kind?: string }) => {
       const { game, result } = readMapDocument(path);
-      if (result.problems.length > 0) throw new UsageError(`${path}: the map breaks the rules: ${result.problems.map((p) => p.message).join('; ')}`);
+      if (result.problems.length > 0)
+        throw new UsageError(`${path}: the map breaks the rules: ${result.problems.map((p) => p.message).join('; ')}`);
       const score = scoreMap(game, result.map);
       const out: Record<string, unknown> = { score };
       if (opts.kind !== undefined && opts.playtest === undefined) throw new UsageError('--kind: only with --playtest');
       if (opts.playtest !== undefined) {
         const games = Number(opts.playtest);
-        if (!Number.isInteger(games) || games < 1 || games > 10_000) throw new UsageError('--playtest: a whole number of games from 1 to 10000');
+        if (!Number.isInteger(games) || games < 1 || games > 10_000)
+          throw new UsageError('--playtest: a whole number of games from 1 to 10000');
         if (!game.playtest) throw new UsageError(`game: ${game.id} has no bots yet`);
         const kind = playerKindOf(game, opts.kind, '--kind');
         const report = game.playtest(result.map, { games, ...(kind === undefined ? {} : { kind }) });
@@ -213,7 +219,9 @@ function addMapCommands(program: Command): void {
 
   program
     .command('balance')
-    .description("find the options that even out the seats on a seed's map by playing seeded bot games under each setting the game tries (slow); print {seed, options, report}")
+    .description(
+      "find the options that even out the seats on a seed's map by playing seeded bot games under each setting the game tries (slow); print {seed, options, report}",
+    )
     .argument('<game>', `game id (${GAMES.map((g) => g.id).join(', ')})`)
     .requiredOption('--seed <seed>', 'the seed')
     .option('--options <json>', "the game's other options as JSON")
@@ -234,7 +242,9 @@ function addMapCommands(program: Command): void {
 function addRerollCommand(program: Command): void {
   program
     .command('reroll')
-    .description('try <seed>/1, <seed>/2, … until the score meets the target (options left out may be chosen); say what it found and how to fetch it (--json: {seed, attempts, hit, agreed, options, map}); exit 3 on a miss')
+    .description(
+      'try <seed>/1, <seed>/2, … until the score meets the target (options left out may be chosen); say what it found and how to fetch it (--json: {seed, attempts, hit, agreed, options, map}); exit 3 on a miss',
+    )
     .argument('<game>', `game id (${GAMES.map((g) => g.id).join(', ')})`)
     .requiredOption('--seed <seed>', 'the base seed')
     .addOption(new Option('--band <band>', 'target band').choices(['easy', 'medium', 'hard', 'expert']))
@@ -242,34 +252,59 @@ function addRerollCommand(program: Command): void {
     .option('--max <difficulty>', 'target: highest difficulty (0–100)')
     .option('--options <json>', "the game's options as JSON")
     .option('--max-attempts <n>', 'give up after this many seeds (1–2000)', '200')
-    .option('--agree', 'both ends of score.interval (the two kinds of player the score is calibrated on) must lie in the target too (default: off)')
+    .option(
+      '--agree',
+      'both ends of score.interval (the two kinds of player the score is calibrated on) must lie in the target too (default: off)',
+    )
     .option('--json', 'print the whole answer as JSON, the map document included')
     .option('--out <file>', 'write the whole answer as JSON here')
-    .action((gameId: string, opts: { seed: string; band?: Band; min?: string; max?: string; options?: string; maxAttempts: string; agree?: boolean; json?: boolean; out?: string }) => {
-      const game = gameOrFail(gameId);
-      const number = (name: string, text: string | undefined, lo: number, hi: number) => {
-        const v = Number(text);
-        if (text === undefined || !/^\d+(\.\d+)?$/.test(text) || v < lo || v > hi) throw new UsageError(`${name}: a number from ${lo} to ${hi}`);
-        return v;
-      };
-      let target: Target;
-      if (opts.band !== undefined) {
-        if (opts.min !== undefined || opts.max !== undefined) throw new UsageError('--band: give either --band or --min and --max');
-        target = { band: opts.band };
-      } else if (opts.min !== undefined || opts.max !== undefined) {
-        target = { min: number('--min', opts.min, 0, 100), max: number('--max', opts.max, 0, 100) };
-      } else throw new UsageError('target: give --band, or --min and --max');
-      const maxAttempts = number('--max-attempts', opts.maxAttempts, 1, 2000);
-      if (!Number.isInteger(maxAttempts)) throw new UsageError('--max-attempts: a whole number');
-      const result = reroll(game, { seed: opts.seed, options: parseJsonOption('--options', opts.options) ?? {}, target, maxAttempts, agree: opts.agree === true })!;
-      if (opts.json || opts.out) emit(`${JSON.stringify(result, null, 2)}\n`, opts.out);
-      if (!opts.json) process.stdout.write(rerollAnswer(game.id, result, target, normaliseOptions(game, {})));
-      // A miss still prints the nearest map, but says so and ends with its own exit code.
-      if (!result.hit) {
-        process.stderr.write(`goldmaps: ${result.message}\n`);
-        process.exitCode = EXIT_MISSED;
-      }
-    });
+    .action(
+      (
+        gameId: string,
+        opts: {
+          seed: string;
+          band?: Band;
+          min?: string;
+          max?: string;
+          options?: string;
+          maxAttempts: string;
+          agree?: boolean;
+          json?: boolean;
+          out?: string;
+        },
+      ) => {
+        const game = gameOrFail(gameId);
+        const number = (name: string, text: string | undefined, lo: number, hi: number) => {
+          const v = Number(text);
+          if (text === undefined || !/^\d+(\.\d+)?$/.test(text) || v < lo || v > hi)
+            throw new UsageError(`${name}: a number from ${lo} to ${hi}`);
+          return v;
+        };
+        let target: Target;
+        if (opts.band !== undefined) {
+          if (opts.min !== undefined || opts.max !== undefined) throw new UsageError('--band: give either --band or --min and --max');
+          target = { band: opts.band };
+        } else if (opts.min !== undefined || opts.max !== undefined) {
+          target = { min: number('--min', opts.min, 0, 100), max: number('--max', opts.max, 0, 100) };
+        } else throw new UsageError('target: give --band, or --min and --max');
+        const maxAttempts = number('--max-attempts', opts.maxAttempts, 1, 2000);
+        if (!Number.isInteger(maxAttempts)) throw new UsageError('--max-attempts: a whole number');
+        const result = reroll(game, {
+          seed: opts.seed,
+          options: parseJsonOption('--options', opts.options) ?? {},
+          target,
+          maxAttempts,
+          agree: opts.agree === true,
+        })!;
+        if (opts.json || opts.out) emit(`${JSON.stringify(result, null, 2)}\n`, opts.out);
+        if (!opts.json) process.stdout.write(rerollAnswer(game.id, result, target, normaliseOptions(game, {})));
+        // A miss still prints the nearest map, but says so and ends with its own exit code.
+        if (!result.hit) {
+          process.stderr.write(`goldmaps: ${result.message}\n`);
+          process.exitCode = EXIT_MISSED;
+        }
+      },
+    );
 }
 
 /** rank and rank merge: many seeds, hardest first. */
@@ -293,7 +328,8 @@ function addRankCommands(program: Command): void {
       if (!/^\d+$/.test(opts.count) || count < 1 || count > 1_000_000) throw new UsageError('--count: a whole number from 1 to 1000000');
       const base = normaliseSeed(opts.from);
       if (!base.ok) throw new UsageError(`--from: ${base.message.replace(/^seed: /, '')}`);
-      if ([...base.seed].length + 1 + String(count).length > SEED_MAX_LENGTH) throw new UsageError(`--from: leave room for "/${count}" within ${SEED_MAX_LENGTH} characters`);
+      if ([...base.seed].length + 1 + String(count).length > SEED_MAX_LENGTH)
+        throw new UsageError(`--from: leave room for "/${count}" within ${SEED_MAX_LENGTH} characters`);
       const options = normaliseOptions(game, parseJsonOption('--options', opts.options));
       const { parseShard, rankCsv, shardPositions } = await import('../seeds/rank.ts');
       let shard: Shard | undefined;
@@ -305,7 +341,12 @@ function addRankCommands(program: Command): void {
       const total = shard ? shardPositions(count, shard).length : count;
       const { rank } = await import('../seeds/rank-pool.ts');
       const { SingleBar, Presets } = await import('cli-progress');
-      const bar = process.stderr.isTTY ? new SingleBar({ format: 'ranking {bar} {value}/{total} seeds · {eta_formatted} left', stream: process.stderr }, Presets.shades_classic) : undefined;
+      const bar = process.stderr.isTTY
+        ? new SingleBar(
+            { format: 'ranking {bar} {value}/{total} seeds · {eta_formatted} left', stream: process.stderr },
+            Presets.shades_classic,
+          )
+        : undefined;
       bar?.start(total, 0);
       const started = performance.now();
       const rows = await rank(game.id, { count, from: base.seed, options, shard }, (done) => bar?.update(done));
@@ -362,7 +403,10 @@ function addServeCommand(program: Command): void {
       const running = await startServer({ port, host: opts.host, store, limits, trustProxy: process.env.GOLDMAPS_TRUST_PROXY });
       const stop = (signal: string) => {
         process.stderr.write(`goldmaps: ${signal}, finishing in-flight requests\n`);
-        void running.close().then(() => store.close()).then(() => process.exit(0));
+        void running
+          .close()
+          .then(() => store.close())
+          .then(() => process.exit(0));
       };
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));

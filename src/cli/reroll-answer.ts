@@ -28,7 +28,13 @@ export function rerollAnswer(gameId: string, result: RerollResult, target: Targe
   const lines = [
     `${result.hit ? 'hit' : 'miss'}: ${gameId} seed ${result.seed} after ${result.attempts} attempt${result.attempts === 1 ? '' : 's'} (${wanted})`,
     `difficulty ${difficulty} (${band}); ${kindsInWords(result)}`,
-    ...(result.hit ? [result.agreed ? 'every kind of player reads it in the target' : 'not every kind of player reads it in the target: --agree asks for one that they all do'] : []),
+    ...(result.hit
+      ? [
+          result.agreed
+            ? 'every kind of player reads it in the target'
+            : 'not every kind of player reads it in the target: --agree asks for one that they all do',
+        ]
+      : []),
     `${result.hit ? 'the map' : 'the nearest map'}: goldmaps generate ${gameId} --seed ${shellWord(result.seed)}${options}`,
   ];
   return `${lines.join('\n')}\n`;

@@ -65,15 +65,55 @@ function parseOptions(text: string | undefined): unknown {
 const mapOf = (game: AnyGameModule, seed: string, options: unknown) => buildScoredMap(game, seed, options) as PlayedMap;
 
 /** One exported line: where the report was played, when it arrived, who wrote it, and its body. */
-const exportLine = (p: StoredPlay) => canonicalJson({ game: p.game, seed: p.seed, options: p.options, digest: p.digest, reportId: p.report.reportId, receivedAt: p.receivedAt, ...(p.writer ? { writer: p.writer } : {}), report: p.report });
+const exportLine = (p: StoredPlay) =>
+  canonicalJson({
+    game: p.game,
+    seed: p.seed,
+    options: p.options,
+    digest: p.digest,
+    reportId: p.report.reportId,
+    receivedAt: p.receivedAt,
+    ...(p.writer ? { writer: p.writer } : {}),
+    report: p.report,
+  });
 
 const csvCell = (v: unknown) => {
   const text = v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
-const CSV_COLUMNS = ['game', 'seed', 'options', 'digest', 'reportId', 'receivedAt', 'writer', 'players', 'rounds', 'winners', 'perceived', 'playedOn', 'seats'] as const;
+const CSV_COLUMNS = [
+  'game',
+  'seed',
+  'options',
+  'digest',
+  'reportId',
+  'receivedAt',
+  'writer',
+  'players',
+  'rounds',
+  'winners',
+  'perceived',
+  'playedOn',
+  'seats',
+] as const;
 const csvLine = (p: StoredPlay) =>
-  [p.game, p.seed, p.options, p.digest, p.report.reportId, p.receivedAt, p.writer, p.report.players, p.report.rounds, p.report.winners.join(' '), p.report.perceived, p.report.playedOn, p.report.seats].map(csvCell).join(',');
+  [
+    p.game,
+    p.seed,
+    p.options,
+    p.digest,
+    p.report.reportId,
+    p.receivedAt,
+    p.writer,
+    p.report.players,
+    p.report.rounds,
+    p.report.winners.join(' '),
+    p.report.perceived,
+    p.report.playedOn,
+    p.report.seats,
+  ]
+    .map(csvCell)
+    .join(',');
 
 export function registerStoreCommands(program: Command): void {
   addKeyCommands(program);
@@ -89,11 +129,16 @@ function addKeyCommands(program: Command): void {
     .command('create')
     .description('make a key for a club or client and print it once, alone on the last line of stdout')
     .requiredOption('--name <club>', 'who the key is for (1–64 characters; one live key a name)')
-    .option('--writes-per-minute <n>', `its writes a minute, a burst of that many at most (1–${MAX_KEY_WRITES_PER_MINUTE}; a game client reporting for many players needs more than a club)`, String(DEFAULT_KEY_WRITES_PER_MINUTE))
+    .option(
+      '--writes-per-minute <n>',
+      `its writes a minute, a burst of that many at most (1–${MAX_KEY_WRITES_PER_MINUTE}; a game client reporting for many players needs more than a club)`,
+      String(DEFAULT_KEY_WRITES_PER_MINUTE),
+    )
     .action(async (opts: { name: string; writesPerMinute: string }) => {
       const name = clubName(opts.name);
       const writesPerMinute = Number(opts.writesPerMinute);
-      if (!/^\d+$/.test(opts.writesPerMinute) || writesPerMinute < 1 || writesPerMinute > MAX_KEY_WRITES_PER_MINUTE) throw usage('--writes-per-minute', `must be a whole number from 1 to ${MAX_KEY_WRITES_PER_MINUTE}`);
+      if (!/^\d+$/.test(opts.writesPerMinute) || writesPerMinute < 1 || writesPerMinute > MAX_KEY_WRITES_PER_MINUTE)
+        throw usage('--writes-per-minute', `must be a whole number from 1 to ${MAX_KEY_WRITES_PER_MINUTE}`);
       const key = await withStore(async (store) => {
         try {
           return await store.createKey(name, { writesPerMinute });
@@ -102,7 +147,9 @@ function addKeyCommands(program: Command): void {
           throw e;
         }
       });
-      process.stderr.write(`goldmaps: a key for "${name}" (${writesPerMinute} writes a minute); it is shown this once and only its hash is kept\n`);
+      process.stderr.write(
+        `goldmaps: a key for "${name}" (${writesPerMinute} writes a minute); it is shown this once and only its hash is kept\n`,
+      );
       process.stdout.write(`${key}\n`);
     });
   keys
@@ -110,7 +157,8 @@ function addKeyCommands(program: Command): void {
     .description('the keys: name, id, created, revoked, writes a minute (tab-separated; never the key itself)')
     .action(async () => {
       const rows = await withStore((store) => store.listKeys());
-      for (const k of rows) process.stdout.write(`${k.name}\t${k.id}\t${k.createdAt}\t${k.revokedAt ?? 'live'}\t${k.writesPerMinute}/min\n`);
+      for (const k of rows)
+        process.stdout.write(`${k.name}\t${k.id}\t${k.createdAt}\t${k.revokedAt ?? 'live'}\t${k.writesPerMinute}/min\n`);
     });
   keys
     .command('revoke')
@@ -152,7 +200,8 @@ function addPlaysCommands(program: Command): void {
         if (opts.name !== undefined && !keyId) throw usage('--name', `no live key named "${opts.name}"`);
         return recordPlay(store, game, map, checked, keyId ? { id: keyId, name: opts.name! } : undefined);
       });
-      if (out.outcome === 'conflict') throw usage('reportId', `this map already has report "${checked.report.reportId}" with a different body`);
+      if (out.outcome === 'conflict')
+        throw usage('reportId', `this map already has report "${checked.report.reportId}" with a different body`);
       process.stderr.write(`goldmaps: ${out.outcome === 'created' ? 'stored' : 'already stored, unchanged'}\n`);
       process.stdout.write(`${JSON.stringify(out.play, null, 2)}\n`);
     });
@@ -213,7 +262,10 @@ function addPlaysCommands(program: Command): void {
           try {
             map = mapOf(game, row.seed, row.options ?? {});
           } catch (e) {
-            errors.push({ field: at, message: e instanceof InputError ? e.errors.map((x) => `${x.field}: ${x.message}`).join('; ') : String(e) });
+            errors.push({
+              field: at,
+              message: e instanceof InputError ? e.errors.map((x) => `${x.field}: ${x.message}`).join('; ') : String(e),
+            });
             continue;
           }
           const checked = checkReport(game, map, row.report);
@@ -228,7 +280,9 @@ function addPlaysCommands(program: Command): void {
           counts[outcome]++;
         }
       });
-      process.stderr.write(`goldmaps: imported ${counts.created} new, ${counts.same} already stored, ${counts.conflict} conflicting with a stored report\n`);
+      process.stderr.write(
+        `goldmaps: imported ${counts.created} new, ${counts.same} already stored, ${counts.conflict} conflicting with a stored report\n`,
+      );
       if (errors.length > 0) throw new InputError(errors);
       if (counts.conflict > 0) process.exitCode = 2;
     });
@@ -269,11 +323,16 @@ function addBackupCommands(program: Command): void {
 function addCalibrateCommand(program: Command): void {
   program
     .command('calibrate')
-    .description("rerun a game's calibration: its producers play seeded bot games and rewrite its data/ (all of them, or the steps named); --from-plays fits the tables' reports instead")
+    .description(
+      "rerun a game's calibration: its producers play seeded bot games and rewrite its data/ (all of them, or the steps named); --from-plays fits the tables' reports instead",
+    )
     .argument('<game>', 'game id')
     .argument('[steps...]', 'producers to run, by name (default: every one, in order; --list names them)')
     .option('--list', 'name the producers and what each writes, and run none')
-    .option('--from-plays', "fit the mapping from the bots' predictions to the play reports in the store, and write it as a reviewable fixture with a new version")
+    .option(
+      '--from-plays',
+      "fit the mapping from the bots' predictions to the play reports in the store, and write it as a reviewable fixture with a new version",
+    )
     .option('--out <file>', 'with --from-plays: where to write it (default src/games/<game>/data/plays.json)')
     .action(async (gameId: string, steps: string[], opts: { out?: string; list?: boolean; fromPlays?: boolean }) => {
       if (!opts.fromPlays) return runProducers(gameId, steps, opts.list === true);
@@ -286,12 +345,19 @@ function addCalibrateCommand(program: Command): void {
         const fitted: Record<string, unknown> = {};
         for (const players of sizes) {
           const f = await fitFor(store, game, players);
-          if (f.reports > 0) fitted[String(players)] = { a: f.a, b: f.b, tau: f.tau, sigma: f.sigma, maps: f.maps, reports: f.reports, fitted: f.fitted };
+          if (f.reports > 0)
+            fitted[String(players)] = { a: f.a, b: f.b, tau: f.tau, sigma: f.sigma, maps: f.maps, reports: f.reports, fitted: f.fitted };
         }
         return fitted;
       });
       if (Object.keys(tables).length === 0) throw usage('game', `no reports of ${game.id} with the table's measure yet`);
-      const fixture = { version: `${game.id}-plays-${number}`, game: game.id, measure: playsOf(game).measureLabel, model: 'tables ≈ a + b · bots (per table size), docs/plays.md', tables };
+      const fixture = {
+        version: `${game.id}-plays-${number}`,
+        game: game.id,
+        measure: playsOf(game).measureLabel,
+        model: 'tables ≈ a + b · bots (per table size), docs/plays.md',
+        tables,
+      };
       const { writeFileSync } = await import('node:fs');
       writeFileSync(out, `${JSON.stringify(fixture, null, 2)}\n`);
       process.stderr.write(`goldmaps: wrote ${out} (${fixture.version}); review it and commit it to move the scores\n`);
@@ -305,7 +371,11 @@ async function runProducers(gameId: string, names: string[], list: boolean): Pro
   const producers = game.calibration ?? [];
   if (producers.length === 0) throw usage('game', `${game.id} has no calibration producers`);
   const unknown = names.filter((n) => !producers.some((p) => p.name === n));
-  if (unknown.length > 0) throw usage('steps', `${game.id} has no producer ${unknown.map((n) => `"${n}"`).join(', ')} (known: ${producers.map((p) => p.name).join(', ')})`);
+  if (unknown.length > 0)
+    throw usage(
+      'steps',
+      `${game.id} has no producer ${unknown.map((n) => `"${n}"`).join(', ')} (known: ${producers.map((p) => p.name).join(', ')})`,
+    );
   const chosen = names.length === 0 ? producers : producers.filter((p) => names.includes(p.name));
   if (list) {
     for (const p of producers) process.stdout.write(`${p.name}\twrites ${p.writes}\t${p.about}\n`);
@@ -314,9 +384,14 @@ async function runProducers(gameId: string, names: string[], list: boolean): Pro
   const { spawnSync } = await import('node:child_process');
   for (const p of chosen) {
     process.stderr.write(`goldmaps: calibrate ${game.id} ${p.name}: ${p.about}\n`);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(p.script)], { stdio: 'inherit', env: { ...process.env, ...p.env } });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(p.script)], {
+      stdio: 'inherit',
+      env: { ...process.env, ...p.env },
+    });
     if (run.status !== 0) {
-      process.stderr.write(`goldmaps: calibrate ${game.id} ${p.name} failed (exit ${run.status ?? run.signal}); the files written before it stand\n`);
+      process.stderr.write(
+        `goldmaps: calibrate ${game.id} ${p.name} failed (exit ${run.status ?? run.signal}); the files written before it stand\n`,
+      );
       process.exitCode = 1;
       return;
     }

@@ -29,7 +29,6 @@ export function canonicalSha256Hex(value: unknown, skipTopKeys?: ReadonlySet<str
   }
 }
 
-
 /** For 0 ≤ n < SMALL: the number of digits at 4n, the digits' bytes after it. */
 const SMALL = 1000;
 const SMALL_DIGITS = new Uint8Array(4 * SMALL);

@@ -11,7 +11,12 @@ export type Band = 'easy' | 'medium' | 'hard' | 'expert';
 export const BANDS: readonly Band[] = ['easy', 'medium', 'hard', 'expert'];
 
 /** Inclusive difficulty ranges: the bands tile 0–100 with no gap. */
-export const BAND_RANGES: Readonly<Record<Band, readonly [number, number]>> = { easy: [0, 24], medium: [25, 49], hard: [50, 74], expert: [75, 100] };
+export const BAND_RANGES: Readonly<Record<Band, readonly [number, number]>> = {
+  easy: [0, 24],
+  medium: [25, 49],
+  hard: [50, 74],
+  expert: [75, 100],
+};
 
 export function bandOf(difficulty: number): Band {
   for (let k = BANDS.length - 1; k > 0; k--) if (difficulty >= BAND_RANGES[BANDS[k]!][0]) return BANDS[k]!;

@@ -22,7 +22,10 @@ export function rankGap(a: readonly number[], b: readonly number[]): number[] {
 export const quantile = (sorted: readonly number[], q: number) => sorted[Math.floor(q * sorted.length)]!;
 
 export function fitLinear(samples: readonly Sample[]) {
-  const [intercept, ...coefficients] = leastSquares(samples.map((s) => s.x), samples.map((s) => s.y));
+  const [intercept, ...coefficients] = leastSquares(
+    samples.map((s) => s.x),
+    samples.map((s) => s.y),
+  );
   const predict = (x: readonly number[]) => intercept! + x.reduce((sum, v, k) => sum + v * (coefficients[k] as number), 0);
   return {
     predict,
@@ -38,7 +41,12 @@ export function agreement(predicted: readonly number[], actual: readonly number[
 
 /** Each feature's range over the fitted samples: beyond it the model extrapolates, and scores say so. */
 export function featureRanges(names: readonly string[], samples: readonly Sample[]): Record<string, [number, number]> {
-  return Object.fromEntries(names.map((name, k) => [name, [round(Math.min(...samples.map((s) => s.x[k]!)), 3), round(Math.max(...samples.map((s) => s.x[k]!)), 3)]]));
+  return Object.fromEntries(
+    names.map((name, k) => [
+      name,
+      [round(Math.min(...samples.map((s) => s.x[k]!)), 3), round(Math.max(...samples.map((s) => s.x[k]!)), 3)],
+    ]),
+  );
 }
 
 /** Held-out Spearman within each table size: a difficulty scale is read within one. */
@@ -46,7 +54,16 @@ export function spearmanByPlayers(held: ReadonlyArray<Sample & { players: number
   return Object.fromEntries(
     [2, 3, 4].map((players) => {
       const group = held.map((s, i) => ({ s, p: predicted[i]! })).filter(({ s }) => s.players === players);
-      return [players, round(spearman(group.map((g) => g.p), group.map((g) => g.s.y)), 3)];
+      return [
+        players,
+        round(
+          spearman(
+            group.map((g) => g.p),
+            group.map((g) => g.s.y),
+          ),
+          3,
+        ),
+      ];
     }),
   );
 }

@@ -91,7 +91,13 @@ export interface MapDocumentBase {
  * and a front end asked for one a game lacks says so. `P` and `B` are the game's own playtest
  * and balance reports.
  */
-export interface GameModule<O = Record<string, unknown>, M extends MapDocumentBase = MapDocumentBase, S extends ScoreBase = ScoreBase, P extends object = object, B extends object = object> {
+export interface GameModule<
+  O = Record<string, unknown>,
+  M extends MapDocumentBase = MapDocumentBase,
+  S extends ScoreBase = ScoreBase,
+  P extends object = object,
+  B extends object = object,
+> {
   id: string;
   title: string;
   generatorVersion: string;

@@ -16,7 +16,10 @@ export class InputError extends Error {
 }
 
 export function prefixed(prefix: string, errors: FieldError[]): FieldError[] {
-  return errors.map((e) => ({ ...e, field: e.field ? (e.field.startsWith('[') ? `${prefix}${e.field}` : `${prefix}.${e.field}`) : prefix }));
+  return errors.map((e) => ({
+    ...e,
+    field: e.field ? (e.field.startsWith('[') ? `${prefix}${e.field}` : `${prefix}.${e.field}`) : prefix,
+  }));
 }
 
 /** Options as the game's schema normalises them (defaults filled in), or an InputError. */

@@ -122,7 +122,11 @@ export interface PlaysApplied {
  * follows, and `plays` records the version. Other table sizes, and games without a fixture, keep
  * the bot score untouched.
  */
-export function applyPlaysCalibration<M, S extends { difficulty: number; band: Band; plays?: PlaysApplied }>(plays: GamePlays<M, S> | undefined, map: M, score: S): S {
+export function applyPlaysCalibration<M, S extends { difficulty: number; band: Band; plays?: PlaysApplied }>(
+  plays: GamePlays<M, S> | undefined,
+  map: M,
+  score: S,
+): S {
   const cal = plays?.calibration;
   if (!plays || !cal) return score;
   const players = plays.players(map);

@@ -36,7 +36,16 @@ export type SceneItem =
   | ({ kind: 'segments'; segments: Array<[Point, Point]> } & Paint)
   | ({ kind: 'circle'; centre: Point; radius: Mm } & Paint)
   /** Text is drawn as glyph outlines, so no renderer depends on installed fonts. */
-  | { kind: 'text'; at: Point; text: string; size: Mm; fill: string; anchor: 'start' | 'middle' | 'end'; bold?: boolean; baseline?: 'alphabetic' | 'middle' }
+  | {
+      kind: 'text';
+      at: Point;
+      text: string;
+      size: Mm;
+      fill: string;
+      anchor: 'start' | 'middle' | 'end';
+      bold?: boolean;
+      baseline?: 'alphabetic' | 'middle';
+    }
   /**
    * A group may carry data for interactive front ends and a title, which they show on hover;
    * `stop` marks the places (spaces, tiles) a person walks through from the keyboard.

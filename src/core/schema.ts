@@ -44,7 +44,9 @@ const queryAjv = makeAjv(true);
  */
 export function registerSchemas(dir: URL): Record<string, Record<string, unknown>> {
   const added: Record<string, Record<string, unknown>> = {};
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const schema = readJson<Record<string, unknown>>(new URL(name, dir));
     if (files.some((s) => s.$id === schema.$id)) throw new Error(`two schemas with $id ${String(schema.$id)}`);
     files.push(schema);
@@ -130,7 +132,8 @@ function copyOf(input: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(input)) {
     const v = (input as Record<string, unknown>)[key];
-    if (key === '__proto__' || (v !== null && v !== undefined && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')) return structuredClone(input);
+    if (key === '__proto__' || (v !== null && v !== undefined && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean'))
+      return structuredClone(input);
     out[key] = v;
   }
   return out;

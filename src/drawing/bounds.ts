@@ -28,7 +28,10 @@ export function boundsOf(points: Iterable<Point>, pad = 0): Box {
 
 /** The smallest box holding every box (none: an empty box). */
 export function unionOf(boxes: readonly Box[]): Box {
-  return boxes.reduce((a, b) => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) }), EMPTY_BOX);
+  return boxes.reduce(
+    (a, b) => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) }),
+    EMPTY_BOX,
+  );
 }
 
 /** The points that bound what an item draws: a text by its glyph outline's advance, from a size above its baseline to 0.3 below. */

@@ -14,9 +14,22 @@ export const blockHeight = (text: TextLines, leading = 1.25): number => text.lin
  * edge there ('start'), its middle ('middle') or its right edge ('end'). The first baseline sits
  * 0.8 of a size below `top`, so capitals start at about `top`.
  */
-export function textBlock(text: TextLines, x: number, top: number, o: { fill: string; anchor?: 'start' | 'middle' | 'end'; bold?: boolean; leading?: number }): SceneItem[] {
+export function textBlock(
+  text: TextLines,
+  x: number,
+  top: number,
+  o: { fill: string; anchor?: 'start' | 'middle' | 'end'; bold?: boolean; leading?: number },
+): SceneItem[] {
   const leading = o.leading ?? 1.25;
   const anchor = o.anchor ?? 'start';
   const bold = o.bold ?? false;
-  return text.lines.map((line, k) => ({ kind: 'text' as const, at: { x, y: top + text.size * (0.8 + leading * k) }, text: line, size: text.size, fill: o.fill, anchor, bold }));
+  return text.lines.map((line, k) => ({
+    kind: 'text' as const,
+    at: { x, y: top + text.size * (0.8 + leading * k) },
+    text: line,
+    size: text.size,
+    fill: o.fill,
+    anchor,
+    bold,
+  }));
 }

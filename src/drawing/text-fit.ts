@@ -24,7 +24,12 @@ export function wrapText(text: string, maxWidth: number, size: number, bold = fa
  * spaces onto as many lines as it needs at `minSize` (a single word still too wide is shrunk
  * further), so titles and captions are never cut and never run under a neighbouring mark.
  */
-export function fitText(text: string, maxWidth: number, size: number, options: { minSize?: number; bold?: boolean } = {}): { lines: string[]; size: number } {
+export function fitText(
+  text: string,
+  maxWidth: number,
+  size: number,
+  options: { minSize?: number; bold?: boolean } = {},
+): { lines: string[]; size: number } {
   const bold = options.bold ?? false;
   const minSize = Math.min(options.minSize ?? size * 0.6, size);
   const full = textWidth(text, size, bold);

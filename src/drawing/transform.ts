@@ -5,7 +5,10 @@ import type { Point, SceneItem } from '../core/scene.ts';
  * with them (stroke widths, dashes, radii, text sizes), and a group keeps all its fields (data,
  * title, role, stop), so a scaled board still reads as one in an interactive front end.
  */
-export function transformItems(items: readonly SceneItem[], { scale: k = 1, dx = 0, dy = 0 }: { scale?: number; dx?: number; dy?: number }): SceneItem[] {
+export function transformItems(
+  items: readonly SceneItem[],
+  { scale: k = 1, dx = 0, dy = 0 }: { scale?: number; dx?: number; dy?: number },
+): SceneItem[] {
   const p = (q: Point): Point => ({ x: q.x * k + dx, y: q.y * k + dy });
   const paint = (item: { strokeWidth?: number; dash?: number[] }) => ({
     ...(item.strokeWidth !== undefined ? { strokeWidth: item.strokeWidth * k } : {}),

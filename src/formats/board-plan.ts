@@ -17,7 +17,12 @@ function segmentBox([a, b]: [Point, Point], pad: number): Box {
  * a many-page print costs about as much as one drawing of the board. A segments item (every piece
  * outline, say) keeps just its strokes that reach the window.
  */
-export function itemsIn(items: SceneItem[], boxes: Box[], pad: number, window: { x: number; y: number; width: number; height: number }): SceneItem[] {
+export function itemsIn(
+  items: SceneItem[],
+  boxes: Box[],
+  pad: number,
+  window: { x: number; y: number; width: number; height: number },
+): SceneItem[] {
   const out: SceneItem[] = [];
   items.forEach((it, i) => {
     if (!meets(boxes[i]!, window)) return;
@@ -28,7 +33,6 @@ export function itemsIn(items: SceneItem[], boxes: Box[], pad: number, window: {
   });
   return out;
 }
-
 
 /** Height of a tiled page's header band, where the board's title goes once it is lifted off the board. */
 export const HEADER_MM = 8;
@@ -84,12 +88,18 @@ export function planBoardPrint(scene: Scene, options: PrintOptions): BoardPlan {
   const whole = layoutPrint(scene.width, scene.height, options);
   const flow = options.size === 'true' && scene.breaks ? flowPlan(scene, scene.breaks, options) : undefined;
   if (flow) return flow;
-  if (options.size === 'fit' || whole.tiles.length === 1) return { layout: whole, pages: whole.tiles.map((tile) => ({ tile, items: scene.items })), skipped: 0 };
+  if (options.size === 'fit' || whole.tiles.length === 1)
+    return { layout: whole, pages: whole.tiles.map((tile) => ({ tile, items: scene.items })), skipped: 0 };
   const board = scene.items.filter((it) => !isFurniture(it));
   const tight = itemBoxes(board, 0.5);
   const loose = itemBoxes(board, CULL_PAD);
   const drawn = unionOf(tight.filter((b) => b.x1 >= b.x0));
-  const crop = { x0: Math.max(0, drawn.x0 - 2), y0: Math.max(0, drawn.y0 - 2), x1: Math.min(scene.width, drawn.x1 + 2), y1: Math.min(scene.height, drawn.y1 + 2) };
+  const crop = {
+    x0: Math.max(0, drawn.x0 - 2),
+    y0: Math.max(0, drawn.y0 - 2),
+    x1: Math.min(scene.width, drawn.x1 + 2),
+    y1: Math.min(scene.height, drawn.y1 + 2),
+  };
   const layout = layoutPrint(crop.x1 - crop.x0, crop.y1 - crop.y0, { ...options, header: HEADER_MM });
   const spanW = layout.columns * (layout.tiles[0]!.width - layout.overlap) + layout.overlap;
   const spanH = layout.rows * (layout.tiles[0]!.height - layout.overlap) + layout.overlap;

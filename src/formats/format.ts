@@ -99,7 +99,11 @@ export function downloadsFor(format: OutputFormat, game: AnyGameModule): Downloa
  * because a kit chooses its own when none is given (see the pdf format); boards use 20 mm.
  */
 export function styleOf(params: Record<string, unknown>): Style {
-  return { theme: params.theme as Style['theme'], labels: params.labels as boolean, hexSize: (params.hexSize as number | undefined) ?? DEFAULT_STYLE.hexSize };
+  return {
+    theme: params.theme as Style['theme'],
+    labels: params.labels as boolean,
+    hexSize: (params.hexSize as number | undefined) ?? DEFAULT_STYLE.hexSize,
+  };
 }
 
 /** A format's parameters with their schemas, the shared ones it refers to included. */

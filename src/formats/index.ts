@@ -17,7 +17,11 @@ export const FORMATS: readonly OutputFormat[] = [jsonFormat, svgFormat, pngForma
  */
 export function downloadsOfMap(game: AnyGameModule, map: ScoredMap): Array<Download & { format: OutputFormat }> {
   const noSetup = game.setup ? setupMissing(game, map) !== undefined : true;
-  return FORMATS.flatMap((format) => downloadsFor(format, game).filter((d) => !(d.needs === 'setup' && noSetup)).map((d) => ({ ...d, format })));
+  return FORMATS.flatMap((format) =>
+    downloadsFor(format, game)
+      .filter((d) => !(d.needs === 'setup' && noSetup))
+      .map((d) => ({ ...d, format })),
+  );
 }
 
 export function findFormat(id: string): OutputFormat | undefined {

@@ -8,7 +8,9 @@ const INK = '#1b1b1b';
 
 /** The board without its words: at a diagram's scale they would only be specks. */
 function shapesOnly(items: readonly SceneItem[]): SceneItem[] {
-  return items.flatMap((it): SceneItem[] => (it.kind === 'text' ? [] : it.kind === 'group' ? [{ ...it, items: shapesOnly(it.items) }] : [it]));
+  return items.flatMap((it): SceneItem[] =>
+    it.kind === 'text' ? [] : it.kind === 'group' ? [{ ...it, items: shapesOnly(it.items) }] : [it],
+  );
 }
 
 const rect = (x: number, y: number, w: number, h: number): Point[] => [
@@ -43,7 +45,10 @@ export function pageMapItems(scene: Scene, plan: BoardPlan, width: number, heigh
   const ox = (width - (x1 - x0) * k) / 2 - x0 * k;
   const oy = top - y0 * k;
   const board = transformItems(shapesOnly(scene.items.filter((it) => !isFurniture(it))), { scale: k, dx: ox, dy: oy });
-  const items: SceneItem[] = [...textBlock(title, 0, 0, { fill: INK, bold: true }), { kind: 'group', role: 'page-map-board', items: board }];
+  const items: SceneItem[] = [
+    ...textBlock(title, 0, 0, { fill: INK, bold: true }),
+    { kind: 'group', role: 'page-map-board', items: board },
+  ];
   const numbered = new Map(plan.pages.map((p, n) => [`${p.tile.row} ${p.tile.column}`, n + 1]));
   for (const t of windows) {
     const at = rect(t.x * k + ox, t.y * k + oy, t.width * k, t.height * k);
@@ -62,8 +67,25 @@ export function pageMapItems(scene: Scene, plan: BoardPlan, width: number, heigh
       items: [
         { kind: 'polygon', points: at, fill: 'none', stroke: INK, strokeWidth: 0.45 },
         { kind: 'circle', centre: c, radius: r, fill: '#ffffffdd', stroke: INK, strokeWidth: 0.3 },
-        { kind: 'text', at: { x: c.x, y: c.y - r * 0.12 }, text: `p. ${page}`, size: r * 0.62, fill: INK, anchor: 'middle', bold: true, baseline: 'middle' },
-        { kind: 'text', at: { x: c.x, y: c.y + r * 0.5 }, text: `r${t.row} c${t.column}`, size: r * 0.34, fill: INK, anchor: 'middle', baseline: 'middle' },
+        {
+          kind: 'text',
+          at: { x: c.x, y: c.y - r * 0.12 },
+          text: `p. ${page}`,
+          size: r * 0.62,
+          fill: INK,
+          anchor: 'middle',
+          bold: true,
+          baseline: 'middle',
+        },
+        {
+          kind: 'text',
+          at: { x: c.x, y: c.y + r * 0.5 },
+          text: `r${t.row} c${t.column}`,
+          size: r * 0.34,
+          fill: INK,
+          anchor: 'middle',
+          baseline: 'middle',
+        },
       ],
     });
   }

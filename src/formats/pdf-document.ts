@@ -19,15 +19,27 @@ function colour(c: string | undefined): { color: string; opacity: number } | und
 
 type Doc = PDFKit.PDFDocument;
 
-function paintPath(doc: Doc, it: { fill?: string; stroke?: string; strokeWidth?: number; dash?: number[]; opacity?: number }, defaultFill?: string): void {
+function paintPath(
+  doc: Doc,
+  it: { fill?: string; stroke?: string; strokeWidth?: number; dash?: number[]; opacity?: number },
+  defaultFill?: string,
+): void {
   const fill = colour(it.fill ?? defaultFill);
   const stroke = colour(it.stroke);
   const alpha = it.opacity ?? 1;
-  if (stroke) doc.lineWidth(it.strokeWidth ?? 0.3).lineJoin('round').lineCap('round');
+  if (stroke)
+    doc
+      .lineWidth(it.strokeWidth ?? 0.3)
+      .lineJoin('round')
+      .lineCap('round');
   // Dashes are graphics state: set for this path only, as the SVG renderer draws them.
   if (stroke && it.dash?.length) doc.dash(it.dash[0] as number, { space: it.dash[1] ?? it.dash[0] });
   else doc.undash();
-  if (fill && stroke) doc.fillColor(fill.color, fill.opacity * alpha).strokeColor(stroke.color, stroke.opacity * alpha).fillAndStroke();
+  if (fill && stroke)
+    doc
+      .fillColor(fill.color, fill.opacity * alpha)
+      .strokeColor(stroke.color, stroke.opacity * alpha)
+      .fillAndStroke();
   else if (fill) doc.fillColor(fill.color, fill.opacity * alpha).fill();
   else if (stroke) doc.strokeColor(stroke.color, stroke.opacity * alpha).stroke();
 }
@@ -57,7 +69,10 @@ function draw(doc: Doc, it: SceneItem): void {
       // aloud; placed by the same outline metrics the SVG uses, so it sits where the outlines did.
       const t = placeText(textMetrics(it.text, it.bold), it.at, it.size, it.anchor, it.baseline);
       const fill = colour(it.fill) ?? { color: '#000000', opacity: 1 };
-      doc.font(it.bold ? 'bold' : 'regular').fontSize(it.size).fillColor(fill.color, fill.opacity);
+      doc
+        .font(it.bold ? 'bold' : 'regular')
+        .fontSize(it.size)
+        .fillColor(fill.color, fill.opacity);
       doc.text(it.text, t.x, t.y, { lineBreak: false, baseline: 'alphabetic' });
       return;
     }
@@ -78,8 +93,14 @@ function cropMarks(doc: Doc, x: number, y: number, w: number, h: number): void {
     [x, y + h, -1, 1],
     [x + w, y + h, 1, 1],
   ] as const) {
-    doc.moveTo(cx + dx * gap, cy).lineTo(cx + dx * (gap + len), cy).stroke();
-    doc.moveTo(cx, cy + dy * gap).lineTo(cx, cy + dy * (gap + len)).stroke();
+    doc
+      .moveTo(cx + dx * gap, cy)
+      .lineTo(cx + dx * (gap + len), cy)
+      .stroke();
+    doc
+      .moveTo(cx, cy + dy * gap)
+      .lineTo(cx, cy + dy * (gap + len))
+      .stroke();
   }
   doc.restore();
 }
@@ -88,17 +109,32 @@ function cropMarks(doc: Doc, x: number, y: number, w: number, h: number): void {
 function alignmentMark(doc: Doc, x: number, y: number): void {
   doc.save().lineWidth(0.25).strokeColor('#000000');
   doc.circle(x, y, 2.2).stroke();
-  doc.moveTo(x - 3.5, y).lineTo(x + 3.5, y).stroke();
-  doc.moveTo(x, y - 3.5).lineTo(x, y + 3.5).stroke();
+  doc
+    .moveTo(x - 3.5, y)
+    .lineTo(x + 3.5, y)
+    .stroke();
+  doc
+    .moveTo(x, y - 3.5)
+    .lineTo(x, y + 3.5)
+    .stroke();
   doc.restore();
 }
 
 /** A 50 mm bar, labelled: a printer that scaled the page shows itself here. */
 function scaleBar(doc: Doc, x: number, y: number): void {
   doc.save().lineWidth(0.6).strokeColor('#000000');
-  doc.moveTo(x, y).lineTo(x + 50, y).stroke();
-  doc.moveTo(x, y - 1.5).lineTo(x, y + 1.5).stroke();
-  doc.moveTo(x + 50, y - 1.5).lineTo(x + 50, y + 1.5).stroke();
+  doc
+    .moveTo(x, y)
+    .lineTo(x + 50, y)
+    .stroke();
+  doc
+    .moveTo(x, y - 1.5)
+    .lineTo(x, y + 1.5)
+    .stroke();
+  doc
+    .moveTo(x + 50, y - 1.5)
+    .lineTo(x + 50, y + 1.5)
+    .stroke();
   doc.restore();
   draw(doc, { kind: 'text', at: { x: x + 25, y: y - 1.2 }, text: '50 mm', size: 2.2, fill: '#333333', anchor: 'middle' });
 }
@@ -121,7 +157,11 @@ function footer(doc: Doc, text: string, pageWidth: number, pageHeight: number, w
 /** The page's header band above the drawing: the board's title, fitted to the width. */
 function headerBand(doc: Doc, text: string, pageWidth: number): void {
   const fitted = fitText(text, pageWidth - 2 * PAGE_MARGIN_MM, 4, { minSize: 2.6, bold: true });
-  for (const line of textBlock({ lines: fitted.lines.slice(0, 2), size: fitted.size }, PAGE_MARGIN_MM, PAGE_MARGIN_MM, { fill: '#1b1b1b', bold: true })) draw(doc, line);
+  for (const line of textBlock({ lines: fitted.lines.slice(0, 2), size: fitted.size }, PAGE_MARGIN_MM, PAGE_MARGIN_MM, {
+    fill: '#1b1b1b',
+    bold: true,
+  }))
+    draw(doc, line);
 }
 
 export interface PdfRequest extends PrintOptions {
@@ -171,7 +211,13 @@ export async function sheetsToPdf(sheets: readonly Scene[], request: { paper: Pa
     doc.rect(0, 0, sheet.width, sheet.height).fillColor(sheet.background).fill();
     for (const item of sheet.items) draw(doc, item);
     doc.restore();
-    footer(doc, `sheet ${i + 1} of ${sheets.length} · ${sheet.title} · ${request.label} · print at 100% (actual size): the bar measures 50 mm`, pageWidth, pageHeight, true);
+    footer(
+      doc,
+      `sheet ${i + 1} of ${sheets.length} · ${sheet.title} · ${request.label} · print at 100% (actual size): the bar measures 50 mm`,
+      pageWidth,
+      pageHeight,
+      true,
+    );
     doc.restore();
   });
   doc.end();
@@ -209,7 +255,13 @@ export async function sceneToPdf(scene: Scene, request: PdfRequest): Promise<{ p
     if (plan.lifted) headerBand(doc, `${plan.lifted.title} · page ${n + 1} of ${total}`, layout.pageWidth);
     if (plan.flow) {
       // Pages of a text column: nothing to trim or join, so no crop marks or crosses.
-      footer(doc, `page ${n + 1} of ${total} · ${request.label} · true size: check that the bar measures 50 mm`, layout.pageWidth, layout.pageHeight, true);
+      footer(
+        doc,
+        `page ${n + 1} of ${total} · ${request.label} · true size: check that the bar measures 50 mm`,
+        layout.pageWidth,
+        layout.pageHeight,
+        true,
+      );
     } else if (request.size === 'true') {
       cropMarks(doc, margin, top, areaW, areaH);
       // Crosses in the middle of each overlap strip shared with a neighbour page.
@@ -223,13 +275,26 @@ export async function sceneToPdf(scene: Scene, request: PdfRequest): Promise<{ p
       }
       const where = `row ${tile.row}, column ${tile.column} of ${layout.rows} × ${layout.columns}${plan.skipped ? ` (${plan.skipped} blank left out)` : ''}`;
       const join = layout.tiles.length > 1 ? ` · trim at the crop marks, overlap ${overlap} mm so the crosses meet` : '';
-      footer(doc, `${where} · ${request.label} · true size: check that the bar measures 50 mm${join}`, layout.pageWidth, layout.pageHeight, true);
+      footer(
+        doc,
+        `${where} · ${request.label} · true size: check that the bar measures 50 mm${join}`,
+        layout.pageWidth,
+        layout.pageHeight,
+        true,
+      );
     } else {
-      footer(doc, `${request.label} · fitted to one page at ${Math.round(layout.scale * 100)}% of true size`, layout.pageWidth, layout.pageHeight, false);
+      footer(
+        doc,
+        `${request.label} · fitted to one page at ${Math.round(layout.scale * 100)}% of true size`,
+        layout.pageWidth,
+        layout.pageHeight,
+        false,
+      );
     }
     doc.restore();
   });
-  if (plan.lifted && plan.lifted.legend.length > 0) legendPage(doc, scene, plan, request, `${plan.lifted.title} · page ${total} of ${total}: legend and how the pages fit together`);
+  if (plan.lifted && plan.lifted.legend.length > 0)
+    legendPage(doc, scene, plan, request, `${plan.lifted.title} · page ${total} of ${total}: legend and how the pages fit together`);
   doc.end();
   return { pdf: await done, layout: { ...layout, tiles: plan.pages.map((p) => p.tile) } };
 }
@@ -252,7 +317,10 @@ function legendPage(doc: Doc, scene: Scene, plan: BoardPlan, request: PdfRequest
   doc.translate(layout.margin, layout.margin + HEADER_MM);
   doc.scale(scale);
   doc.translate(-box.x0, -box.y0);
-  doc.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0).fillColor(scene.background).fill();
+  doc
+    .rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0)
+    .fillColor(scene.background)
+    .fill();
   for (const item of legend) draw(doc, item);
   doc.restore();
   const mapTop = layout.margin + HEADER_MM + (box.y1 - box.y0) * scale + 8;
@@ -262,6 +330,12 @@ function legendPage(doc: Doc, scene: Scene, plan: BoardPlan, request: PdfRequest
   doc.translate(layout.margin + (areaW - Math.min(areaW, 170)) / 2, mapTop);
   for (const item of pageMap.items) draw(doc, item);
   doc.restore();
-  footer(doc, `legend and page map · ${request.label}${scale < 1 ? ` · legend at ${Math.round(scale * 100)}% of true size` : ''}`, layout.pageWidth, layout.pageHeight, false);
+  footer(
+    doc,
+    `legend and page map · ${request.label}${scale < 1 ? ` · legend at ${Math.round(scale * 100)}% of true size` : ''}`,
+    layout.pageWidth,
+    layout.pageHeight,
+    false,
+  );
   doc.restore();
 }

@@ -7,7 +7,10 @@ import { KIT_SIZES, largestFitting, sheetMaker } from './sheet-layout.ts';
 
 const SHEET_TITLES = { kit: 'print-and-play kit', setup: 'setup' } as const;
 
-const printOptions = (params: Record<string, unknown>): PrintOptions => ({ paper: params.paper as Paper, size: params.size as PrintOptions['size'] });
+const printOptions = (params: Record<string, unknown>): PrintOptions => ({
+  paper: params.paper as Paper,
+  size: params.size as PrintOptions['size'],
+});
 
 export const pdfFormat: OutputFormat = {
   id: 'pdf',
@@ -20,7 +23,10 @@ export const pdfFormat: OutputFormat = {
   offThread: true,
   cacheable: false,
   limitsOf: (limits) => ({ maxPages: limits.maxPdfPages }),
-  nameParts: ({ layout, paper, size }) => [layout === 'kit' || layout === 'setup' ? String(layout) : size === 'fit' ? 'one-page' : paper === 'a0' ? 'poster' : 'tiled', String(paper)],
+  nameParts: ({ layout, paper, size }) => [
+    layout === 'kit' || layout === 'setup' ? String(layout) : size === 'fit' ? 'one-page' : paper === 'a0' ? 'poster' : 'tiled',
+    String(paper),
+  ],
   prepare(request, limits) {
     const { game, map, scene, params } = request;
     let pages: number;
@@ -31,24 +37,51 @@ export const pdfFormat: OutputFormat = {
       const style = styleOf(params);
       // Without a hexSize the kit is as large as fits A4 and Letter alike, whatever the paper,
       // so the pieces of one course match wherever each sheet was printed.
-      const hexSize = (params.hexSize as number | undefined) ?? largestFitting(sheets, map, style, officeArea(), KIT_SIZES) ?? KIT_SIZES[KIT_SIZES.length - 1]!;
+      const hexSize =
+        (params.hexSize as number | undefined) ??
+        largestFitting(sheets, map, style, officeArea(), KIT_SIZES) ??
+        KIT_SIZES[KIT_SIZES.length - 1]!;
       request.sheets = sheets(map, { ...style, hexSize }, area);
       const over = request.sheets.find((s) => !fitsArea(s.width, s.height, area));
       if (over) {
-        const best = largestFitting(sheets, map, style, area, KIT_SIZES.filter((s) => s < hexSize));
+        const best = largestFitting(
+          sheets,
+          map,
+          style,
+          area,
+          KIT_SIZES.filter((s) => s < hexSize),
+        );
         const hint = best === undefined ? 'use a larger paper' : `the largest hexSize that fits is ${best}, or use a larger paper`;
-        throw new InputError([{ field: 'hexSize', message: `the ${over.title} sheet would be ${Math.ceil(over.width)}×${Math.ceil(over.height)} mm, larger than ${paper}'s printable area; ${hint}` }], 'Kit sheet too large');
+        throw new InputError(
+          [
+            {
+              field: 'hexSize',
+              message: `the ${over.title} sheet would be ${Math.ceil(over.width)}×${Math.ceil(over.height)} mm, larger than ${paper}'s printable area; ${hint}`,
+            },
+          ],
+          'Kit sheet too large',
+        );
       }
       pages = request.sheets.length;
     } else pages = boardPageCount(planBoardPrint(scene!, printOptions(params)));
     if (pages <= limits.maxPdfPages) return;
-    throw new InputError([{ field: 'hexSize', message: `would print ${pages} pages; the limit is ${limits.maxPdfPages} (use a smaller hexSize, a larger paper or size=fit)` }], 'PDF too large');
+    throw new InputError(
+      [
+        {
+          field: 'hexSize',
+          message: `would print ${pages} pages; the limit is ${limits.maxPdfPages} (use a smaller hexSize, a larger paper or size=fit)`,
+        },
+      ],
+      'PDF too large',
+    );
   },
   async render({ game, map, scene, sheets, params }) {
     const { sceneToPdf, sheetsToPdf } = await import('./pdf-document.ts');
     const label = `${game.title} · seed ${map.seed ?? ''}`;
     const layout = params.layout === 'setup' ? 'setup' : 'kit';
-    const pdf = sheets ? await sheetsToPdf(sheets, { paper: params.paper as Paper, label, title: `${scene!.title} · ${SHEET_TITLES[layout]}` }) : (await sceneToPdf(scene!, { ...printOptions(params), label })).pdf;
+    const pdf = sheets
+      ? await sheetsToPdf(sheets, { paper: params.paper as Paper, label, title: `${scene!.title} · ${SHEET_TITLES[layout]}` })
+      : (await sceneToPdf(scene!, { ...printOptions(params), label })).pdf;
     return { body: pdf };
   },
   downloads: [

@@ -19,7 +19,8 @@ function sizeRequest(params: Record<string, unknown>): { width?: number; dpi?: n
 }
 
 /** Which size parameter the caller gave, so an error names it. */
-const sizeField = (params: Record<string, unknown>) => (params.width !== undefined ? 'width' : params.hexPx !== undefined ? 'hexPx' : 'dpi');
+const sizeField = (params: Record<string, unknown>) =>
+  params.width !== undefined ? 'width' : params.hexPx !== undefined ? 'hexPx' : 'dpi';
 
 /** One side of one of the map's table pieces, or an InputError naming `piece` with the ids there are. */
 function pieceScene({ game, map, params }: RenderRequest) {
@@ -28,7 +29,10 @@ function pieceScene({ game, map, params }: RenderRequest) {
   if (!piece) {
     const ids = pieces.map((p) => p.id);
     const shown = ids.length > 12 ? `${ids.slice(0, 12).join(', ')} … (${ids.length} in all)` : ids.join(', ');
-    throw new InputError([{ field: 'piece', message: `this map has no piece "${String(params.piece)}"; its pieces are ${shown}` }], 'Unknown piece');
+    throw new InputError(
+      [{ field: 'piece', message: `this map has no piece "${String(params.piece)}"; its pieces are ${shown}` }],
+      'Unknown piece',
+    );
   }
   return params.side === 'back' && piece.back ? piece.back : piece.front;
 }
@@ -36,14 +40,16 @@ function pieceScene({ game, map, params }: RenderRequest) {
 export const pngFormat: OutputFormat = {
   id: 'png',
   mediaType: 'image/png',
-  description: 'The board as PNG, its dpi recorded in the file so it prints at true size; sized by width, hexPx (pixels across a hex, for virtual tabletops) or dpi.',
+  description:
+    'The board as PNG, its dpi recorded in the file so it prints at true size; sized by width, hexPx (pixels across a hex, for virtual tabletops) or dpi.',
   schema: loadSchema('api/formats/png'),
   // The size that was asked for names the file: width wins over hexPx, and hexPx over dpi.
-  nameParts: ({ layout, piece, side, width, hexPx, dpi }) => [
-    layout === 'setup' ? 'setup' : '',
-    piece !== undefined ? `piece-${String(piece)}${side === 'back' ? '-back' : ''}` : '',
-    width !== undefined ? `${String(width)}px` : hexPx !== undefined ? `hex${String(hexPx)}px` : `${String(dpi)}dpi`,
-  ].filter(Boolean),
+  nameParts: ({ layout, piece, side, width, hexPx, dpi }) =>
+    [
+      layout === 'setup' ? 'setup' : '',
+      piece !== undefined ? `piece-${String(piece)}${side === 'back' ? '-back' : ''}` : '',
+      width !== undefined ? `${String(width)}px` : hexPx !== undefined ? `hex${String(hexPx)}px` : `${String(dpi)}dpi`,
+    ].filter(Boolean),
   needsScene: true,
   binary: true,
   heavy: true,
@@ -55,11 +61,15 @@ export const pngFormat: OutputFormat = {
     if (params.layout === 'setup') {
       const sheets = sheetMaker(game, map, 'setup')(map, styleOf(params), sheetArea('a4'));
       // A picture is one page: a setup of several pages is the PDF's to print.
-      if (sheets.length > 1) throw new InputError([{ field: 'layout', message: `this map's setup is ${sheets.length} pages; ask for it as a PDF (layout=setup on the .pdf)` }]);
+      if (sheets.length > 1)
+        throw new InputError([
+          { field: 'layout', message: `this map's setup is ${sheets.length} pages; ask for it as a PDF (layout=setup on the .pdf)` },
+        ]);
       request.scene = sheets[0];
     }
     if (params.piece !== undefined) {
-      if (params.layout === 'setup') throw new InputError([{ field: 'piece', message: 'is a piece of the board, not of the setup sheet: leave out layout=setup' }]);
+      if (params.layout === 'setup')
+        throw new InputError([{ field: 'piece', message: 'is a piece of the board, not of the setup sheet: leave out layout=setup' }]);
       request.scene = pieceScene(request);
     }
     const { scene } = request;
@@ -82,7 +92,12 @@ export const pngFormat: OutputFormat = {
     const width = largest((scene!.width / MM_PER_INCH) * exact, (v) => ({ width: v }));
     const hexPx = largest(hexPxAt(exact, hexSize), (v) => sizeRequest({ ...params, width: undefined, hexPx: v }));
     throw new InputError(
-      [{ field: sizeField(params), message: `would render ${size.width}×${size.height} pixels; the limit is ${limits.maxPixels} (this board fits at dpi ${dpi}, width ${width} or hexPx ${hexPx})` }],
+      [
+        {
+          field: sizeField(params),
+          message: `would render ${size.width}×${size.height} pixels; the limit is ${limits.maxPixels} (this board fits at dpi ${dpi}, width ${width} or hexPx ${hexPx})`,
+        },
+      ],
       'Render too large',
     );
   },

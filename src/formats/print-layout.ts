@@ -122,8 +122,27 @@ export function layoutPrint(boardW: number, boardH: number, options: PrintOption
   const tiles: Tile[] = [];
   for (let row = 0; row < best.rows; row++) {
     for (let column = 0; column < best.columns; column++) {
-      tiles.push({ row: row + 1, column: column + 1, x: column * (best.areaW - overlap), y: row * (best.areaH - overlap), width: best.areaW, height: best.areaH });
+      tiles.push({
+        row: row + 1,
+        column: column + 1,
+        x: column * (best.areaW - overlap),
+        y: row * (best.areaH - overlap),
+        width: best.areaW,
+        height: best.areaH,
+      });
     }
   }
-  return { pageWidth: best.pageWidth, pageHeight: best.pageHeight, landscape: best.landscape, margin, overlap, footer: FOOTER_MM, header, scale: 1, rows: best.rows, columns: best.columns, tiles };
+  return {
+    pageWidth: best.pageWidth,
+    pageHeight: best.pageHeight,
+    landscape: best.landscape,
+    margin,
+    overlap,
+    footer: FOOTER_MM,
+    header,
+    scale: 1,
+    rows: best.rows,
+    columns: best.columns,
+    tiles,
+  };
 }

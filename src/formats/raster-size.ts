@@ -8,7 +8,9 @@ export const MM_PER_INCH = 25.4;
  * it in from there), so a caller drawing directly cannot drift from them. Read as a file rather
  * than through the schema registry, so a raster worker loads no validator.
  */
-export const DEFAULT_DPI: number = readJson<{ properties: { dpi: { default: number } } }>(new URL('../../schemas/api/formats/png.json', import.meta.url)).properties.dpi.default;
+export const DEFAULT_DPI: number = readJson<{ properties: { dpi: { default: number } } }>(
+  new URL('../../schemas/api/formats/png.json', import.meta.url),
+).properties.dpi.default;
 
 /** Pixel size of a scene at a dpi, or scaled to a pixel width (the dpi then follows from it). */
 export function rasterSize(scene: Scene, request: { dpi?: number; width?: number }): { width: number; height: number; dpi: number } {

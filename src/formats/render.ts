@@ -25,7 +25,13 @@ function caseFolded(format: OutputFormat, input: Record<string, unknown>): Recor
 }
 
 /** Everything a render needs, the board drawn and the limits checked: nothing is drawn in vain. */
-export function renderRequest(format: OutputFormat, game: AnyGameModule, map: ScoredMap, params: Record<string, unknown>, limits: RenderLimits): RenderRequest {
+export function renderRequest(
+  format: OutputFormat,
+  game: AnyGameModule,
+  map: ScoredMap,
+  params: Record<string, unknown>,
+  limits: RenderLimits,
+): RenderRequest {
   const request: RenderRequest = { game, map, params, ...(format.needsScene ? { scene: game.scene(map, styleOf(params)) } : {}) };
   format.prepare?.(request, limits);
   return request;

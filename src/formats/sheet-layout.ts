@@ -10,7 +10,13 @@ export type SheetLayout = 'kit' | 'setup';
 export type SheetMaker = (map: ScoredMap, style: Style, area: { width: number; height: number }) => Scene[];
 
 /** The largest of `sizes` at which every sheet fits `area`, if any does. */
-export function largestFitting(sheets: SheetMaker, map: ScoredMap, style: Style, area: { width: number; height: number }, sizes: number[]): number | undefined {
+export function largestFitting(
+  sheets: SheetMaker,
+  map: ScoredMap,
+  style: Style,
+  area: { width: number; height: number },
+  sizes: number[],
+): number | undefined {
   return sizes.find((hexSize) => sheets(map, { ...style, hexSize }, area).every((s: Scene) => fitsArea(s.width, s.height, area)));
 }
 

@@ -5,11 +5,16 @@ import { twoDecimals } from '../drawing/two-decimals.ts';
 /** Two decimals of a millimetre (10 µm) is finer than any printer and keeps output stable. */
 const n = twoDecimals;
 
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string);
+const escapeXml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string);
 
-function paint(item: { fill?: string; stroke?: string; strokeWidth?: number; dash?: number[]; opacity?: number }, defaultFill = 'none'): string {
+function paint(
+  item: { fill?: string; stroke?: string; strokeWidth?: number; dash?: number[]; opacity?: number },
+  defaultFill = 'none',
+): string {
   let out = ` fill="${escapeXml(item.fill ?? defaultFill)}"`;
-  if (item.stroke) out += ` stroke="${escapeXml(item.stroke)}" stroke-width="${n(item.strokeWidth ?? 0.3)}" stroke-linejoin="round" stroke-linecap="round"`;
+  if (item.stroke)
+    out += ` stroke="${escapeXml(item.stroke)}" stroke-width="${n(item.strokeWidth ?? 0.3)}" stroke-linejoin="round" stroke-linecap="round"`;
   if (item.dash) out += ` stroke-dasharray="${item.dash.map(n).join(' ')}"`;
   if (item.opacity !== undefined && item.opacity !== 1) out += ` opacity="${n(item.opacity)}"`;
   return out;

@@ -26,5 +26,13 @@ export function tablePiecesOf(game: AnyGameModule, map: ScoredMap, style: Style)
 
 function boardAsTile(game: AnyGameModule, map: ScoredMap, style: Style): TablePiece {
   const board = game.scene(map, style);
-  return { id: 'board', kind: 'tile', name: `${game.title} board`, description: board.title, front: board, at: { x: board.width / 2, y: board.height / 2 }, rotation: 0 };
+  return {
+    id: 'board',
+    kind: 'tile',
+    name: `${game.title} board`,
+    description: board.title,
+    front: board,
+    at: { x: board.width / 2, y: board.height / 2 },
+    rotation: 0,
+  };
 }

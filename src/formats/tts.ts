@@ -39,7 +39,14 @@ function guids(map: ScoredMap, pieces: TablePiece[]): string[] {
 }
 
 /** The PNG route's address of one side of one piece, with everything that makes the same map and style. */
-function imageUrl(base: string, game: AnyGameModule, map: ScoredMap, params: Record<string, unknown>, piece: TablePiece, side: 'front' | 'back'): string {
+function imageUrl(
+  base: string,
+  game: AnyGameModule,
+  map: ScoredMap,
+  params: Record<string, unknown>,
+  piece: TablePiece,
+  side: 'front' | 'back',
+): string {
   const query = new URLSearchParams();
   if (map.options && Object.keys(map.options).length > 0) query.set('options', canonicalJson(map.options));
   for (const name of ['theme', 'labels', 'hexSize'] as const) if (params[name] !== undefined) query.set(name, String(params[name]));
@@ -102,7 +109,12 @@ function savedObject(game: AnyGameModule, map: ScoredMap, params: Record<string,
         ImageSecondaryURL: imageUrl(base, game, map, params, p, p.back ? 'back' : 'front'),
         ImageScalar: 1,
         WidthScale: 0,
-        CustomTile: { Type: TILE_TYPE[p.shape ?? 'box'], Thickness: p.kind === 'tile' ? 0.1 : 0.15, Stackable: p.kind === 'token', Stretch: true },
+        CustomTile: {
+          Type: TILE_TYPE[p.shape ?? 'box'],
+          Thickness: p.kind === 'tile' ? 0.1 : 0.15,
+          Stackable: p.kind === 'token',
+          Stretch: true,
+        },
       },
       LuaScript: '',
       LuaScriptState: '',
@@ -135,7 +147,8 @@ export const ttsFormat: OutputFormat = {
   id: 'tts',
   extension: 'tts.json',
   mediaType: 'application/json',
-  description: 'A Tabletop Simulator saved object: every piece, tile, blockade and token as a Custom_Tile placed as on the board, each picture fetched from this service (give baseUrl).',
+  description:
+    'A Tabletop Simulator saved object: every piece, tile, blockade and token as a Custom_Tile placed as on the board, each picture fetched from this service (give baseUrl).',
   schema: loadSchema('api/formats/tts'),
   documentSchema: loadSchema('tabletop-simulator.saved-object'),
   needsScene: false,

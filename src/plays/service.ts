@@ -28,7 +28,8 @@ export function checkReport(game: AnyGameModule, map: PlayedMap, body: unknown):
   const errors: FieldError[] = [];
   const players = plays.players(map);
   if (report.players !== players) errors.push({ field: 'players', message: `must be ${players}: this map is for ${players} players` });
-  if (report.seats.length > report.players) errors.push({ field: 'seats', message: `lists ${report.seats.length} seats for ${report.players} players` });
+  if (report.seats.length > report.players)
+    errors.push({ field: 'seats', message: `lists ${report.seats.length} seats for ${report.players} players` });
   const seen = new Set<number>();
   report.seats.forEach((s, i) => {
     if (s.seat > report.players) errors.push({ field: `seats[${i}].seat`, message: `must be at most ${report.players}` });
@@ -44,7 +45,14 @@ export function checkReport(game: AnyGameModule, map: PlayedMap, body: unknown):
 }
 
 /** Files a checked report under its map with what the table measured and what the bots predicted. */
-export function recordPlay(store: PlayStore, game: AnyGameModule, map: PlayedMap, checked: Extract<CheckedReport, { ok: true }>, writer?: { id: string; name: string }, receivedAt?: string) {
+export function recordPlay(
+  store: PlayStore,
+  game: AnyGameModule,
+  map: PlayedMap,
+  checked: Extract<CheckedReport, { ok: true }>,
+  writer?: { id: string; name: string },
+  receivedAt?: string,
+) {
   const plays = playsOf(game);
   const botMeasure = plays.predicted(map, map.score);
   return store.addPlay({
@@ -121,7 +129,12 @@ export interface PlaySummary {
 }
 
 /** Everything people's games say about one map. `state` is the store's tag it was computed at. */
-export async function playSummary(store: PlayStore, game: AnyGameModule, map: PlayedMap, { order = 'recent', state }: { order?: 'recent' | 'best'; state?: string } = {}): Promise<PlaySummary> {
+export async function playSummary(
+  store: PlayStore,
+  game: AnyGameModule,
+  map: PlayedMap,
+  { order = 'recent', state }: { order?: 'recent' | 'best'; state?: string } = {},
+): Promise<PlaySummary> {
   const plays = playsOf(game);
   const players = plays.players(map);
   const [reports, fit] = await Promise.all([store.playsOf(game.id, map.digest), fitFor(store, game, players, state)]);
@@ -129,7 +142,10 @@ export async function playSummary(store: PlayStore, game: AnyGameModule, map: Pl
   const wins = new Array<number>(players).fill(0);
   for (const p of reports) for (const w of p.report.winners) if (w <= players) wins[w - 1]! += 1 / p.report.winners.length;
   const felt = reports.map((p) => p.report.perceived).filter((v): v is number => v !== undefined);
-  const values = reports.filter((p) => p.report.players === players).map((p) => plays.measure(p.report)).filter((v): v is number => v !== undefined);
+  const values = reports
+    .filter((p) => p.report.players === players)
+    .map((p) => plays.measure(p.report))
+    .filter((v): v is number => v !== undefined);
   const prior = plays.predicted(map, map.score);
   const belief = asPlayed(fit, prior, values);
   const scaled = (v: number) => plays.difficultyOf(v, players, map);
@@ -151,7 +167,13 @@ export async function playSummary(store: PlayStore, game: AnyGameModule, map: Pl
       asPlayed: asPlayedDifficulty,
       band: bandOf(asPlayedDifficulty),
       interval: ends,
-      measure: { label: plays.measureLabel, bot: round2(prior), asPlayed: round2(belief.mean), sd: round2(belief.sd), reports: values.length },
+      measure: {
+        label: plays.measureLabel,
+        bot: round2(prior),
+        asPlayed: round2(belief.mean),
+        sd: round2(belief.sd),
+        reports: values.length,
+      },
       model: { a: round2(fit.a), b: round2(fit.b), tau: round2(fit.tau), sigma: round2(fit.sigma), maps: fit.maps, reports: fit.reports },
     },
     recent: reports.slice(-10).reverse().map(shown),
@@ -167,7 +189,17 @@ function leaderboard(plays: GamePlays, reports: readonly StoredPlay[]): NonNulla
     p.report.seats.flatMap((s) => {
       const result = plays.seatResult(s);
       if (result === undefined) return [];
-      return [{ reportId: p.report.reportId, seat: s.seat, ...(s.handle ? { handle: s.handle } : {}), result, unit: plays.resultUnit, ...(p.report.playedOn ? { playedOn: p.report.playedOn } : {}), order: p.seq }];
+      return [
+        {
+          reportId: p.report.reportId,
+          seat: s.seat,
+          ...(s.handle ? { handle: s.handle } : {}),
+          result,
+          unit: plays.resultUnit,
+          ...(p.report.playedOn ? { playedOn: p.report.playedOn } : {}),
+          order: p.seq,
+        },
+      ];
     }),
   );
   rows.sort((x, y) => sign * (x.result - y.result) || x.order - y.order || x.seat - y.seat);

@@ -73,7 +73,15 @@ export function parseRankCsv(text: string, name: string): RankRow[] {
   let previous: { difficulty: number; position: number; base: string } | undefined;
   for (const [n, { line, fields }] of records.entries()) {
     if (fields.length !== 7) fail(line, `${fields.length} fields, not 7`);
-    const [rank, seed, difficultyText, band, digest, lowText, highText] = fields as [string, string, string, string, string, string, string];
+    const [rank, seed, difficultyText, band, digest, lowText, highText] = fields as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     if (rank !== String(n + 1)) fail(line, `rank "${rank}", not ${n + 1}`);
     const at = seedPosition(seed);
     if (!at) return fail(line, `seed ${JSON.stringify(seed)} is not <base>/<position>`);
@@ -84,12 +92,17 @@ export function parseRankCsv(text: string, name: string): RankRow[] {
     };
     const difficulty = plain('difficulty', difficultyText);
     // A game whose score gives no interval leaves both cells empty; otherwise both, lowest first.
-    const interval = lowText === '' && highText === '' ? undefined : ([plain('interval_low', lowText), plain('interval_high', highText)] as [number, number]);
+    const interval =
+      lowText === '' && highText === ''
+        ? undefined
+        : ([plain('interval_low', lowText), plain('interval_high', highText)] as [number, number]);
     if (interval && interval[0] > interval[1]) fail(line, `interval_low ${lowText} is above interval_high ${highText}`);
     if (!(BANDS as readonly string[]).includes(band)) fail(line, `band "${band}" is not one of ${BANDS.join(', ')}`);
     if (!/^sha256:[0-9a-f]{64}$/.test(digest)) fail(line, `digest "${digest}" is not sha256:<64 hex digits>`);
-    if (previous && at.base !== previous.base) fail(line, `seed ${JSON.stringify(seed)} is not from the base ${JSON.stringify(previous.base)} of the rows above`);
-    if (previous && (difficulty > previous.difficulty || (difficulty === previous.difficulty && at.position < previous.position))) fail(line, 'the rows are not hardest first, ties in seed order');
+    if (previous && at.base !== previous.base)
+      fail(line, `seed ${JSON.stringify(seed)} is not from the base ${JSON.stringify(previous.base)} of the rows above`);
+    if (previous && (difficulty > previous.difficulty || (difficulty === previous.difficulty && at.position < previous.position)))
+      fail(line, 'the rows are not hardest first, ties in seed order');
     previous = { difficulty, position: at.position, base: at.base };
     rows.push({ seed, difficulty, band, digest, ...(interval ? { interval } : {}) });
   }
@@ -112,9 +125,15 @@ export function mergeRankings(files: ReadonlyArray<{ name: string; rows: readonl
       const at = seedPosition(row.seed);
       if (!at) throw new RankMergeError(`${name}: seed ${JSON.stringify(row.seed)} is not <base>/<position>`);
       base ??= { base: at.base, name };
-      if (at.base !== base.base) throw new RankMergeError(`${name}: its seeds are from the base ${JSON.stringify(at.base)}, those in ${base.name} from ${JSON.stringify(base.base)}`);
+      if (at.base !== base.base)
+        throw new RankMergeError(
+          `${name}: its seeds are from the base ${JSON.stringify(at.base)}, those in ${base.name} from ${JSON.stringify(base.base)}`,
+        );
       const first = owner.get(at.position);
-      if (first !== undefined) throw new RankMergeError(`seed ${JSON.stringify(row.seed)} is in ${first === name ? `${name} twice` : `both ${first} and ${name}`} (the same shard given twice?)`);
+      if (first !== undefined)
+        throw new RankMergeError(
+          `seed ${JSON.stringify(row.seed)} is in ${first === name ? `${name} twice` : `both ${first} and ${name}`} (the same shard given twice?)`,
+        );
       owner.set(at.position, name);
       byPosition.push({ position: at.position, row });
     }
@@ -127,7 +146,9 @@ export function mergeRankings(files: ReadonlyArray<{ name: string; rows: readonl
   if (highest !== count) {
     const missing: string[] = [];
     for (let k = 1; k <= highest && missing.length < 3; k++) if (!owner.has(k)) missing.push(JSON.stringify(`${base.base}/${k}`));
-    throw new RankMergeError(`${highest - count} of the seeds ${JSON.stringify(`${base.base}/1`)} … ${JSON.stringify(`${base.base}/${highest}`)} are in none of the files, e.g. ${missing.join(', ')} (a shard left out, or a file cut short?)`);
+    throw new RankMergeError(
+      `${highest - count} of the seeds ${JSON.stringify(`${base.base}/1`)} … ${JSON.stringify(`${base.base}/${highest}`)} are in none of the files, e.g. ${missing.join(', ')} (a shard left out, or a file cut short?)`,
+    );
   }
   byPosition.sort((a, b) => a.position - b.position);
   return hardestFirst(byPosition.map((p) => p.row));

@@ -28,7 +28,8 @@ export function parseShard(text: string): ShardCheck {
   const m = /^([1-9]\d{0,4})\/([1-9]\d{0,4})$/.exec(text);
   const index = Number(m?.[1]);
   const of = Number(m?.[2]);
-  if (!m || of > SHARDS_MAX || index > of) return { ok: false, message: `K/N with whole numbers 1 ≤ K ≤ N ≤ ${SHARDS_MAX} (got "${text}")` };
+  if (!m || of > SHARDS_MAX || index > of)
+    return { ok: false, message: `K/N with whole numbers 1 ≤ K ≤ N ≤ ${SHARDS_MAX} (got "${text}")` };
   return { ok: true, shard: { index, of } };
 }
 

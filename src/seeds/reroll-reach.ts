@@ -19,7 +19,12 @@ export const REACH_TARGETS: readonly Target[] = [
 ];
 
 /** How reliably and how fast a reroll from `options` reaches `target`, over `seeds` base seeds. */
-export function measureReach(game: AnyGameModule, target: Target, options: Record<string, unknown>, { seeds, maxAttempts, prefix = 'reach', agree = false }: { seeds: number; maxAttempts: number; prefix?: string; agree?: boolean }): Reach {
+export function measureReach(
+  game: AnyGameModule,
+  target: Target,
+  options: Record<string, unknown>,
+  { seeds, maxAttempts, prefix = 'reach', agree = false }: { seeds: number; maxAttempts: number; prefix?: string; agree?: boolean },
+): Reach {
   const attempts: number[] = [];
   let hits = 0;
   for (let i = 1; i <= seeds; i++) {

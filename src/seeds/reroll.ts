@@ -79,15 +79,23 @@ interface Search {
   outOfReach?: string;
 }
 
-const sortedKeys = (o: Record<string, unknown>) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+const sortedKeys = (o: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 
 function prepare(game: AnyGameModule, request: RerollRequest): Search {
   const base = normaliseSeed(request.seed);
   if (!base.ok) throw new InputError([{ field: 'seed', message: base.message.replace(/^seed: /, '') }]);
   if ([...base.seed].length + 1 + String(request.maxAttempts).length > SEED_MAX_LENGTH) {
-    throw new InputError([{ field: 'seed', message: `must leave room for "/${request.maxAttempts}" within ${SEED_MAX_LENGTH} characters` }]);
+    throw new InputError([
+      { field: 'seed', message: `must leave room for "/${request.maxAttempts}" within ${SEED_MAX_LENGTH} characters` },
+    ]);
   }
-  if ('min' in request.target && request.target.min > request.target.max) throw new InputError([{ field: 'target.min', message: 'must not exceed target.max' }]);
+  if ('min' in request.target && request.target.min > request.target.max)
+    throw new InputError([{ field: 'target.min', message: 'must not exceed target.max' }]);
   const given = (request.options ?? {}) as Record<string, unknown>;
   const pinnedOptions = normaliseOptions(game, given);
   const pinned = Object.keys(given).sort();
@@ -95,7 +103,16 @@ function prepare(game: AnyGameModule, request: RerollRequest): Search {
   const steered = game.steer?.(targetRange(request.target), pinnedOptions, pinned) ?? [{}];
   const optionSets = (steered.length > 0 ? steered : [{}]).map((s) => sortedKeys(normaliseOptions(game, { ...s, ...given })));
   const outOfReach = game.outOfReach?.(targetRange(request.target), pinnedOptions, pinned);
-  return { game, seed: base.seed, pinned, optionSets, target: request.target, maxAttempts: request.maxAttempts, agree: request.agree === true, ...(outOfReach ? { outOfReach } : {}) };
+  return {
+    game,
+    seed: base.seed,
+    pinned,
+    optionSets,
+    target: request.target,
+    maxAttempts: request.maxAttempts,
+    agree: request.agree === true,
+    ...(outOfReach ? { outOfReach } : {}),
+  };
 }
 
 /**
@@ -174,7 +191,11 @@ export function reroll(game: AnyGameModule, request: RerollRequest, shouldStop: 
 const SLICE = 8;
 
 /** The same search, yielding to the event loop between slices so a server stays responsive. */
-export async function rerollAsync(game: AnyGameModule, request: RerollRequest, shouldStop: () => boolean = () => false): Promise<RerollResult | undefined> {
+export async function rerollAsync(
+  game: AnyGameModule,
+  request: RerollRequest,
+  shouldStop: () => boolean = () => false,
+): Promise<RerollResult | undefined> {
   const search = prepare(game, request);
   const nearest = new Nearest(search);
   for (let k = 1; k <= search.maxAttempts; k++) {

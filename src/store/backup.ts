@@ -65,7 +65,15 @@ export async function writeBackup(store: PlayStore, file: string, now = new Date
     await store.db.exclusive(
       BACKUP_LOCK,
       async (query) => {
-        put({ header: { format: BACKUP_FORMAT, version: BACKUP_VERSION, schema: SCHEMA_VERSION, backend: store.backend, createdAt: now.toISOString() } });
+        put({
+          header: {
+            format: BACKUP_FORMAT,
+            version: BACKUP_VERSION,
+            schema: SCHEMA_VERSION,
+            backend: store.backend,
+            createdAt: now.toISOString(),
+          },
+        });
         for (const key of await query<Row>('SELECT * FROM keys ORDER BY created_at, id')) {
           put({ key: plain(key) });
           counts.keys++;
@@ -128,7 +136,11 @@ export async function verifyBackup(file: string): Promise<{ keys: number; plays:
     if ('header' in line) {
       if (n !== 1) fail(where, 'is a second header');
       header = line.header;
-      if ((header.schema as number) > SCHEMA_VERSION) fail(`${where}: header.schema`, `is ${String(header.schema)}, but this goldmaps knows migrations up to ${SCHEMA_VERSION}: restore it with a newer goldmaps`);
+      if ((header.schema as number) > SCHEMA_VERSION)
+        fail(
+          `${where}: header.schema`,
+          `is ${String(header.schema)}, but this goldmaps knows migrations up to ${SCHEMA_VERSION}: restore it with a newer goldmaps`,
+        );
       continue;
     }
     if (!header) fail(where, 'comes before the header (not a goldmaps backup?)');
@@ -143,8 +155,10 @@ export async function verifyBackup(file: string): Promise<{ keys: number; plays:
     const seq = play.seq as number;
     if (seq <= lastSeq) fail(`${where}: play.seq`, `is ${seq}, not after ${lastSeq} (reports are in arrival order)`);
     lastSeq = seq;
-    if ((play.body as { reportId: string }).reportId !== play.report_id) fail(`${where}: play.body.reportId`, 'differs from play.report_id');
-    if (play.key_id !== null && !keyIds.has(play.key_id as string)) fail(`${where}: play.key_id`, `names key ${String(play.key_id)}, which the backup does not hold`);
+    if ((play.body as { reportId: string }).reportId !== play.report_id)
+      fail(`${where}: play.body.reportId`, 'differs from play.report_id');
+    if (play.key_id !== null && !keyIds.has(play.key_id as string))
+      fail(`${where}: play.key_id`, `names key ${String(play.key_id)}, which the backup does not hold`);
     const id = JSON.stringify([play.game, play.digest, play.report_id]);
     if (reports.has(id)) fail(`${where}: play.report_id`, `repeats report "${String(play.report_id)}" of one map`);
     reports.add(id);
@@ -152,7 +166,8 @@ export async function verifyBackup(file: string): Promise<{ keys: number; plays:
   }
   if (!header) fail(file, 'is empty');
   if (!end) fail(file, 'has no end line: cut short?');
-  if (end!.keys !== keyIds.size || end!.plays !== plays) fail('end', `says ${end!.keys} keys and ${end!.plays} reports, the file holds ${keyIds.size} and ${plays}: cut short?`);
+  if (end!.keys !== keyIds.size || end!.plays !== plays)
+    fail('end', `says ${end!.keys} keys and ${end!.plays} reports, the file holds ${keyIds.size} and ${plays}: cut short?`);
   if (end!.sha256 !== hash.digest('hex')) fail('end.sha256', 'does not match the lines before it: the file was changed or damaged');
   return { keys: keyIds.size, plays, schema: header!.schema as number };
 }
@@ -170,23 +185,38 @@ const insertOf = (table: 'keys' | 'plays', columns: string[]) =>
  * Restores a checked backup in one transaction: into an empty store, or with `replace` over what
  * is there. The reports keep their seq and the identity goes on after the highest.
  */
-export async function restoreBackup(store: PlayStore, file: string, { replace = false }: { replace?: boolean } = {}): Promise<{ keys: number; plays: number }> {
+export async function restoreBackup(
+  store: PlayStore,
+  file: string,
+  { replace = false }: { replace?: boolean } = {},
+): Promise<{ keys: number; plays: number }> {
   const counts = await verifyBackup(file);
   return store.db.exclusive(BACKUP_LOCK, async (query) => {
-    const [held] = await query<{ keys: number; plays: number }>('SELECT (SELECT count(*) FROM keys)::integer AS keys, (SELECT count(*) FROM plays)::integer AS plays');
+    const [held] = await query<{ keys: number; plays: number }>(
+      'SELECT (SELECT count(*) FROM keys)::integer AS keys, (SELECT count(*) FROM plays)::integer AS plays',
+    );
     if (held!.keys + held!.plays > 0) {
-      if (!replace) throw new StoreNotEmpty(`the store holds ${held!.keys} keys and ${held!.plays} reports; restore into an empty store, or add --replace to drop them first`);
+      if (!replace)
+        throw new StoreNotEmpty(
+          `the store holds ${held!.keys} keys and ${held!.plays} reports; restore into an empty store, or add --replace to drop them first`,
+        );
       await query('DELETE FROM plays');
       await query('DELETE FROM keys');
     }
     for await (const { text } of linesOf(file)) {
       const line = JSON.parse(text) as Line;
-      const [table, row] = 'key' in line ? (['keys', line.key] as const) : 'play' in line ? (['plays', line.play] as const) : [undefined, undefined];
+      const [table, row] =
+        'key' in line ? (['keys', line.key] as const) : 'play' in line ? (['plays', line.play] as const) : [undefined, undefined];
       if (!table) continue;
       const columns = COLUMNS[table].filter((c) => c in row);
-      await query(insertOf(table, columns), columns.map((c) => (row[c] !== null && typeof row[c] === 'object' ? JSON.stringify(row[c]) : row[c])));
+      await query(
+        insertOf(table, columns),
+        columns.map((c) => (row[c] !== null && typeof row[c] === 'object' ? JSON.stringify(row[c]) : row[c])),
+      );
     }
-    await query(`SELECT setval(pg_get_serial_sequence('plays', 'seq'), GREATEST(COALESCE(max(seq), 0), 1), max(seq) IS NOT NULL) FROM plays`);
+    await query(
+      `SELECT setval(pg_get_serial_sequence('plays', 'seq'), GREATEST(COALESCE(max(seq), 0), 1), max(seq) IS NOT NULL) FROM plays`,
+    );
     return { keys: counts.keys, plays: counts.plays };
   });
 }

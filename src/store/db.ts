@@ -73,11 +73,15 @@ export async function openPglite(dataDir: string, { reserveBytes = DEFAULT_RESER
   }
   let panicked: unknown;
   const query: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) => {
-    if (panicked) throw Object.assign(new Error('the embedded store stopped after a PANIC and must be restarted'), { code: '57P02', cause: panicked });
+    if (panicked)
+      throw Object.assign(new Error('the embedded store stopped after a PANIC and must be restarted'), { code: '57P02', cause: panicked });
     if (reserveBytes > 0 && WRITES.test(sql)) {
       const fs = statfsSync(dataDir);
       const free = fs.bavail * fs.bsize;
-      if (free < reserveBytes) throw diskFull(`No space left on device: ${Math.floor(free / 2 ** 20)} MB free under ${dataDir}, under the ${Math.round(reserveBytes / 2 ** 20)} MB kept free for the store's log`);
+      if (free < reserveBytes)
+        throw diskFull(
+          `No space left on device: ${Math.floor(free / 2 ** 20)} MB free under ${dataDir}, under the ${Math.round(reserveBytes / 2 ** 20)} MB kept free for the store's log`,
+        );
     }
     try {
       return (await db.query<T>(sql, params as unknown[])).rows;
@@ -111,14 +115,16 @@ export async function openPostgres(url: string, { connections = 16 }: { connecti
   const pool = new pg.Pool({ connectionString: url, max: connections, connectionTimeoutMillis: 5_000 });
   // An idle client whose server went away must not take the process with it.
   pool.on('error', () => {});
-  const query: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) => (await pool.query(sql, params as unknown[])).rows as T[];
+  const query: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) =>
+    (await pool.query(sql, params as unknown[])).rows as T[];
   await query('SELECT 1');
   return {
     backend: 'postgres',
     query,
     async exclusive(lock, work, { snapshot = false } = {}) {
       const client = await pool.connect();
-      const q: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as T[];
+      const q: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) =>
+        (await client.query(sql, params as unknown[])).rows as T[];
       try {
         await q(snapshot ? BEGIN_SNAPSHOT : 'BEGIN');
         await q('SELECT pg_advisory_xact_lock($1)', [lock]);

@@ -13,7 +13,8 @@ export function storeFailure(e: unknown): StoreFailure {
   if (code === '53100' || /No space left on device/i.test(message)) return 'disk-full';
   // Class 08 is connection exceptions; 57P01–57P03 an administrator's shutdown, a crash, a start.
   if (NETWORK.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return 'unreachable';
-  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return 'unreachable';
+  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message))
+    return 'unreachable';
   const cause = (e as { cause?: unknown })?.cause;
   return cause && cause !== e ? storeFailure(cause) : 'other';
 }

@@ -39,7 +39,9 @@ export function ownDataDir(dir: string, role: string): () => void {
       const [pidText, owner = 'process'] = readFileSync(file, 'utf8').trim().split(' ');
       const pid = Number(pidText);
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-        throw new StoreBusy(`the data directory ${dir} is in use by a goldmaps ${owner} (pid ${pid}); stop it first, or point both at one PostgreSQL with DATABASE_URL`);
+        throw new StoreBusy(
+          `the data directory ${dir} is in use by a goldmaps ${owner} (pid ${pid}); stop it first, or point both at one PostgreSQL with DATABASE_URL`,
+        );
       }
       rmSync(file, { force: true });
     }

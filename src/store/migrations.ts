@@ -54,7 +54,9 @@ const MIGRATION_LOCK = 0x676d706c;
 
 /** Applies the steps not yet applied; replicas starting together take turns on the lock. */
 export async function migrate(db: Db): Promise<number[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  await db.query(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
   return db.exclusive(MIGRATION_LOCK, async (query) => {
     const done = new Set((await query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version));
     const applied: number[] = [];

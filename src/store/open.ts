@@ -4,7 +4,9 @@ import { ownDataDir } from './lock.ts';
 import { PlayStore } from './store.ts';
 
 /** Where the store is: DATABASE_URL (a shared PostgreSQL) wins, else the embedded GOLDMAPS_DATA directory. */
-export function storeLocation(env: NodeJS.ProcessEnv = process.env): { backend: 'postgres'; url: string } | { backend: 'pglite'; dir: string } {
+export function storeLocation(
+  env: NodeJS.ProcessEnv = process.env,
+): { backend: 'postgres'; url: string } | { backend: 'pglite'; dir: string } {
   if (env.DATABASE_URL) return { backend: 'postgres', url: env.DATABASE_URL };
   return { backend: 'pglite', dir: resolve(env.GOLDMAPS_DATA || './data') };
 }
@@ -14,7 +16,8 @@ function reserveOf(env: NodeJS.ProcessEnv): number {
   const text = env.GOLDMAPS_DATA_RESERVE_MB;
   if (text === undefined || text === '') return DEFAULT_RESERVE_BYTES;
   const mb = Number(text);
-  if (!Number.isInteger(mb) || mb < 0) throw new Error(`GOLDMAPS_DATA_RESERVE_MB must be a whole number of megabytes (0 to keep none), not "${text}"`);
+  if (!Number.isInteger(mb) || mb < 0)
+    throw new Error(`GOLDMAPS_DATA_RESERVE_MB must be a whole number of megabytes (0 to keep none), not "${text}"`);
   return mb * 2 ** 20;
 }
 

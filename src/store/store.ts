@@ -128,8 +128,16 @@ export class PlayStore {
   }
 
   async listKeys(): Promise<KeyInfo[]> {
-    const rows = await this.db.query<{ id: string; name: string; created_at: Date; revoked_at: Date | null; writes_per_minute: number }>(`SELECT id, name, created_at, revoked_at, writes_per_minute FROM keys ORDER BY name, created_at, id`);
-    return rows.map((r) => ({ id: r.id, name: r.name, createdAt: iso(r.created_at), ...(r.revoked_at ? { revokedAt: iso(r.revoked_at) } : {}), writesPerMinute: r.writes_per_minute }));
+    const rows = await this.db.query<{ id: string; name: string; created_at: Date; revoked_at: Date | null; writes_per_minute: number }>(
+      `SELECT id, name, created_at, revoked_at, writes_per_minute FROM keys ORDER BY name, created_at, id`,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      createdAt: iso(r.created_at),
+      ...(r.revoked_at ? { revokedAt: iso(r.revoked_at) } : {}),
+      writesPerMinute: r.writes_per_minute,
+    }));
   }
 
   /** Revokes the live key of `name`; how many were revoked (0 or 1). */
@@ -147,7 +155,12 @@ export class PlayStore {
   async authenticate(presented: string): Promise<Writer | undefined> {
     const parsed = parseKey(presented);
     const id = parsed?.id ?? '0'.repeat(16);
-    const rows = parsed ? await this.db.query<{ name: string; salt: string; hash: string; writes_per_minute: number }>(`SELECT name, salt, hash, writes_per_minute FROM keys WHERE id = $1 AND revoked_at IS NULL`, [id]) : [];
+    const rows = parsed
+      ? await this.db.query<{ name: string; salt: string; hash: string; writes_per_minute: number }>(
+          `SELECT name, salt, hash, writes_per_minute FROM keys WHERE id = $1 AND revoked_at IS NULL`,
+          [id],
+        )
+      : [];
     const row = rows[0];
     const ok = await secretMatches(id, parsed?.secret ?? '', row);
     return ok && row ? { id, name: row.name, writesPerMinute: row.writes_per_minute } : undefined;
@@ -170,12 +183,43 @@ export class PlayStore {
       `INSERT INTO plays (game, digest, seed, options, report_id, key_id, players, rounds, measure, bot_measure, bot_difficulty, body, body_digest, received_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, COALESCE($14::timestamptz, now()))
        ON CONFLICT (game, digest, report_id) DO NOTHING RETURNING seq, received_at`,
-      [p.game, p.digest, p.seed, JSON.stringify(p.options), p.report.reportId, p.keyId ?? null, p.report.players, p.report.rounds, p.measure ?? null, p.botMeasure, p.botDifficulty, JSON.stringify(p.report), p.bodyDigest, p.receivedAt ?? null],
+      [
+        p.game,
+        p.digest,
+        p.seed,
+        JSON.stringify(p.options),
+        p.report.reportId,
+        p.keyId ?? null,
+        p.report.players,
+        p.report.rounds,
+        p.measure ?? null,
+        p.botMeasure,
+        p.botDifficulty,
+        JSON.stringify(p.report),
+        p.bodyDigest,
+        p.receivedAt ?? null,
+      ],
     );
     const made = inserted[0];
     // The common case answers from what it wrote; only a repeated reportId reads what is there.
-    if (made) return { outcome: 'created', play: { seq: made.seq, game: p.game, seed: p.seed, options: p.options, digest: p.digest, receivedAt: iso(made.received_at), ...(p.writer ? { writer: p.writer } : {}), report: p.report } };
-    const rows = await this.db.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM plays p LEFT JOIN keys k ON k.id = p.key_id WHERE p.game = $1 AND p.digest = $2 AND p.report_id = $3`, [p.game, p.digest, p.report.reportId]);
+    if (made)
+      return {
+        outcome: 'created',
+        play: {
+          seq: made.seq,
+          game: p.game,
+          seed: p.seed,
+          options: p.options,
+          digest: p.digest,
+          receivedAt: iso(made.received_at),
+          ...(p.writer ? { writer: p.writer } : {}),
+          report: p.report,
+        },
+      };
+    const rows = await this.db.query<PlayRow>(
+      `SELECT ${PLAY_COLUMNS} FROM plays p LEFT JOIN keys k ON k.id = p.key_id WHERE p.game = $1 AND p.digest = $2 AND p.report_id = $3`,
+      [p.game, p.digest, p.report.reportId],
+    );
     const row = rows[0];
     if (!row) return undefined;
     return { outcome: row.body_digest === p.bodyDigest ? 'same' : 'conflict', play: toPlay(row) };
@@ -183,7 +227,12 @@ export class PlayStore {
 
   /** Deletes a report written by `keyId`: `missing` when there is none, `forbidden` when another key wrote it. */
   async deletePlay(game: string, digest: string, reportId: string, keyId: string): Promise<'deleted' | 'missing' | 'forbidden'> {
-    const gone = await this.db.query(`DELETE FROM plays WHERE game = $1 AND digest = $2 AND report_id = $3 AND key_id = $4 RETURNING seq`, [game, digest, reportId, keyId]);
+    const gone = await this.db.query(`DELETE FROM plays WHERE game = $1 AND digest = $2 AND report_id = $3 AND key_id = $4 RETURNING seq`, [
+      game,
+      digest,
+      reportId,
+      keyId,
+    ]);
     if (gone.length > 0) return 'deleted';
     const there = await this.db.query(`SELECT seq FROM plays WHERE game = $1 AND digest = $2 AND report_id = $3`, [game, digest, reportId]);
     return there.length > 0 ? 'forbidden' : 'missing';
@@ -191,7 +240,10 @@ export class PlayStore {
 
   /** A map's reports, oldest first. */
   async playsOf(game: string, digest: string): Promise<StoredPlay[]> {
-    const rows = await this.db.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM plays p LEFT JOIN keys k ON k.id = p.key_id WHERE p.game = $1 AND p.digest = $2 ORDER BY p.seq`, [game, digest]);
+    const rows = await this.db.query<PlayRow>(
+      `SELECT ${PLAY_COLUMNS} FROM plays p LEFT JOIN keys k ON k.id = p.key_id WHERE p.game = $1 AND p.digest = $2 ORDER BY p.seq`,
+      [game, digest],
+    );
     return rows.map(toPlay);
   }
 
@@ -215,7 +267,10 @@ export class PlayStore {
    * so (count, highest seq) is the same only for the same set of rows.
    */
   async state(game: string): Promise<string> {
-    const [row] = await this.db.query<{ n: number; top: number }>(`SELECT count(*)::integer AS n, COALESCE(max(seq), 0)::integer AS top FROM plays WHERE game = $1`, [game]);
+    const [row] = await this.db.query<{ n: number; top: number }>(
+      `SELECT count(*)::integer AS n, COALESCE(max(seq), 0)::integer AS top FROM plays WHERE game = $1`,
+      [game],
+    );
     return `${row!.n}.${row!.top}`;
   }
 
@@ -223,7 +278,10 @@ export class PlayStore {
   async *allPlays(page = 500): AsyncGenerator<StoredPlay> {
     let after = 0;
     for (;;) {
-      const rows = await this.db.query<PlayRow>(`SELECT ${PLAY_COLUMNS} FROM plays p LEFT JOIN keys k ON k.id = p.key_id WHERE p.seq > $1 ORDER BY p.seq LIMIT $2`, [after, page]);
+      const rows = await this.db.query<PlayRow>(
+        `SELECT ${PLAY_COLUMNS} FROM plays p LEFT JOIN keys k ON k.id = p.key_id WHERE p.seq > $1 ORDER BY p.seq LIMIT $2`,
+        [after, page],
+      );
       for (const r of rows) yield toPlay(r);
       if (rows.length < page) return;
       after = rows[rows.length - 1]!.seq;

@@ -84,7 +84,14 @@ export class RasterPool {
   #failedStarts = 0;
   #closing = false;
 
-  constructor({ concurrency, rendersPerChild = 1000, maxRssBytes = 256 * 1024 * 1024, idleMillis = 60_000, renderMillis = 60_000, logger }: RasterPoolOptions) {
+  constructor({
+    concurrency,
+    rendersPerChild = 1000,
+    maxRssBytes = 256 * 1024 * 1024,
+    idleMillis = 60_000,
+    renderMillis = 60_000,
+    logger,
+  }: RasterPoolOptions) {
     this.concurrency = concurrency;
     this.renderMillis = renderMillis;
     this.rendersPerChild = rendersPerChild;

@@ -124,14 +124,23 @@ export class WorkPool {
 
   /** A format's render of a prepared request (scene and sheets drawn, limits checked) in a worker. */
   async render(format: string, { game, map, params, scene, sheets }: RenderRequest): Promise<Rendered> {
-    const answer = await this.#run({ kind: 'render', game: game.id, format, map, params, ...(scene ? { scene } : {}), ...(sheets ? { sheets } : {}) }).catch((e: unknown) => {
+    const answer = await this.#run({
+      kind: 'render',
+      game: game.id,
+      format,
+      map,
+      params,
+      ...(scene ? { scene } : {}),
+      ...(sheets ? { sheets } : {}),
+    }).catch((e: unknown) => {
       // test/workers/pdf-heap.test.ts draws the largest documents the API accepts within the bound;
       // should one ever outgrow it, the answer names the bound rather than a bare internal error.
       if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new WorkerOutOfMemory(format, this.heapMb);
       throw e;
     });
     if (answer.kind !== 'render') throw new Error('unexpected worker answer');
-    const body = typeof answer.body === 'string' ? answer.body : Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength);
+    const body =
+      typeof answer.body === 'string' ? answer.body : Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength);
     return { body };
   }
 

@@ -8,7 +8,7 @@ import { findGame } from '../games/index.ts';
 
 /** What the service hands a worker thread: long JavaScript work that must not hold its event loop. */
 export type WorkTask =
-  | { kind: 'reroll'; game: string; request: RerollRequest; /** Date.now() past which the search gives up. */ deadline: number }
+  | { kind: 'reroll'; game: string; request: RerollRequest /** Date.now() past which the search gives up. */; deadline: number }
   | { kind: 'render'; game: string; format: string; map: ScoredMap; params: Record<string, unknown>; scene?: Scene; sheets?: Scene[] }
   | { kind: 'playtest'; game: string; map: ScoredMap; games: number; playerKind?: string };
 
@@ -33,7 +33,10 @@ export default async function workTask(task: WorkTask): Promise<WorkAnswer> {
   }
   if (task.kind === 'playtest') {
     if (!game.playtest) throw new Error(`${task.game} has no bots`);
-    return { kind: 'playtest', report: game.playtest(task.map, { games: task.games, ...(task.playerKind === undefined ? {} : { kind: task.playerKind }) }) };
+    return {
+      kind: 'playtest',
+      report: game.playtest(task.map, { games: task.games, ...(task.playerKind === undefined ? {} : { kind: task.playerKind }) }),
+    };
   }
   const format = findFormat(task.format);
   if (!format) throw new Error(`no format ${task.format}`);

@@ -12,8 +12,10 @@ afterAll(async () => {
 });
 
 // 400 sampler games at four players take 18–30 s on these machines: far longer than the test waits.
-const long = (seed: string) => `/api/v1/games/gold-city/maps/${seed}/playtest?games=400&kind=sampler&options=${encodeURIComponent('{"players":4}')}`;
-const botGames = async () => ((await (await fetch(`${server.url}/metrics`)).json()) as { botGames: { played: number; abandoned: number } }).botGames;
+const long = (seed: string) =>
+  `/api/v1/games/gold-city/maps/${seed}/playtest?games=400&kind=sampler&options=${encodeURIComponent('{"players":4}')}`;
+const botGames = async () =>
+  ((await (await fetch(`${server.url}/metrics`)).json()) as { botGames: { played: number; abandoned: number } }).botGames;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('bot games nobody waits for any more', () => {

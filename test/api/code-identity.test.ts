@@ -7,7 +7,8 @@ import { codeIdentity } from '../../src/api/code-identity.ts';
 // A copy of a small tree stands in for the service, so a file can be changed without touching it.
 const root = mkdtempSync(join(tmpdir(), 'goldmaps-identity-'));
 const tree = { root, code: join(root, 'src') };
-for (const dir of ['schemas', 'src/games/lost-valley/data', 'src/games/lost-valley/rules', 'src/games/pioneer-days/schemas']) cpSync(join(process.cwd(), dir), join(root, dir), { recursive: true });
+for (const dir of ['schemas', 'src/games/lost-valley/data', 'src/games/lost-valley/rules', 'src/games/pioneer-days/schemas'])
+  cpSync(join(process.cwd(), dir), join(root, dir), { recursive: true });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the running code’s identity', () => {

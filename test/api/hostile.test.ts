@@ -11,16 +11,25 @@ afterAll(async () => {
   await server.close();
 });
 
-const raw = (method: string, path: string, body?: Buffer, headers: Record<string, string> = {}) => rawHttp(server.port, method, path, body, headers);
+const raw = (method: string, path: string, body?: Buffer, headers: Record<string, string> = {}) =>
+  rawHttp(server.port, method, path, body, headers);
 
 /** Make any text safe to put on a request line (the server must still make sense of it). */
 const onTheWire = (s: string) => encodeURIComponent(s);
 
-const query = fc.array(fc.tuple(fc.constantFrom('options', 'width', 'dpi', 'theme', 'labels', 'hexSize', 'paper', 'size', 'junk', '__proto__', 'constructor'), hostileText), { maxLength: 4 }).map((pairs) => {
-  const parts = pairs.map(([k, v]) => `${k}=${onTheWire(v)}`);
-  // Every render request carries at least one bad value, so the fuzz never waits on a big raster.
-  return parts.length ? `?${parts.join('&')}&width=bad` : '?width=bad';
-});
+const query = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom('options', 'width', 'dpi', 'theme', 'labels', 'hexSize', 'paper', 'size', 'junk', '__proto__', 'constructor'),
+      hostileText,
+    ),
+    { maxLength: 4 },
+  )
+  .map((pairs) => {
+    const parts = pairs.map(([k, v]) => `${k}=${onTheWire(v)}`);
+    // Every render request carries at least one bad value, so the fuzz never waits on a big raster.
+    return parts.length ? `?${parts.join('&')}&width=bad` : '?width=bad';
+  });
 
 const getRequest = fc.record({
   game: fc.oneof(fc.constant('gold-city'), hostileText.map(onTheWire)),
@@ -33,7 +42,17 @@ const getRequest = fc.record({
 const body = fc.oneof(
   fc.jsonValue().map((v) => JSON.stringify(v)),
   fc.string({ unit: 'binary', maxLength: 200 }),
-  fc.constantFrom('{', '{"game":"gold-city"}', '{"seed":"","target":{"band":"hard"}}', '{"seed":"x","target":{"min":90,"max":10}}', '{"seed":"x","target":{"band":"hard"},"maxAttempts":1e308}', 'x'.repeat(70 * 1024), '{"__proto__":{"polluted":true}}', `${'['.repeat(30_000)}${']'.repeat(30_000)}`, `{"seed":"1","target":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`),
+  fc.constantFrom(
+    '{',
+    '{"game":"gold-city"}',
+    '{"seed":"","target":{"band":"hard"}}',
+    '{"seed":"x","target":{"min":90,"max":10}}',
+    '{"seed":"x","target":{"band":"hard"},"maxAttempts":1e308}',
+    'x'.repeat(70 * 1024),
+    '{"__proto__":{"polluted":true}}',
+    `${'['.repeat(30_000)}${']'.repeat(30_000)}`,
+    `{"seed":"1","target":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`,
+  ),
 );
 
 const postRequest = fc.record({
@@ -65,7 +84,12 @@ describe('hostile and malformed requests', () => {
   });
 
   it('treats path traversal as a seed or a 404, never as a file', async () => {
-    for (const path of ['/api/v1/games/gold-city/maps/..%2F..%2Fpackage.json', '/../../package.json', '/api/v1/../../../etc/passwd', '/api/v1/games/..%2f..%2f/maps/1']) {
+    for (const path of [
+      '/api/v1/games/gold-city/maps/..%2F..%2Fpackage.json',
+      '/../../package.json',
+      '/api/v1/../../../etc/passwd',
+      '/api/v1/games/..%2f..%2f/maps/1',
+    ]) {
       const res = await raw('GET', path);
       expectProblemOrSuccess(res, 'GET');
       expect(res.body).not.toMatch(/"dependencies"|root:x:0/);

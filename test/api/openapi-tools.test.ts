@@ -22,7 +22,8 @@ afterAll(() => server.close());
 /** Every `$ref` in a value, at any depth. */
 const refsIn = (value: unknown, out: string[] = []): string[] => {
   if (Array.isArray(value)) for (const v of value) refsIn(v, out);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) k === '$ref' && typeof v === 'string' ? out.push(v) : refsIn(v, out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) k === '$ref' && typeof v === 'string' ? out.push(v) : refsIn(v, out);
   return out;
 };
 
@@ -47,7 +48,16 @@ describe('the OpenAPI document in other tools', () => {
 
   it('its schemas accept what the server answers, and its problem schema what it refuses', async () => {
     const whole = (await SwaggerParser.dereference(structuredClone(served) as never)) as unknown as {
-      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }>; requestBody?: { content: Record<string, { schema: object }> } }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<string, { content?: Record<string, { schema: object }> }>;
+            requestBody?: { content: Record<string, { schema: object }> };
+          }
+        >
+      >;
     };
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);
@@ -64,7 +74,11 @@ describe('the OpenAPI document in other tools', () => {
     const reroll = whole.paths['/api/v1/games/{game}/reroll']!.post!;
     const request = { seed: '42', target: { band: 'medium' }, maxAttempts: 20 };
     expect(ajv.compile(reroll.requestBody!.content['application/json']!.schema)(request)).toBe(true);
-    const answer = await fetch(`${server.url}/api/v1/games/gold-city/reroll`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+    const answer = await fetch(`${server.url}/api/v1/games/gold-city/reroll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    });
     expect(answer.status).toBe(200);
   });
 });

@@ -22,16 +22,46 @@ const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 /** Text in a report that a store might choke on: lone surrogates, NUL, bidi overrides, SQL. */
 const hostileString = fc.oneof(
   hostileText,
-  fc.constantFrom('\ud800', 'a\udc00b', '\u0000', 'a\u0000b', '\u202eAnn', '\u2066x\u2069', '\u200b', '\ufeffBOM', "'); DROP TABLE plays;--", '<img src=x onerror=alert(1)>', '</script>', 'Ann'.repeat(20), '🌴'.repeat(41), '\\u0000'),
+  fc.constantFrom(
+    '\ud800',
+    'a\udc00b',
+    '\u0000',
+    'a\u0000b',
+    '\u202eAnn',
+    '\u2066x\u2069',
+    '\u200b',
+    '\ufeffBOM',
+    "'); DROP TABLE plays;--",
+    '<img src=x onerror=alert(1)>',
+    '</script>',
+    'Ann'.repeat(20),
+    '🌴'.repeat(41),
+    '\\u0000',
+  ),
 );
 
 const field = fc.constantFrom('reportId', 'players', 'rounds', 'winners', 'seats', 'playedOn', 'perceived', 'extra');
-const hostileValue = fc.oneof(hostileString, fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(null, -1, 0, 1.5, 1e308, 2 ** 53, [], {}, [1, 1], [{}]));
-const seatValue = fc.record({ seat: fc.oneof(fc.integer({ min: -2, max: 10 }), hostileValue), handle: fc.oneof(fc.constant('Bo'), hostileString), finishedRound: fc.oneof(fc.integer({ min: 0, max: 30 }), hostileValue) }, { requiredKeys: [] });
+const hostileValue = fc.oneof(
+  hostileString,
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.constantFrom(null, -1, 0, 1.5, 1e308, 2 ** 53, [], {}, [1, 1], [{}]),
+);
+const seatValue = fc.record(
+  {
+    seat: fc.oneof(fc.integer({ min: -2, max: 10 }), hostileValue),
+    handle: fc.oneof(fc.constant('Bo'), hostileString),
+    finishedRound: fc.oneof(fc.integer({ min: 0, max: 30 }), hostileValue),
+  },
+  { requiredKeys: [] },
+);
 
 /** A good report with some fields replaced by hostile values (and the odd untouched one, which must be stored). */
 const hostileReport = fc
-  .tuple(fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.array(fc.tuple(field, hostileValue), { maxLength: 3 }), fc.option(fc.array(seatValue, { maxLength: 3 })))
+  .tuple(
+    fc.stringMatching(/^[a-z0-9]{1,12}$/),
+    fc.array(fc.tuple(field, hostileValue), { maxLength: 3 }),
+    fc.option(fc.array(seatValue, { maxLength: 3 })),
+  )
   .map(([id, changes, seats]) => {
     const out: Record<string, unknown> = good(`h-${id}`);
     for (const [k, v] of changes) out[k] = v;
@@ -42,7 +72,11 @@ const hostileReport = fc
 /** Bytes no JSON text should hold: overlong and invalid UTF-8, a BOM, a NUL outside strings. */
 const RAW_BODIES: Buffer[] = [
   Buffer.from([0x7b, 0x22, 0x72, 0x65, 0x70, 0x6f, 0x72, 0x74, 0x49, 0x64, 0x22, 0x3a, 0x22, 0xc0, 0xaf, 0x22, 0x7d]), // {"reportId":"<overlong />"}
-  Buffer.concat([Buffer.from('{"reportId":"x","seats":[{"seat":1,"handle":"'), Buffer.from([0xff, 0xfe, 0xed, 0xa0, 0x80]), Buffer.from('"}]}')]),
+  Buffer.concat([
+    Buffer.from('{"reportId":"x","seats":[{"seat":1,"handle":"'),
+    Buffer.from([0xff, 0xfe, 0xed, 0xa0, 0x80]),
+    Buffer.from('"}]}'),
+  ]),
   Buffer.from('{"reportId":"nul"\u0000}'),
   Buffer.from(JSON.stringify(good('dup')).replace('"players":4', '"players":4,"players":"4"')),
   Buffer.from('{"__proto__":{"admin":true},"reportId":"proto"}'),
@@ -57,9 +91,11 @@ describe.each(BACKENDS)('hostile requests to the plays, daily and readiness rout
   let key: string;
   let otherKey: string;
   let revoked: string;
-  const raw = (method: string, path: string, body?: Buffer, headers: Record<string, string> = {}) => rawHttp(server.port, method, path, body, headers);
+  const raw = (method: string, path: string, body?: Buffer, headers: Record<string, string> = {}) =>
+    rawHttp(server.port, method, path, body, headers);
   const REPORTS = '/api/v1/games/gold-city/maps/42/plays';
-  const post = (body: Buffer | string, headers: Record<string, string> = {}) => raw('POST', REPORTS, Buffer.from(body), { 'content-type': 'application/json', authorization: `Bearer ${key}`, ...headers });
+  const post = (body: Buffer | string, headers: Record<string, string> = {}) =>
+    raw('POST', REPORTS, Buffer.from(body), { 'content-type': 'application/json', authorization: `Bearer ${key}`, ...headers });
 
   beforeAll(async () => {
     place = await freshPlace(backend);
@@ -69,7 +105,13 @@ describe.each(BACKENDS)('hostile requests to the plays, daily and readiness rout
     otherKey = await store.createKey('other club', { writesPerMinute: 100_000 });
     revoked = await store.createKey('gone club');
     await store.revokeKey('gone club');
-    server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store, limits: { ...DEFAULT_LIMITS, writesPerMinutePerAddress: 1_000_000 } });
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      logger: pino({ level: 'silent' }),
+      store,
+      limits: { ...DEFAULT_LIMITS, writesPerMinutePerAddress: 1_000_000 },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -111,7 +153,12 @@ describe.each(BACKENDS)('hostile requests to the plays, daily and readiness rout
       bodies.add(del.body);
     }
     expect([...bodies]).toHaveLength(1);
-    expect(JSON.parse([...bodies][0]!)).toEqual({ type: 'https://goldmaps.dev/problems/unauthorized', title: 'A valid writer key is required', status: 401, detail: 'Send Authorization: Bearer <key> with a live key (goldmaps keys create).' });
+    expect(JSON.parse([...bodies][0]!)).toEqual({
+      type: 'https://goldmaps.dev/problems/unauthorized',
+      title: 'A valid writer key is required',
+      status: 401,
+      detail: 'Send Authorization: Bearer <key> with a live key (goldmaps keys create).',
+    });
     expect((await store.allPlays().next()).done).toBe(true);
   });
 
@@ -159,7 +206,9 @@ describe.each(BACKENDS)('hostile requests to the plays, daily and readiness rout
     const body = JSON.stringify(good('race-1'));
     const same = await Promise.all(Array.from({ length: 12 }, () => post(body)));
     expect(same.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
-    const differing = await Promise.all(Array.from({ length: 8 }, (_, i) => post(JSON.stringify(good('race-2', { playedOn: `2026-01-0${i + 1}` })))));
+    const differing = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post(JSON.stringify(good('race-2', { playedOn: `2026-01-0${i + 1}` })))),
+    );
     expect(differing.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     // Another key's report of the same id on the same map is the same id taken: 409, not a second row.
     expect((await post(JSON.stringify(good('race-1', { rounds: 30 })), { authorization: `Bearer ${otherKey}` })).status).toBe(409);
@@ -178,9 +227,25 @@ describe.each(BACKENDS)('hostile requests to the plays, daily and readiness rout
     const request = fc.record({
       route: fc.constantFrom('plays', 'report', 'schema', 'daily', 'dated', 'readyz', 'healthz', 'metrics'),
       game: fc.oneof(fc.constant('gold-city'), fc.constant('pioneer-days'), hostileText.map(onTheWire)),
-      seed: fc.oneof(fc.constant('42'), hostileText.map(onTheWire), fc.constantFrom('%00', '%ED%A0%80', '%C0%AF', '%E0%A4%A', '..%2F..%2F')),
-      id: fc.oneof(fc.constant('h-1'), hostileString.map(onTheWire), fc.constantFrom('%00', '%ED%A0%80', '%C0%AF', 'x'.repeat(2000), "'%3B%20DROP%20TABLE%20plays%3B--")),
-      query: fc.array(fc.tuple(fc.constantFrom('options', 'order', 'junk', '__proto__'), fc.oneof(hostileText, fc.constantFrom('best', 'recent', '{"players":3}', '{"players":"x"}'))), { maxLength: 3 }).map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${onTheWire(v)}`).join('&')}` : '')),
+      seed: fc.oneof(
+        fc.constant('42'),
+        hostileText.map(onTheWire),
+        fc.constantFrom('%00', '%ED%A0%80', '%C0%AF', '%E0%A4%A', '..%2F..%2F'),
+      ),
+      id: fc.oneof(
+        fc.constant('h-1'),
+        hostileString.map(onTheWire),
+        fc.constantFrom('%00', '%ED%A0%80', '%C0%AF', 'x'.repeat(2000), "'%3B%20DROP%20TABLE%20plays%3B--"),
+      ),
+      query: fc
+        .array(
+          fc.tuple(
+            fc.constantFrom('options', 'order', 'junk', '__proto__'),
+            fc.oneof(hostileText, fc.constantFrom('best', 'recent', '{"players":3}', '{"players":"x"}')),
+          ),
+          { maxLength: 3 },
+        )
+        .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${onTheWire(v)}`).join('&')}` : '')),
       method: fc.constantFrom('GET', 'HEAD', 'DELETE', 'OPTIONS', 'PUT'),
     });
     await fc.assert(
@@ -209,15 +274,25 @@ describe.each(BACKENDS)('hostile requests to the plays, daily and readiness rout
     const seed = "'); DROP TABLE plays;--";
     const handle = '); DROP TABLE plays;-- OR 1=1';
     // The seed's map is for some number of players: ask it, then send the report it takes.
-    const tableSize = (JSON.parse((await raw('GET', `/api/v1/games/gold-city/maps/${encodeURIComponent(seed)}/plays`)).body) as { tableSize: number }).tableSize;
-    const ok = await raw('POST', `/api/v1/games/gold-city/maps/${encodeURIComponent(seed)}/plays`, Buffer.from(JSON.stringify({ ...good('sql'), players: tableSize, seats: [{ seat: 1, handle, finishedRound: 24 }] })), { 'content-type': 'application/json', authorization: `Bearer ${sqlKey}` });
+    const tableSize = (
+      JSON.parse((await raw('GET', `/api/v1/games/gold-city/maps/${encodeURIComponent(seed)}/plays`)).body) as { tableSize: number }
+    ).tableSize;
+    const ok = await raw(
+      'POST',
+      `/api/v1/games/gold-city/maps/${encodeURIComponent(seed)}/plays`,
+      Buffer.from(JSON.stringify({ ...good('sql'), players: tableSize, seats: [{ seat: 1, handle, finishedRound: 24 }] })),
+      { 'content-type': 'application/json', authorization: `Bearer ${sqlKey}` },
+    );
     expect(ok.status, ok.body).toBe(201);
     const all = [];
     for await (const p of store.allPlays()) all.push(p);
     const mine = all.find((p) => p.report.reportId === 'sql' && p.seed === seed)!;
     expect(mine.report.seats[0]!.handle).toBe(handle);
     expect(mine.writer).toBe(name);
-    const summary = JSON.parse((await raw('GET', `/api/v1/games/gold-city/maps/${encodeURIComponent(seed)}/plays?order=best`)).body) as { seed: string; best: Array<{ handle: string }> };
+    const summary = JSON.parse((await raw('GET', `/api/v1/games/gold-city/maps/${encodeURIComponent(seed)}/plays?order=best`)).body) as {
+      seed: string;
+      best: Array<{ handle: string }>;
+    };
     expect(summary.seed).toBe(seed);
     expect(summary.best[0]!.handle).toBe(handle);
     expect((await store.listKeys()).length).toBeGreaterThanOrEqual(4);

@@ -26,7 +26,11 @@ describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
   let clock = new Date('2026-12-01T10:00:00Z');
   const plays = (seed = '42', query = '') => `${url}/api/v1/games/gold-city/maps/${encodeURIComponent(seed)}/plays${query}`;
   const post = (payload: unknown, k: string | null = key, seed = '42') =>
-    fetch(plays(seed), { method: 'POST', headers: { 'content-type': 'application/json', ...(k ? { authorization: `Bearer ${k}` } : {}) }, body: JSON.stringify(payload) });
+    fetch(plays(seed), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(k ? { authorization: `Bearer ${k}` } : {}) },
+      body: JSON.stringify(payload),
+    });
 
   beforeAll(async () => {
     place = await freshPlace(backend);
@@ -67,7 +71,10 @@ describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
     const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => post(body('race', { rounds: 24 + i }), key, 'dup-map')));
     const statuses = racing.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
-    const summary = (await (await fetch(plays('dup-map'))).json()) as { reports: number; recent: Array<{ reportId: string; rounds: number }> };
+    const summary = (await (await fetch(plays('dup-map'))).json()) as {
+      reports: number;
+      recent: Array<{ reportId: string; rounds: number }>;
+    };
     expect(summary.reports).toBe(2);
     const winner = racing.findIndex((r) => r.status === 201);
     expect(summary.recent.find((r) => r.reportId === 'race')?.rounds).toBe(24 + winner);
@@ -110,7 +117,14 @@ describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
     const res = await fetch(plays());
     expect(res.headers.get('cache-control')).toBe('public, max-age=5');
     const etag = res.headers.get('etag')!;
-    const s = (await res.json()) as { reports: number; rounds: { mean: number }; winShares: Array<{ seat: number; share: number }>; perceived: { mean: number }; difficulty: { bot: number; asPlayed: number; interval: [number, number] }; recent: Array<{ reportId: string }> };
+    const s = (await res.json()) as {
+      reports: number;
+      rounds: { mean: number };
+      winShares: Array<{ seat: number; share: number }>;
+      perceived: { mean: number };
+      difficulty: { bot: number; asPlayed: number; interval: [number, number] };
+      recent: Array<{ reportId: string }>;
+    };
     expect(s.rounds.mean).toBe(24);
     expect(s.winShares[1]).toEqual({ seat: 2, share: 1 });
     expect(s.perceived.mean).toBe(4);
@@ -126,9 +140,11 @@ describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
     expect((await fetch(plays(), { headers: { 'if-none-match': etag } })).status).toBe(200);
   });
 
-  it('orders the leaderboard by the game\'s own result with ?order=best', async () => {
+  it("orders the leaderboard by the game's own result with ?order=best", async () => {
     await post({ ...body('fast'), rounds: 20, winners: [1], seats: [{ seat: 1, handle: 'Cy', finishedRound: 19 }] });
-    const s = (await (await fetch(plays('42', '?order=best'))).json()) as { best: Array<{ handle?: string; result: number; unit: string }> };
+    const s = (await (await fetch(plays('42', '?order=best'))).json()) as {
+      best: Array<{ handle?: string; result: number; unit: string }>;
+    };
     expect(s.best[0]).toMatchObject({ handle: 'Cy', result: 19, unit: 'rounds' });
     expect(s.best.map((b) => b.result)).toEqual([...s.best.map((b) => b.result)].sort((a, b) => a - b));
     expect((await fetch(plays('42', '?order=worst'))).status).toBe(400);
@@ -158,7 +174,12 @@ describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
     const today = await fetch(`${url}/api/v1/games/gold-city/daily`);
     expect(today.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
     const t = (await today.json()) as { date: string; seed: string; url: string; plays: string; map: { seed: string; digest: string } };
-    expect(t).toMatchObject({ date: '2026-12-01', seed: 'daily-2026-12-01', url: '/api/v1/games/gold-city/maps/daily-2026-12-01', plays: '/api/v1/games/gold-city/maps/daily-2026-12-01/plays' });
+    expect(t).toMatchObject({
+      date: '2026-12-01',
+      seed: 'daily-2026-12-01',
+      url: '/api/v1/games/gold-city/maps/daily-2026-12-01',
+      plays: '/api/v1/games/gold-city/maps/daily-2026-12-01/plays',
+    });
     expect(t.map.seed).toBe('daily-2026-12-01');
     clock = new Date('2026-12-02T00:00:01Z');
     const tomorrow = (await (await fetch(`${url}/api/v1/games/gold-city/daily`)).json()) as { seed: string; map: { digest: string } };

@@ -103,10 +103,10 @@ describe('the render pool on its own', () => {
     }
   });
 
-
   it('draws the library’s bytes, replaces a child after its renders, and leaves no process after close', async () => {
     const pool = new RasterPool({ concurrency: 1, rendersPerChild: 2 });
-    const svg = (i: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect x="${i}" y="4" width="30" height="20" fill="#a52"/></svg>`;
+    const svg = (i: number) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect x="${i}" y="4" width="30" height="20" fill="#a52"/></svg>`;
     const pids = new Set<number>();
     for (let i = 0; i < 5; i++) {
       const png = await pool.render(svg(i), 96);
@@ -136,7 +136,13 @@ describe('PNGs drawn in render children', () => {
   let server: Awaited<ReturnType<typeof testServer>>;
   beforeAll(async () => {
     const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
-    const running = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'debug' }, sink), limits: DEFAULT_LIMITS, graceMillis: 20_000 });
+    const running = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      logger: pino({ level: 'debug' }, sink),
+      limits: DEFAULT_LIMITS,
+      graceMillis: 20_000,
+    });
     server = { ...running, url: `http://127.0.0.1:${running.port}` };
   });
   afterAll(async () => {
@@ -196,7 +202,11 @@ describe('PNGs drawn in render children', () => {
 it('`goldmaps serve` ends its render children on SIGTERM', async () => {
   // A data directory of its own: the repository's ./data may be held by a server someone runs.
   const data = mkdtempSync(join(tmpdir(), 'goldmaps-sigterm-'));
-  const serve = spawn(process.execPath, [new URL('../../bin/goldmaps.js', import.meta.url).pathname, 'serve', '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GOLDMAPS_DATA: data } });
+  const serve = spawn(
+    process.execPath,
+    [new URL('../../bin/goldmaps.js', import.meta.url).pathname, 'serve', '--port', '0', '--host', '127.0.0.1'],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GOLDMAPS_DATA: data } },
+  );
   try {
     let out = '';
     serve.stdout.on('data', (d) => (out += d));

@@ -9,7 +9,17 @@ describe('the request log', () => {
   let server: Running;
   let url: string;
   beforeAll(async () => {
-    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(...String(chunk).trim().split('\n').map((l) => JSON.parse(l))), done()) });
+    const sink = new Writable({
+      write: (chunk, _enc, done) => (
+        lines.push(
+          ...String(chunk)
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l)),
+        ),
+        done()
+      ),
+    });
     server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'info' }, sink), limits: DEFAULT_LIMITS });
     url = `http://127.0.0.1:${server.port}`;
   });
@@ -37,6 +47,10 @@ describe('the request log', () => {
     const requests = lines.filter((l) => l.req).map((l) => [l.req!.url, l.res!.statusCode]);
     expect(requests).toEqual(sent);
     expect(sent.map(([, status]) => status)).toEqual([200, 200, 200, 400, 404]);
-    expect(lines.filter((l) => l.req).every((l) => l.msg === 'request completed' && l.req!.method === 'GET' && typeof l.responseTime === 'number')).toBe(true);
+    expect(
+      lines
+        .filter((l) => l.req)
+        .every((l) => l.msg === 'request completed' && l.req!.method === 'GET' && typeof l.responseTime === 'number'),
+    ).toBe(true);
   });
 });

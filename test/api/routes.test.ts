@@ -28,7 +28,9 @@ describe('HTTP API over a real listening server', () => {
   });
 
   it('lists the games with options schemas and generator versions', async () => {
-    const body = (await (await get('/api/v1/games')).json()) as { games: Array<{ id: string; generator: { version: string }; optionsSchema: object; playerKinds: Array<{ id: string }> }> };
+    const body = (await (await get('/api/v1/games')).json()) as {
+      games: Array<{ id: string; generator: { version: string }; optionsSchema: object; playerKinds: Array<{ id: string }> }>;
+    };
     const gold = body.games.find((g) => g.id === 'gold-city')!;
     expect(gold.playerKinds.map((k) => k.id)).toEqual(['planner', 'sampler']);
     expect(gold.generator.version).toMatch(/^\d+\.\d+\.\d+$/);
@@ -37,7 +39,9 @@ describe('HTTP API over a real listening server', () => {
 
   it('serves a map whose digest equals the CLI digest, immutable with the digest as ETag', async () => {
     const options = { pieces: 6, tier: 'hard' };
-    const res = await get(`/api/v1/games/gold-city/maps/${encodeURIComponent('a/b c')}?options=${encodeURIComponent(JSON.stringify(options))}`);
+    const res = await get(
+      `/api/v1/games/gold-city/maps/${encodeURIComponent('a/b c')}?options=${encodeURIComponent(JSON.stringify(options))}`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -133,7 +137,10 @@ describe('HTTP API over a real listening server', () => {
       expect(res.status, path).toBe(status);
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       const body = (await res.json()) as { errors: Array<{ field: string }> };
-      expect(body.errors.map((e) => e.field), path).toContain(field);
+      expect(
+        body.errors.map((e) => e.field),
+        path,
+      ).toContain(field);
     }
     expect((await get('/api/v1/games/chess/maps/1')).status).toBe(404);
     expect((await get('/api/v1/nothing')).status).toBe(404);
@@ -147,7 +154,8 @@ describe('HTTP API over a real listening server', () => {
   });
 
   it('413 for an oversized body, 400 for bad JSON, 422 with problems for a broken map', async () => {
-    const post = (body: string) => get('/api/v1/games/gold-city/score', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const post = (body: string) =>
+      get('/api/v1/games/gold-city/score', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const big = await post(JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }));
     expect(big.status).toBe(413);
     const bad = await post('{oops');
@@ -166,11 +174,25 @@ describe('HTTP API over a real listening server', () => {
     const path = `/api/v1/games/gold-city/maps/${encodeURIComponent('play/1')}/playtest?games=12&options=${encodeURIComponent('{"players":3}')}`;
     const res = await get(path);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { seed: string; games: number; digest: string; playtest: { games: number; winRate: number[] }; summary: { chart: { bars: unknown[] } } };
+    const body = (await res.json()) as {
+      seed: string;
+      games: number;
+      digest: string;
+      playtest: { games: number; winRate: number[] };
+      summary: { chart: { bars: unknown[] } };
+    };
     const map = buildMap(goldCity as never, 'play/1', { players: 3 });
     const report = goldCity.playtest!(map as never, { games: 12 });
     const summary = goldCity.summarisePlaytest!(map as never, goldCity.score(map as never), report);
-    expect(body).toEqual({ game: 'gold-city', seed: 'play/1', digest: (map as { digest: string }).digest, games: 12, kind: 'planner', playtest: JSON.parse(JSON.stringify(report)), summary: JSON.parse(JSON.stringify(summary)) });
+    expect(body).toEqual({
+      game: 'gold-city',
+      seed: 'play/1',
+      digest: (map as { digest: string }).digest,
+      games: 12,
+      kind: 'planner',
+      playtest: JSON.parse(JSON.stringify(report)),
+      summary: JSON.parse(JSON.stringify(summary)),
+    });
     expect(body.playtest.winRate).toHaveLength(3);
     expect(body.summary.chart.bars).toHaveLength(3);
     const etag = res.headers.get('etag')!;
@@ -191,30 +213,51 @@ describe('HTTP API over a real listening server', () => {
     expect(sampled.kind).toBe('sampler');
     expect(sampled.playtest).toEqual(JSON.parse(JSON.stringify(goldCity.playtest!(map as never, { games: 12, kind: 'sampler' }))));
     expect(sampled.playtest).not.toEqual(body.playtest);
-    const planners = (await (await get('/api/v1/games/lost-valley/maps/7/playtest?games=2&kind=planner')).json()) as { playtest: { player: string } };
+    const planners = (await (await get('/api/v1/games/lost-valley/maps/7/playtest?games=2&kind=planner')).json()) as {
+      playtest: { player: string };
+    };
     expect(planners.playtest.player).toBe('planner');
-    for (const [query, field] of [['games=0', 'games'], ['games=401', 'games'], ['games=ten', 'games'], ['rounds=3', 'rounds'], ['kind=settler', 'kind'], ['kind=Greedy!', 'kind'], ['options=%7B%22pieces%22%3A70%7D', 'options.pieces']] as const) {
+    for (const [query, field] of [
+      ['games=0', 'games'],
+      ['games=401', 'games'],
+      ['games=ten', 'games'],
+      ['rounds=3', 'rounds'],
+      ['kind=settler', 'kind'],
+      ['kind=Greedy!', 'kind'],
+      ['options=%7B%22pieces%22%3A70%7D', 'options.pieces'],
+    ] as const) {
       const bad = await get(`/api/v1/games/lost-valley/maps/7/playtest?${query}`);
       expect(bad.status, query).toBe(400);
       expect(bad.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(((await bad.json()) as { errors: Array<{ field: string }> }).errors.map((e) => e.field), query).toContain(field);
+      expect(
+        ((await bad.json()) as { errors: Array<{ field: string }> }).errors.map((e) => e.field),
+        query,
+      ).toContain(field);
     }
   });
 
   it('serves maps with their score, scores a posted map, and rerolls to a target', async () => {
     const map = (await (await get('/api/v1/games/gold-city/maps/scored')).json()) as { score: { difficulty: number; band: string } };
     expect(map.score.difficulty).toBeGreaterThanOrEqual(0);
-    const post = (path: string, body: unknown) => get(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      get(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const scored = (await (await post('/api/v1/games/gold-city/score', map)).json()) as { score: { difficulty: number } };
     expect(scored.score.difficulty).toBe(map.score.difficulty);
 
     const request = { seed: 'api', options: { tier: 'hard' }, target: { band: 'hard' }, maxAttempts: 60 };
-    const a = (await (await post('/api/v1/games/gold-city/reroll', request)).json()) as { hit: boolean; seed: string; attempts: number; map: { digest: string; score: { band: string } } };
+    const a = (await (await post('/api/v1/games/gold-city/reroll', request)).json()) as {
+      hit: boolean;
+      seed: string;
+      attempts: number;
+      map: { digest: string; score: { band: string } };
+    };
     const b = (await (await post('/api/v1/games/gold-city/reroll', request)).json()) as typeof a;
     expect(a.hit).toBe(true);
     expect(a.map.score.band).toBe('hard');
     expect(b).toEqual(a);
-    const direct = (await (await get(`/api/v1/games/gold-city/maps/${encodeURIComponent(a.seed)}?options=${encodeURIComponent(JSON.stringify(request.options))}`)).json()) as { digest: string };
+    const direct = (await (
+      await get(`/api/v1/games/gold-city/maps/${encodeURIComponent(a.seed)}?options=${encodeURIComponent(JSON.stringify(request.options))}`)
+    ).json()) as { digest: string };
     expect(direct.digest).toBe(a.map.digest);
 
     for (const [body, field] of [
@@ -253,7 +296,7 @@ describe('HTTP API over a real listening server', () => {
   it('publishes a valid OpenAPI 3.1 document', async () => {
     const doc = await (await get('/api/v1/openapi.json')).json();
     const validator = new Validator();
-    const result = await validator.validate(doc as Parameters<Validator["validate"]>[0]);
+    const result = await validator.validate(doc as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
@@ -265,7 +308,13 @@ describe('limits', () => {
     const tight = await testServer({ renderConcurrency: 1, renderQueue: 1 });
     try {
       const responses = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => fetch(`${tight.url}/api/v1/games/gold-city/maps/busy-${i}.png?width=2000`).then(async (r) => ({ status: r.status, retry: r.headers.get('retry-after'), body: await r.arrayBuffer() }))),
+        Array.from({ length: 8 }, (_, i) =>
+          fetch(`${tight.url}/api/v1/games/gold-city/maps/busy-${i}.png?width=2000`).then(async (r) => ({
+            status: r.status,
+            retry: r.headers.get('retry-after'),
+            body: await r.arrayBuffer(),
+          })),
+        ),
       );
       const busy = responses.filter((r) => r.status === 503);
       expect(busy.length).toBeGreaterThan(0);

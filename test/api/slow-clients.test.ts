@@ -26,14 +26,24 @@ function drip(port: number, text: string, gapMs: number): Promise<{ answer: stri
   });
 }
 
-const metrics = async (url: string) => (await (await fetch(`${url}/metrics`)).json()) as { clients: { slow: number }; requests: { overBudget: number }; memory: { rss: number } };
+const metrics = async (url: string) =>
+  (await (await fetch(`${url}/metrics`)).json()) as {
+    clients: { slow: number };
+    requests: { overBudget: number };
+    memory: { rss: number };
+  };
 
 describe('slow and stuck clients cannot hold the service', () => {
   let server: Running;
   let url: string;
 
   beforeAll(async () => {
-    server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), limits: { ...DEFAULT_LIMITS, headersMillis: 400, requestMillis: 800, budgetMillis: 300 } });
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      logger: pino({ level: 'silent' }),
+      limits: { ...DEFAULT_LIMITS, headersMillis: 400, requestMillis: 800, budgetMillis: 300 },
+    });
     url = `http://127.0.0.1:${server.port}`;
   });
   afterAll(async () => {
@@ -58,7 +68,11 @@ describe('slow and stuck clients cannot hold the service', () => {
 
   it('cuts off a client that sends its headers and then drips the body', async () => {
     const before = (await metrics(url)).clients.slow;
-    const c = await drip(server.port, `POST /api/v1/games/gold-city/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n${'{'.repeat(200)}`, 30);
+    const c = await drip(
+      server.port,
+      `POST /api/v1/games/gold-city/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n${'{'.repeat(200)}`,
+      30,
+    );
     expect(c.answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(c.heldMs).toBeLessThan(5000);
     expect((await metrics(url)).clients.slow).toBe(before + 1);
@@ -87,9 +101,20 @@ describe('/healthz and /readyz', () => {
   beforeAll(async () => {
     place = await freshPlace('pglite');
     const real = await place.open();
-    const db: Db = { backend: real.db.backend, query: (sql, params) => (stuck ? new Promise(() => {}) : real.db.query(sql, params)), exclusive: (lock, work) => real.db.exclusive(lock, work), close: () => real.close() };
+    const db: Db = {
+      backend: real.db.backend,
+      query: (sql, params) => (stuck ? new Promise(() => {}) : real.db.query(sql, params)),
+      exclusive: (lock, work) => real.db.exclusive(lock, work),
+      close: () => real.close(),
+    };
     store = await PlayStore.open(db);
-    server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store, limits: { ...DEFAULT_LIMITS, readyMillis: 300, budgetMillis: 1500 } });
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      logger: pino({ level: 'silent' }),
+      store,
+      limits: { ...DEFAULT_LIMITS, readyMillis: 300, budgetMillis: 1500 },
+    });
     url = `http://127.0.0.1:${server.port}`;
   });
   afterAll(async () => {

@@ -64,8 +64,10 @@ describe('seed URLs and downloads', () => {
     expect(again.headers.get('content-disposition')).toBe('inline; filename="gold-city-42.json"');
   });
 
-  it("offers each game only the downloads that mean something for it", async () => {
-    const { games } = (await (await fetch(`${server.url}/api/v1/games`)).json()) as { games: Array<{ id: string; downloads: Array<{ id: string }> }> };
+  it('offers each game only the downloads that mean something for it', async () => {
+    const { games } = (await (await fetch(`${server.url}/api/v1/games`)).json()) as {
+      games: Array<{ id: string; downloads: Array<{ id: string }> }>;
+    };
     const ids = (game: string) => games.find((g) => g.id === game)!.downloads.map((d) => d.id);
     expect(ids('gold-city')).toEqual(expect.arrayContaining(['png-tabletop', 'pdf-poster-a0', 'pdf-kit-a4']));
     expect(ids('pioneer-days')).not.toContain('png-tabletop');
@@ -74,7 +76,8 @@ describe('seed URLs and downloads', () => {
   });
 
   it('links each map to its own downloads: a setup sheet, PDF and PNG, only for a course from the box', async () => {
-    const linked = (res: Response) => [...(res.headers.get('link') ?? '').matchAll(/<([^>]+)>[^<]*id="([^"]+)"/g)].map((m) => ({ href: m[1]!, id: m[2]! }));
+    const linked = (res: Response) =>
+      [...(res.headers.get('link') ?? '').matchAll(/<([^>]+)>[^<]*id="([^"]+)"/g)].map((m) => ({ href: m[1]!, id: m[2]! }));
     const generated = linked(await get('42'));
     expect(generated.map((l) => l.id)).toEqual(expect.arrayContaining(['svg', 'png', 'pdf-kit-a4']));
     expect(generated.map((l) => l.id)).not.toContain('pdf-setup-a4');
@@ -87,7 +90,7 @@ describe('seed URLs and downloads', () => {
       // Relative to the JSON's URL, as RFC 8288 resolves it.
       const res = await fetch(new URL(link.href, `${server.url}/api/v1/games/gold-city/maps/42?options=${options}`));
       expect(res.status, id).toBe(200);
-      expect(res.headers.get("content-disposition"), id).toMatch(/gold-city-42-setup-(a4\.pdf|150dpi\.png)"/);
+      expect(res.headers.get('content-disposition'), id).toMatch(/gold-city-42-setup-(a4\.pdf|150dpi\.png)"/);
       const bytes = Buffer.from(await res.arrayBuffer());
       expect(bytes.subarray(0, 4).toString('latin1'), id).toMatch(/%PDF|\x89PNG/);
     }

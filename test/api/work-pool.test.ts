@@ -22,7 +22,8 @@ afterAll(async () => {
   await server.close();
 }, HANG);
 
-const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) =>
+  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('rerolls and PDF drawing in worker threads', { timeout: HANG }, () => {
   it('a reroll answers what the library answers, hit or miss', async () => {
@@ -43,11 +44,16 @@ describe('rerolls and PDF drawing in worker threads', { timeout: HANG }, () => {
   });
 
   it('a PDF has the bytes the library draws', async () => {
-    for (const query of [{ paper: 'a4', size: 'true' }, { layout: 'kit', paper: 'letter' }] as Array<Record<string, string>>) {
+    for (const query of [
+      { paper: 'a4', size: 'true' },
+      { layout: 'kit', paper: 'letter' },
+    ] as Array<Record<string, string>>) {
       const res = await fetch(`${server.url}/api/v1/games/gold-city/maps/42.pdf?${new URLSearchParams(query)}`);
       expect(res.status).toBe(200);
       const map = buildScoredMap(goldCity, '42', {});
-      const own = await pdfFormat.render(renderRequest(pdfFormat, goldCity, map, formatParams(pdfFormat, { ...query }), DEFAULT_RENDER_LIMITS));
+      const own = await pdfFormat.render(
+        renderRequest(pdfFormat, goldCity, map, formatParams(pdfFormat, { ...query }), DEFAULT_RENDER_LIMITS),
+      );
       expect(Buffer.from(await res.arrayBuffer()).equals(own.body as Buffer)).toBe(true);
     }
   });
@@ -90,7 +96,12 @@ describe('the worker pool is replaced after its tasks', { timeout: HANG }, () =>
     const { WorkPool } = await import('../../src/workers/work-pool.ts');
     const pool = new WorkPool({ threads: 1, tasksPerPool: 2 });
     try {
-      const requests = [0, 1, 2, 3, 4].map((i) => ({ seed: `recycle-${i}`, options: {}, target: { band: 'hard' as const }, maxAttempts: 20 }));
+      const requests = [0, 1, 2, 3, 4].map((i) => ({
+        seed: `recycle-${i}`,
+        options: {},
+        target: { band: 'hard' as const },
+        maxAttempts: 20,
+      }));
       // Five tasks at once: the first pool takes two and ends after them while later pools draw the rest.
       const answers = await Promise.all(requests.map((r) => pool.reroll('gold-city', r, Number.POSITIVE_INFINITY)));
       expect(JSON.parse(JSON.stringify(answers))).toEqual(JSON.parse(JSON.stringify(requests.map((r) => reroll(goldCity, r)))));

@@ -8,7 +8,8 @@ import type { PlayStore } from '../../src/store/store.ts';
 import { raw } from '../support/raw-http.ts';
 import { freshPlace, type StorePlace } from '../support/stores.ts';
 
-const report = (reportId: string) => JSON.stringify({ reportId, players: 4, rounds: 24, winners: [1], seats: [{ seat: 1, handle: 'Ann', finishedRound: 24 }] });
+const report = (reportId: string) =>
+  JSON.stringify({ reportId, players: 4, rounds: 24, winners: [1], seats: [{ seat: 1, handle: 'Ann', finishedRound: 24 }] });
 const REPORTS = '/api/v1/games/gold-city/maps/42/plays';
 
 describe('token buckets', () => {
@@ -43,11 +44,20 @@ describe('token buckets', () => {
 describe("the limits an operator sets in serve's environment", () => {
   it('takes positive whole numbers and names any other value', () => {
     expect(limitsFromEnv({}).limits).toEqual(DEFAULT_LIMITS);
-    const set = limitsFromEnv({ GOLDMAPS_WRITES_PER_MINUTE_PER_ADDRESS: '600', GOLDMAPS_HEADERS_TIMEOUT_MS: '5000', GOLDMAPS_REQUEST_BUDGET_MS: '' });
+    const set = limitsFromEnv({
+      GOLDMAPS_WRITES_PER_MINUTE_PER_ADDRESS: '600',
+      GOLDMAPS_HEADERS_TIMEOUT_MS: '5000',
+      GOLDMAPS_REQUEST_BUDGET_MS: '',
+    });
     expect(set.errors).toEqual([]);
     expect(set.limits).toMatchObject({ writesPerMinutePerAddress: 600, headersMillis: 5000, budgetMillis: DEFAULT_LIMITS.budgetMillis });
-    expect(limitsFromEnv({ GOLDMAPS_REPORT_BYTES: '16k', GOLDMAPS_READY_TIMEOUT_MS: '0' }).errors).toEqual(['GOLDMAPS_REPORT_BYTES: "16k" is not a positive whole number', 'GOLDMAPS_READY_TIMEOUT_MS: "0" is not a positive whole number']);
-    expect(limitsFromEnv({ GOLDMAPS_HEADERS_TIMEOUT_MS: '40000' }).errors).toEqual(['GOLDMAPS_HEADERS_TIMEOUT_MS: 40000 must not exceed GOLDMAPS_REQUEST_TIMEOUT_MS (30000)']);
+    expect(limitsFromEnv({ GOLDMAPS_REPORT_BYTES: '16k', GOLDMAPS_READY_TIMEOUT_MS: '0' }).errors).toEqual([
+      'GOLDMAPS_REPORT_BYTES: "16k" is not a positive whole number',
+      'GOLDMAPS_READY_TIMEOUT_MS: "0" is not a positive whole number',
+    ]);
+    expect(limitsFromEnv({ GOLDMAPS_HEADERS_TIMEOUT_MS: '40000' }).errors).toEqual([
+      'GOLDMAPS_HEADERS_TIMEOUT_MS: 40000 must not exceed GOLDMAPS_REQUEST_TIMEOUT_MS (30000)',
+    ]);
   });
 });
 
@@ -60,7 +70,13 @@ describe('write limits, keys and CORS over HTTP', () => {
   beforeAll(async () => {
     place = await freshPlace('pglite');
     store = await place.open();
-    server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store, limits: { ...DEFAULT_LIMITS, writesPerMinutePerAddress: 8 } });
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      logger: pino({ level: 'silent' }),
+      store,
+      limits: { ...DEFAULT_LIMITS, writesPerMinutePerAddress: 8 },
+    });
     url = `http://127.0.0.1:${server.port}`;
   });
   afterAll(async () => {
@@ -69,9 +85,17 @@ describe('write limits, keys and CORS over HTTP', () => {
     await place?.drop();
   });
 
-  const post = (key: string | null, id: string, from?: string) => raw(server.port, 'POST', REPORTS, Buffer.from(report(id)), { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) }, from);
+  const post = (key: string | null, id: string, from?: string) =>
+    raw(
+      server.port,
+      'POST',
+      REPORTS,
+      Buffer.from(report(id)),
+      { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      from,
+    );
 
-  it("holds a key to its own writes a minute (429 + Retry-After), independent of other keys", async () => {
+  it('holds a key to its own writes a minute (429 + Retry-After), independent of other keys', async () => {
     const club = await store.createKey('small club', { writesPerMinute: 3 });
     const client = await store.createKey('game client', { writesPerMinute: 600 });
     // From an address of its own (all of 127/8 is loopback), so the address limit stays out of it.
@@ -85,7 +109,11 @@ describe('write limits, keys and CORS over HTTP', () => {
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThanOrEqual(10);
     expect(wait).toBeLessThanOrEqual(20);
-    expect(JSON.parse(refused.body)).toMatchObject({ status: 429, title: 'Too many writes', detail: `This key may write 3 times a minute; try again in ${wait} s.` });
+    expect(JSON.parse(refused.body)).toMatchObject({
+      status: 429,
+      title: 'Too many writes',
+      detail: `This key may write 3 times a minute; try again in ${wait} s.`,
+    });
     expect((await post(client, 'c1', '127.0.0.3')).status).toBe(201);
     expect((await store.listKeys()).find((k) => k.name === 'game client')!.writesPerMinute).toBe(600);
   });
@@ -102,21 +130,38 @@ describe('write limits, keys and CORS over HTTP', () => {
     expect(Number(del.headers['retry-after'])).toBeGreaterThan(0);
     expect((await raw(server.port, 'GET', REPORTS, undefined, {}, '127.0.0.4')).status).toBe(200);
     expect((await post(key, 'a9', '127.0.0.5')).status).toBe(201);
-    const m = (await (await fetch(`${url}/metrics`)).json()) as { writes: { unauthorised: number; rateLimited: { address: number; key: number } } };
+    const m = (await (await fetch(`${url}/metrics`)).json()) as {
+      writes: { unauthorised: number; rateLimited: { address: number; key: number } };
+    };
     expect(m.writes.unauthorised).toBe(5);
     expect(m.writes.rateLimited.address).toBe(2);
     expect(m.writes.rateLimited.key).toBe(2);
   });
 
   it('opens reads to every origin, answers the write preflight, and never sets a cookie', async () => {
-    const pre = await fetch(`${url}${REPORTS}`, { method: 'OPTIONS', headers: { origin: 'https://game.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    const pre = await fetch(`${url}${REPORTS}`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://game.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
     expect(pre.headers.get('access-control-allow-methods')).toContain('DELETE');
-    expect(pre.headers.get('access-control-allow-headers')?.toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['authorization', 'content-type']));
+    expect(pre.headers.get('access-control-allow-headers')?.toLowerCase().split(/,\s*/)).toEqual(
+      expect.arrayContaining(['authorization', 'content-type']),
+    );
     expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
-    for (const path of ['/api/v1/games/gold-city/maps/42', '/api/v1/games/gold-city/maps/42.svg', REPORTS, '/api/v1/games/gold-city/daily', '/readyz']) {
+    for (const path of [
+      '/api/v1/games/gold-city/maps/42',
+      '/api/v1/games/gold-city/maps/42.svg',
+      REPORTS,
+      '/api/v1/games/gold-city/daily',
+      '/readyz',
+    ]) {
       const res = await fetch(`${url}${path}`, { headers: { origin: 'https://game.example' } });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');

@@ -21,7 +21,10 @@ describe.skipIf(!chromiumAvailable)('downloads on the page', () => {
     await page.waitForSelector('body[data-ready=true]');
     expect(errors).toEqual([]);
     // A small picture: the wait is the held answer's, not the drawing's.
-    await page.$eval('#download-links a[data-format=png]', (a) => ((a as HTMLAnchorElement).href = (a as HTMLAnchorElement).href.replace(/dpi=\d+/, 'width=400')));
+    await page.$eval(
+      '#download-links a[data-format=png]',
+      (a) => ((a as HTMLAnchorElement).href = (a as HTMLAnchorElement).href.replace(/dpi=\d+/, 'width=400')),
+    );
     return page;
   }
 
@@ -43,7 +46,11 @@ describe.skipIf(!chromiumAvailable)('downloads on the page', () => {
     await page.screenshot({ path: 'test-results/downloads-progress.png', clip: { x: 360, y: 380, width: 1000, height: 140 } });
     const download = await saved;
     expect(download.suggestedFilename()).toBe('gold-city-42-400px.png');
-    expect(readFileSync(await download.path()).subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(
+      readFileSync(await download.path())
+        .subarray(1, 4)
+        .toString('latin1'),
+    ).toBe('PNG');
     await page.waitForSelector('#download-links progress', { state: 'detached' });
     expect(await page.textContent('#download-links .download-status')).toBe('saved gold-city-42-400px.png');
     expect(await page.getAttribute('#download-links a[data-format=png]', 'aria-busy')).toBeNull();
@@ -72,7 +79,8 @@ describe.skipIf(!chromiumAvailable)('downloads on the page', () => {
     expect(download.suggestedFilename()).toBe('gold-city-42.tts.json');
     const doc = JSON.parse(readFileSync(await download.path(), 'utf8')) as { ObjectStates: Array<{ CustomImage: { ImageURL: string } }> };
     expect(doc.ObjectStates.length).toBeGreaterThan(5);
-    for (const o of doc.ObjectStates) expect(o.CustomImage.ImageURL.startsWith(`${session.server.url}/api/v1/games/gold-city/maps/42.png?`)).toBe(true);
+    for (const o of doc.ObjectStates)
+      expect(o.CustomImage.ImageURL.startsWith(`${session.server.url}/api/v1/games/gold-city/maps/42.png?`)).toBe(true);
     await page.close();
   }, 60_000);
 });

@@ -4,7 +4,6 @@ import { chromiumAvailable } from '../support/chromium.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { describe, expect, it } from 'vitest';
 
-
 /** The page answers at once: a map on first load, answers and errors brought into view, no sideways scroll. */
 describe.skipIf(!chromiumAvailable)('the page answers what was asked', () => {
   const session = browserSession();
@@ -35,7 +34,8 @@ describe.skipIf(!chromiumAvailable)('the page answers what was asked', () => {
   });
 
   it('offers the setup sheet, PDF and PNG, for a course from the box only, and its links answer', async () => {
-    const downloads = (page: Page) => page.$$eval('#download-links a', (as) => as.map((a) => ({ text: a.textContent ?? '', href: (a as HTMLAnchorElement).href })));
+    const downloads = (page: Page) =>
+      page.$$eval('#download-links a', (as) => as.map((a) => ({ text: a.textContent ?? '', href: (a as HTMLAnchorElement).href })));
     const generated = await open('/?game=gold-city&seed=42', 1366);
     expect((await downloads(generated)).map((d) => d.text).join('\n')).not.toMatch(/setup/i);
     await generated.close();
@@ -86,7 +86,9 @@ describe.skipIf(!chromiumAvailable)('the page answers what was asked', () => {
   it('says so when a share link names no game or has unreadable options, and shows no other map', async () => {
     for (const path of ['/?game=no-such-game&seed=1', `/?seed=1&options=${encodeURIComponent('{pieces:')}`]) {
       const page = await open(path, 1366);
-      expect(await page.textContent('#error-general'), path).toMatch(/This link (names no game "no-such-game"|has options that are not a JSON object)/);
+      expect(await page.textContent('#error-general'), path).toMatch(
+        /This link (names no game "no-such-game"|has options that are not a JSON object)/,
+      );
       expect(await page.isHidden('#result'), path).toBe(true);
       await page.close();
     }

@@ -6,7 +6,6 @@ import { browserSession } from '../support/browser-session.ts';
 import { describe, expect, it } from 'vitest';
 import { pngDpi } from '../support/server.ts';
 
-
 describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
   const session = browserSession();
 
@@ -33,7 +32,9 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     await page.fill('#opt-pieces', '4');
     await page.click('#generate');
     await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('browser-1'));
-    const doc = (await (await fetch(`${session.server.url}/api/v1/games/gold-city/maps/browser-1?options=${encodeURIComponent('{"pieces":4}')}`)).json()) as { spaces: unknown[]; digest: string };
+    const doc = (await (
+      await fetch(`${session.server.url}/api/v1/games/gold-city/maps/browser-1?options=${encodeURIComponent('{"pieces":4}')}`)
+    ).json()) as { spaces: unknown[]; digest: string };
     expect(await page.locator('#map svg g.space').count()).toBe(doc.spaces.length);
     expect(await page.getAttribute('#result', 'data-digest')).toBe(doc.digest);
     const box = await page.locator('#map svg').boundingBox();
@@ -61,7 +62,11 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     expect(await page.textContent('#band-badge')).toBe(band);
     // The map on show is the one the reroll found: its digest is the one the share link rebuilds.
     const share = new URL(await page.inputValue('#share'));
-    const doc = (await (await fetch(`${session.server.url}/api/v1/games/gold-city/maps/${encodeURIComponent(share.searchParams.get('seed')!)}?options=${encodeURIComponent(share.searchParams.get('options') ?? '{}')}`)).json()) as { digest: string; score: { band: string } };
+    const doc = (await (
+      await fetch(
+        `${session.server.url}/api/v1/games/gold-city/maps/${encodeURIComponent(share.searchParams.get('seed')!)}?options=${encodeURIComponent(share.searchParams.get('options') ?? '{}')}`,
+      )
+    ).json()) as { digest: string; score: { band: string } };
     expect(await page.getAttribute('#result', 'data-digest')).toBe(doc.digest);
     expect(doc.score.band).toBe(band);
     await page.close();
@@ -130,7 +135,9 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     await page.fill('#opt-stagger', '0012');
     await page.click('#generate');
     await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('browser-stagger'));
-    const doc = (await (await fetch(`${session.server.url}/api/v1/games/gold-city/maps/browser-stagger?options=${encodeURIComponent('{"stagger":"0012"}')}`)).json()) as { stagger: unknown[]; digest: string };
+    const doc = (await (
+      await fetch(`${session.server.url}/api/v1/games/gold-city/maps/browser-stagger?options=${encodeURIComponent('{"stagger":"0012"}')}`)
+    ).json()) as { stagger: unknown[]; digest: string };
     expect(await page.getAttribute('#result', 'data-digest')).toBe(doc.digest);
     expect(await page.locator('#map svg g.stagger').count()).toBe(doc.stagger.length);
     expect(doc.stagger.length).toBeGreaterThan(0);
@@ -190,7 +197,10 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     expect(await page.textContent('#hover-info')).toBe('');
     await page.fill('#seed', 'switch');
     await page.click('#generate');
-    await page.waitForFunction(() => !document.querySelector('#result')?.hasAttribute('hidden') && document.querySelector('#status')?.textContent?.includes('switch'));
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('#result')?.hasAttribute('hidden') && document.querySelector('#status')?.textContent?.includes('switch'),
+    );
     expect(await page.textContent('#chart-title')).toMatch(/Gold by turns/);
     expect(await page.locator('#chart svg g').count()).toBeGreaterThan(0);
     expect(await page.textContent('#score-summary')).toMatch(/ice/);
@@ -213,14 +223,19 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     await page.fill('#bot-count', '30');
     await page.click('#bot-play');
     await page.waitForFunction(() => document.querySelector('#bot-status')?.textContent?.startsWith('30 games played'));
-    const answer = (await (await fetch(`${session.server.url}/api/v1/games/gold-city/maps/bots/playtest?games=30&options=${encodeURIComponent('{"players":3}')}`)).json()) as { summary: { headline: string; chart: { bars: Array<{ text: string }> } } };
+    const answer = (await (
+      await fetch(`${session.server.url}/api/v1/games/gold-city/maps/bots/playtest?games=30&options=${encodeURIComponent('{"players":3}')}`)
+    ).json()) as { summary: { headline: string; chart: { bars: Array<{ text: string }> } } };
     expect(await page.textContent('#bot-headline')).toBe(answer.summary.headline);
     expect(await page.locator('#bot-chart svg g').count()).toBe(3);
     expect(await page.textContent('#bot-chart')).toContain(answer.summary.chart.bars[0]!.text);
     expect(await page.textContent('#bot-chart-title')).toMatch(/30 bot games/);
     await page.screenshot({ path: 'test-results/page-bot-games.png', fullPage: true });
     // The second kind of player, chosen by its label: the answer is that kind's games.
-    expect(await page.locator('#bot-kind option').allTextContents()).toEqual([expect.stringMatching(/^planners/), expect.stringMatching(/^samplers/)]);
+    expect(await page.locator('#bot-kind option').allTextContents()).toEqual([
+      expect.stringMatching(/^planners/),
+      expect.stringMatching(/^samplers/),
+    ]);
     await page.selectOption('#bot-kind', 'sampler');
     await page.fill('#bot-count', '6');
     await page.click('#bot-play');
@@ -248,7 +263,7 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     await page.close();
   });
 
-  it('shows a sheet far taller than wide at the panel\'s full width, and the page still scrolls over it', async () => {
+  it("shows a sheet far taller than wide at the panel's full width, and the page still scrolls over it", async () => {
     const page = await open('/?game=pioneer-days&seed=tall', 375);
     const panel = (await page.locator('#map').boundingBox())!;
     const drawn = (await page.locator('#map svg').boundingBox())!;
@@ -302,12 +317,20 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
       const panel = (await page.locator('#map').boundingBox())!;
       const px = panel.x + panel.width / 2;
       const py = panel.y + panel.height / 2;
-      const under = await page.evaluate(([x, y]) => `${document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-q')},${document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-r')}`, [px, py]);
+      const under = await page.evaluate(
+        ([x, y]) =>
+          `${document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-q')},${document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-r')}`,
+        [px, py],
+      );
       await page.mouse.move(px, py);
       await page.mouse.wheel(0, -300);
       await page.waitForFunction(() => document.querySelector('#zoom-level')?.textContent !== '150%');
       expect(Number((await page.textContent('#zoom-level'))!.replace('%', ''))).toBeGreaterThan(150);
-      const stillUnder = await page.evaluate(([x, y]) => `${document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-q')},${document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-r')}`, [px, py]);
+      const stillUnder = await page.evaluate(
+        ([x, y]) =>
+          `${document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-q')},${document.elementFromPoint(x!, y!)?.closest('g.space')?.getAttribute('data-r')}`,
+        [px, py],
+      );
       expect(stillUnder).toBe(under);
       // Drag pans: the view box moves against the drag.
       const viewBox = () => page.getAttribute('#map svg', 'viewBox');
@@ -378,7 +401,9 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('keyboard'));
     // Every control has a label.
     const unlabelled = await page.evaluate(() =>
-      [...document.querySelectorAll('input, select')].filter((el) => !(el as HTMLInputElement).labels?.length && !el.getAttribute('aria-label')).map((el) => el.id),
+      [...document.querySelectorAll('input, select')]
+        .filter((el) => !(el as HTMLInputElement).labels?.length && !el.getAttribute('aria-label'))
+        .map((el) => el.id),
     );
     expect(unlabelled).toEqual([]);
     await page.screenshot({ path: 'test-results/page-phone.png' });

@@ -85,11 +85,15 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
     await page.fill('#seat-2-finishedRound', '27');
     await page.click('#report-send');
     // The finishing round of seat 2 is past the game's end: the service's 422 in words, nothing stored.
-    await page.waitForFunction(() => /seats\[1\]\.finishedRound must be at most/.test(document.querySelector('#report-status')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /seats\[1\]\.finishedRound must be at most/.test(document.querySelector('#report-status')?.textContent ?? ''),
+    );
     await page.fill('#seat-2-finishedRound', '26');
     await page.click('#report-send');
     await page.waitForFunction(() => /recorded/.test(document.querySelector('#report-status')?.textContent ?? ''));
-    await page.waitForFunction(() => /Played once, as played: \w+ \(bots: \w+\)/.test(document.querySelector('#plays-headline')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /Played once, as played: \w+ \(bots: \w+\)/.test(document.querySelector('#plays-headline')?.textContent ?? ''),
+    );
     expect(await page.locator('#leaderboard li').allTextContents()).toEqual(['Ann 26 rounds', 'Bo 26 rounds']);
     expect(await page.isVisible('#report-key')).toBe(false);
     await page.screenshot({ path: 'test-results/plays-desktop.png', fullPage: true });
@@ -108,7 +112,10 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
     await page.click('#report-send');
     await page.waitForFunction(() => /Played 2 times/.test(document.querySelector('#plays-headline')?.textContent ?? ''));
     expect((await page.locator('#leaderboard li').allTextContents()).map((t) => t.split(' ')[0])).toEqual(['Cy', 'Bo', 'Ann', 'Bo']);
-    const summary = (await (await fetch(`${url}/api/v1/games/gold-city/maps/daily-${date}/plays`)).json()) as { reports: number; perceived: { mean: number } };
+    const summary = (await (await fetch(`${url}/api/v1/games/gold-city/maps/daily-${date}/plays`)).json()) as {
+      reports: number;
+      perceived: { mean: number };
+    };
     expect(summary.reports).toBe(2);
     expect(summary.perceived.mean).toBe(4);
     await context.close();
@@ -246,27 +253,60 @@ describe.skipIf(!chromiumAvailable)('a game client on another origin, in a real 
     const context = await newContext(browser);
     const page = await context.newPage();
     // The game's own page, on an origin of its own: another port is another origin.
-    const game = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>game</title>')).listen(0, '127.0.0.1');
+    const game = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>game</title>'),
+    ).listen(0, '127.0.0.1');
     await once(game, 'listening');
     await page.goto(`http://127.0.0.1:${(game.address() as AddressInfo).port}/`);
     const api = `http://127.0.0.1:${server.port}/api/v1/games/gold-city/maps/42`;
     const out = await page.evaluate(
       async ({ api, key }) => {
         const map = await fetch(api);
-        const body = JSON.stringify({ reportId: 'xo-1', players: 4, rounds: 24, winners: [1], seats: [{ seat: 1, handle: 'Xo', finishedRound: 24 }] });
-        const post = await fetch(`${api}/plays`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body });
+        const body = JSON.stringify({
+          reportId: 'xo-1',
+          players: 4,
+          rounds: 24,
+          winners: [1],
+          seats: [{ seat: 1, handle: 'Xo', finishedRound: 24 }],
+        });
+        const post = await fetch(`${api}/plays`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+          body,
+        });
         const summary = await fetch(`${api}/plays`);
         const reports = ((await summary.json()) as { reports: number }).reports;
         const del = await fetch(`${api}/plays/xo-1`, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
-        const anonymous = await fetch(`${api}/plays`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, credentials: 'include' }).then(
+        const anonymous = await fetch(`${api}/plays`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          credentials: 'include',
+        }).then(
           (r) => r.status,
           (e: Error) => e.message,
         );
-        return { map: map.status, etag: map.headers.get('etag'), post: post.status, location: post.headers.get('location'), reports, del: del.status, anonymous };
+        return {
+          map: map.status,
+          etag: map.headers.get('etag'),
+          post: post.status,
+          location: post.headers.get('location'),
+          reports,
+          del: del.status,
+          anonymous,
+        };
       },
       { api, key },
     );
-    expect(out).toEqual({ map: 200, etag: expect.stringMatching(/^"sha256:/), post: 201, location: '/api/v1/games/gold-city/maps/42/plays/xo-1', reports: 1, del: 204, anonymous: expect.anything() });
+    expect(out).toEqual({
+      map: 200,
+      etag: expect.stringMatching(/^"sha256:/),
+      post: 201,
+      location: '/api/v1/games/gold-city/maps/42/plays/xo-1',
+      reports: 1,
+      del: 204,
+      anonymous: expect.anything(),
+    });
     // With credentials asked for, a browser refuses to hand a `*` answer to the page at all.
     expect(out.anonymous).not.toBe(201);
     await context.close();

@@ -39,7 +39,9 @@ describe('canonical JSON', () => {
     const texts = fc.string({ unit: 'binary', maxLength: 40 });
     const value = fc.letrec((tie) => ({
       json: fc.oneof(fc.jsonValue(), tie('obj'), fc.array(tie('json'), { maxLength: 4 })),
-      obj: fc.dictionary(texts, fc.oneof(texts, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), tie('json')), { maxKeys: 5 }),
+      obj: fc.dictionary(texts, fc.oneof(texts, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), tie('json')), {
+        maxKeys: 5,
+      }),
     })).json;
     fc.assert(
       fc.property(value, (v) => {
@@ -47,7 +49,17 @@ describe('canonical JSON', () => {
       }),
       { numRuns: 3000 },
     );
-    for (const v of [-0, 1e21, 2 ** 53, -(2 ** 53) + 1, 5e-324, 0.1, '\u007f\u0000\u2028"\\', 'x'.repeat(200_000), { b: [undefined, () => 1], a: undefined }]) {
+    for (const v of [
+      -0,
+      1e21,
+      2 ** 53,
+      -(2 ** 53) + 1,
+      5e-324,
+      0.1,
+      '\u007f\u0000\u2028"\\',
+      'x'.repeat(200_000),
+      { b: [undefined, () => 1], a: undefined },
+    ]) {
       expect(canonicalSha256Hex(v)).toBe(sha(canonicalJson(v)));
     }
     // An enumerable key inherited from Object.prototype is not the object's own: left out, as Object.keys leaves it.
@@ -59,7 +71,10 @@ describe('canonical JSON', () => {
       delete (Object.prototype as Record<string, unknown>).zz;
     }
     class Box {
-      constructor(readonly y = 1, readonly x = 2) {}
+      constructor(
+        readonly y = 1,
+        readonly x = 2,
+      ) {}
     }
     expect(canonicalSha256Hex([new Box()])).toBe(sha('[{"x":2,"y":1}]'));
     expect(() => canonicalSha256Hex({ a: '\uD800' })).toThrow();
@@ -70,7 +85,9 @@ describe('canonical JSON', () => {
     const inner: Record<string, unknown> = { game: 'g', spaces: [1] };
     setMapDigest(inner);
     const outer = { maps: [inner], z: 'x'.repeat(100) };
-    const expected = createHash('sha256').update(canonicalJson({ maps: [{ ...inner }], z: outer.z })).digest('hex');
+    const expected = createHash('sha256')
+      .update(canonicalJson({ maps: [{ ...inner }], z: outer.z }))
+      .digest('hex');
     const fresh: Record<string, unknown> = { game: 'g', spaces: [1] };
     setMapDigest(fresh);
     expect(canonicalSha256Hex({ maps: [fresh], z: outer.z })).toBe(expected);

@@ -47,7 +47,9 @@ const adder = (n: number, end = true): Bot<Race, Step, void> => ({
 describe('the play driver', () => {
   it('plays every seat in turn to the end and logs each action applied, with its seat', () => {
     const log: string[] = [];
-    const state = playToEnd(rulesOf(7), race(2), [adder(2), adder(3)], undefined, {}, (a, seat) => log.push(`${seat}:${a.type === 'add' ? a.n : 'end'}`));
+    const state = playToEnd(rulesOf(7), race(2), [adder(2), adder(3)], undefined, {}, (a, seat) =>
+      log.push(`${seat}:${a.type === 'add' ? a.n : 'end'}`),
+    );
     // Seat 2 reaches 7 first (3, 6, 9) while seat 1 has 6.
     expect(state.totals).toEqual([6, 9]);
     expect(state.over).toBe(true);
@@ -56,7 +58,13 @@ describe('the play driver', () => {
 
   it('turns an illegal bot action into a RuleError naming the bot, seat, round and action', () => {
     const state = race(2);
-    const cheat: Bot<Race, Step, void> = { name: 'cheat', *turn(s) { yield s.round < 3 ? { type: 'add', n: 1 } : { type: 'add', n: 5 }; yield { type: 'end' }; } };
+    const cheat: Bot<Race, Step, void> = {
+      name: 'cheat',
+      *turn(s) {
+        yield s.round < 3 ? { type: 'add', n: 1 } : { type: 'add', n: 5 };
+        yield { type: 'end' };
+      },
+    };
     let error: unknown;
     try {
       playToEnd(rulesOf(100), state, [adder(1), cheat], undefined);
@@ -71,12 +79,22 @@ describe('the play driver', () => {
   });
 
   it('lets any other error through as it is: a bug in an engine is not a refusal', () => {
-    const broken = { ...rulesOf(5), apply: () => { throw new TypeError('engine bug'); } };
+    const broken = {
+      ...rulesOf(5),
+      apply: () => {
+        throw new TypeError('engine bug');
+      },
+    };
     expect(() => playToEnd(broken, race(2), [adder(1), adder(1)], undefined)).toThrow(TypeError);
   });
 
   it('cuts a turn at the action cap and closes it with the game’s end-turn action', () => {
-    const greedy: Bot<Race, Step, void> = { name: 'greedy', *turn() { for (;;) yield { type: 'add', n: 1 }; } };
+    const greedy: Bot<Race, Step, void> = {
+      name: 'greedy',
+      *turn() {
+        for (;;) yield { type: 'add', n: 1 };
+      },
+    };
     const state = race(2);
     playTurn(rulesOf(100), state, greedy, undefined, { actionsPerTurn: 4 });
     expect(state).toMatchObject({ seat: 1, round: 1, totals: [4, 0] });
@@ -84,7 +102,14 @@ describe('the play driver', () => {
 
   it('asks the same seat again when a turn is left open and the game has no end-turn action', () => {
     const asked: number[] = [];
-    const forgetful: Bot<Race, Step, void> = { name: 'forgetful', *turn(s, _c, seat) { asked.push(seat); yield { type: 'add', n: 1 }; if (s.totals[seat]! >= 2) yield { type: 'end' }; } };
+    const forgetful: Bot<Race, Step, void> = {
+      name: 'forgetful',
+      *turn(s, _c, seat) {
+        asked.push(seat);
+        yield { type: 'add', n: 1 };
+        if (s.totals[seat]! >= 2) yield { type: 'end' };
+      },
+    };
     playToEnd(rulesOf(4, false), race(2), [forgetful, forgetful], undefined);
     // Each seat is asked twice while its total is below 2, once a turn after that.
     expect(asked).toEqual([0, 0, 1, 1, 0, 1, 0]);
@@ -92,7 +117,14 @@ describe('the play driver', () => {
 
   it('stops a game that is not over at the round cap, after the last round was played', () => {
     const rounds: number[] = [];
-    const state = playToEnd(rulesOf(1000), race(3), [adder(1), adder(1), adder(1)], undefined, { rounds: 5 }, (a, seat) => a.type === 'end' && seat === 2 && rounds.push(1));
+    const state = playToEnd(
+      rulesOf(1000),
+      race(3),
+      [adder(1), adder(1), adder(1)],
+      undefined,
+      { rounds: 5 },
+      (a, seat) => a.type === 'end' && seat === 2 && rounds.push(1),
+    );
     expect(state.over).toBe(false);
     expect(state.round).toBe(6);
     expect(rounds.length).toBe(5);
@@ -101,7 +133,13 @@ describe('the play driver', () => {
 
   it('passes each bot its seat and the shared context', () => {
     const seen: string[] = [];
-    const bot: Bot<Race, Step, { tag: string }> = { name: 'b', *turn(_s, ctx, seat) { seen.push(`${ctx.tag}${seat}`); yield { type: 'add', n: 3 }; } };
+    const bot: Bot<Race, Step, { tag: string }> = {
+      name: 'b',
+      *turn(_s, ctx, seat) {
+        seen.push(`${ctx.tag}${seat}`);
+        yield { type: 'add', n: 3 };
+      },
+    };
     playToEnd(rulesOf(6), race(2), [bot, bot], { tag: 's' });
     expect(seen).toEqual(['s0', 's1', 's0']);
   });

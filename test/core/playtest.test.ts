@@ -21,7 +21,12 @@ describe('playSeries', () => {
   it('seats the default kind, seeds each game by the label and its number, and splits a tie', () => {
     const series = playSeries(toy, 3, { games: 4 });
     expect(series.seats).toEqual(['first', 'first', 'first']);
-    expect(series.games).toEqual(['toy-3-first+first+first/0', 'toy-3-first+first+first/1', 'toy-3-first+first+first/2', 'toy-3-first+first+first/3']);
+    expect(series.games).toEqual([
+      'toy-3-first+first+first/0',
+      'toy-3-first+first+first/1',
+      'toy-3-first+first+first/2',
+      'toy-3-first+first+first/3',
+    ]);
     // Games 0 and 2 won by seat 1 alone; 1 and 3 three ways.
     expect(series.wins).toEqual([2 + 2 / 3, 2 / 3, 2 / 3]);
     expect(series.wins.reduce((a, b) => a + b, 0)).toBeCloseTo(4, 12);

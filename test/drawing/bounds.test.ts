@@ -5,7 +5,13 @@ import { textWidth } from '../../src/drawing/glyphs.ts';
 
 describe('bounds', () => {
   it('holds every point, grown by the pad on each side', () => {
-    expect(boundsOf([{ x: 3, y: -1 }, { x: -2, y: 4 }, { x: 0, y: 0 }])).toEqual({ x0: -2, y0: -1, x1: 3, y1: 4 });
+    expect(
+      boundsOf([
+        { x: 3, y: -1 },
+        { x: -2, y: 4 },
+        { x: 0, y: 0 },
+      ]),
+    ).toEqual({ x0: -2, y0: -1, x1: 3, y1: 4 });
     expect(boundsOf([{ x: 1, y: 2 }], 0.5)).toEqual({ x0: 0.5, y0: 1.5, x1: 1.5, y1: 2.5 });
   });
 
@@ -19,7 +25,27 @@ describe('bounds', () => {
   it('boxes each item: circles by their radius, groups whole, text by its measured width', () => {
     const items: SceneItem[] = [
       { kind: 'circle', centre: { x: 10, y: 10 }, radius: 2 },
-      { kind: 'group', items: [{ kind: 'polyline', points: [{ x: 0, y: 0 }, { x: 5, y: 1 }] }, { kind: 'segments', segments: [[{ x: -3, y: 2 }, { x: 1, y: 7 }]] }] },
+      {
+        kind: 'group',
+        items: [
+          {
+            kind: 'polyline',
+            points: [
+              { x: 0, y: 0 },
+              { x: 5, y: 1 },
+            ],
+          },
+          {
+            kind: 'segments',
+            segments: [
+              [
+                { x: -3, y: 2 },
+                { x: 1, y: 7 },
+              ],
+            ],
+          },
+        ],
+      },
       { kind: 'text', at: { x: 0, y: 10 }, text: 'Gold City', size: 4, fill: '#000', anchor: 'middle' },
       { kind: 'group', items: [] },
     ];

@@ -10,11 +10,17 @@ const reference = (v: number) => {
 
 describe('twoDecimals', () => {
   it('writes what toFixed(2) writes, trailing zeros dropped, for any double', () => {
-    fc.assert(fc.property(fc.double({ noNaN: false }), (v) => twoDecimals(v) === reference(v)), { numRuns: 20_000 });
+    fc.assert(
+      fc.property(fc.double({ noNaN: false }), (v) => twoDecimals(v) === reference(v)),
+      { numRuns: 20_000 },
+    );
   });
 
   it('agrees on board-sized coordinates and at every rounding tie', () => {
-    fc.assert(fc.property(fc.double({ min: -2000, max: 2000, noNaN: true }), (v) => twoDecimals(v) === reference(v)), { numRuns: 20_000 });
+    fc.assert(
+      fc.property(fc.double({ min: -2000, max: 2000, noNaN: true }), (v) => twoDecimals(v) === reference(v)),
+      { numRuns: 20_000 },
+    );
     // k/200 are the ties (x.xx5) and k/1000 their neighbours, where a scaled value lands nearest .5.
     const misses: number[] = [];
     for (let k = -400_000; k <= 400_000; k++) {
@@ -24,6 +30,12 @@ describe('twoDecimals', () => {
   });
 
   it('keeps the sign of a negative that rounds to zero, as toFixed does', () => {
-    expect([twoDecimals(-0.001), twoDecimals(-0), twoDecimals(0), twoDecimals(12.5), twoDecimals(0.05)]).toEqual(['-0', '0', '0', '12.5', '0.05']);
+    expect([twoDecimals(-0.001), twoDecimals(-0), twoDecimals(0), twoDecimals(12.5), twoDecimals(0.05)]).toEqual([
+      '-0',
+      '0',
+      '0',
+      '12.5',
+      '0.05',
+    ]);
   });
 });

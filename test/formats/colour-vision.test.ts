@@ -26,13 +26,15 @@ describe('Lost Valley grounds are told apart by mark as well as by colour', () =
   const game = findGame('lost-valley')!;
   // A mark's shape: its item kinds and point counts, which differ from ground to ground.
   const shape = (items: SceneItem[]) => items.map((i) => `${i.kind}${'points' in i ? i.points.length : ''}`).join(' ');
-  const marksOf = (tile: Extract<SceneItem, { kind: 'group' }>) => tile.items.filter((i): i is Extract<SceneItem, { kind: 'group' }> => i.kind === 'group' && i.role === 'ground-mark');
+  const marksOf = (tile: Extract<SceneItem, { kind: 'group' }>) =>
+    tile.items.filter((i): i is Extract<SceneItem, { kind: 'group' }> => i.kind === 'group' && i.role === 'ground-mark');
   it('draws every tile of every ground with its ground own mark, the same on every tile of that ground, different between grounds', () => {
     const byTerrain = new Map<string, Set<string>>();
     for (const seed of ['1', '2', '42']) {
       const scene = game.scene(buildScoredMap(game, seed, {}), { theme: 'print', labels: true, hexSize: 20 });
       const tiles: Array<Extract<SceneItem, { kind: 'group' }>> = [];
-      const walk = (items: SceneItem[]) => items.forEach((i) => (i.kind === 'group' ? (i.role === 'tile' ? tiles.push(i) : walk(i.items)) : undefined));
+      const walk = (items: SceneItem[]) =>
+        items.forEach((i) => (i.kind === 'group' ? (i.role === 'tile' ? tiles.push(i) : walk(i.items)) : undefined));
       walk(scene.items);
       expect(tiles.length).toBeGreaterThan(10);
       for (const t of tiles) {

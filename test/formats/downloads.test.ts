@@ -26,7 +26,14 @@ describe('download names', () => {
   it.each(GAMES.map((g) => [g.id, g] as const))('%s: every download the page offers for a map has a name of its own', (_id, game) => {
     const map = buildScoredMap(game, '42', game.id === 'gold-city' ? { tiles: 'box' } : {});
     // A tabletop export needs the address its images will be fetched from; the page gives its own.
-    const names = downloadsOfMap(game, map).map((d) => fileName(d.format, game, map, formatParams(d.format, { ...(d.format.id === 'tts' ? { baseUrl: 'http://localhost' } : {}), ...d.params })));
+    const names = downloadsOfMap(game, map).map((d) =>
+      fileName(
+        d.format,
+        game,
+        map,
+        formatParams(d.format, { ...(d.format.id === 'tts' ? { baseUrl: 'http://localhost' } : {}), ...d.params }),
+      ),
+    );
     expect(new Set(names).size, names.join(' ')).toBe(names.length);
     for (const name of names) expect(name.startsWith(`${game.id}-42`)).toBe(true);
   });

@@ -51,7 +51,9 @@ function inPolygon(p: Point, poly: readonly Point[]): boolean {
 
 /** A tile's cut line and its face triangles, from its group on a fronts sheet. */
 function tileShape(tile: Extract<SceneItem, { kind: 'group' }>) {
-  const faces = tile.items.filter((it): it is Extract<SceneItem, { kind: 'polygon' }> => it.kind === 'polygon' && it.points.length === 3).map((f) => f.points);
+  const faces = tile.items
+    .filter((it): it is Extract<SceneItem, { kind: 'polygon' }> => it.kind === 'polygon' && it.points.length === 3)
+    .map((f) => f.points);
   const cut = tile.items.find((it): it is Extract<SceneItem, { kind: 'segments' }> => it.kind === 'segments')!.segments;
   const inside = (c: Point, r: number) => faces.some((f) => inPolygon(c, f)) && cut.every((s) => toSegment(c, s) >= r);
   return { faces, cut, inside };
@@ -89,7 +91,7 @@ describe('Lost Valley kit: buildable from the sheets alone', async () => {
     expect(seen).toBe(map.tiles.length);
   });
 
-  it('prints each ford once, every stone wholly inside its tile\'s cut outline', () => {
+  it("prints each ford once, every stone wholly inside its tile's cut outline", () => {
     const found: string[] = [];
     for (const { s } of fronts) {
       for (const tile of groups(s.items, 'tile')) {
@@ -98,7 +100,10 @@ describe('Lost Valley kit: buildable from the sheets alone', async () => {
           found.push(ford.data!.ford!);
           for (const stone of ford.items) {
             if (stone.kind !== 'circle') continue;
-            expect(shape.inside(stone.centre, stone.radius + (stone.strokeWidth ?? 0) / 2), `ford ${ford.data!.ford} on tile ${tile.data!.order}`).toBe(true);
+            expect(
+              shape.inside(stone.centre, stone.radius + (stone.strokeWidth ?? 0) / 2),
+              `ford ${ford.data!.ford} on tile ${tile.data!.order}`,
+            ).toBe(true);
           }
         }
       }
@@ -145,10 +150,17 @@ describe('Lost Valley kit: buildable from the sheets alone', async () => {
     expect(all.length).toBeGreaterThanOrEqual(4);
   });
 
-  it('prints duplex backs behind their fronts on paper: the ice block\'s words mirror about the page middle', async () => {
+  it("prints duplex backs behind their fronts on paper: the ice block's words mirror about the page middle", async () => {
     const html = (await pagesText(pdf, ['-bbox'])).join('');
     const width = Number(/<page width="([\d.]+)"/.exec(html)![1]);
-    const boxes = html.split('<page ').slice(1).map((p) => [...p.matchAll(/<word xMin="([\d.]+)"[^>]*>ICE<\/word>\s*<word xMin="[\d.]+" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>BLOCK<\/word>/g)].map((m) => (Number(m[1]) + Number(m[2])) / 2));
+    const boxes = html
+      .split('<page ')
+      .slice(1)
+      .map((p) =>
+        [
+          ...p.matchAll(/<word xMin="([\d.]+)"[^>]*>ICE<\/word>\s*<word xMin="[\d.]+" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>BLOCK<\/word>/g),
+        ].map((m) => (Number(m[1]) + Number(m[2])) / 2),
+      );
     const withIce = boxes.map((xs, i) => ({ xs, i })).filter(({ xs }) => xs.length > 0);
     expect(withIce).toHaveLength(2);
     expect(withIce[1]!.i).toBe(withIce[0]!.i + 1);
@@ -159,11 +171,28 @@ describe('Lost Valley kit: buildable from the sheets alone', async () => {
 describe('Lost Valley kit over more landscapes', () => {
   it('every ford once and whole inside its tile, every tile number inside its tile, every marker on the sheet (seeds a, b, c, 7; two players, short river)', () => {
     const game = GAMES.find((g) => g.id === 'lost-valley')!;
-    for (const [seed, options] of [['a', {}], ['b', {}], ['c', {}], ['7', {}], ['b', { players: 2, river: 3 }]] as const) {
+    for (const [seed, options] of [
+      ['a', {}],
+      ['b', {}],
+      ['c', {}],
+      ['7', {}],
+      ['b', { players: 2, river: 3 }],
+    ] as const) {
       const map = buildScoredMap(game, seed, options) as unknown as LostValleyMap;
-      const sheets = renderRequest(pdfFormat, game, map as unknown as ScoredMap, formatParams(pdfFormat, { layout: 'kit', paper: 'a4' }), DEFAULT_RENDER_LIMITS).sheets!;
-      const tiles = sheets.filter((s) => s.title.startsWith('tiles') && s.title.includes('(fronts')).flatMap((s) => groups(s.items, 'tile'));
-      expect(tiles.map((t) => Number(t.data!.order)).sort((x, y) => x - y), seed).toEqual(map.tiles.map((t) => t.order).sort((x, y) => x - y));
+      const sheets = renderRequest(
+        pdfFormat,
+        game,
+        map as unknown as ScoredMap,
+        formatParams(pdfFormat, { layout: 'kit', paper: 'a4' }),
+        DEFAULT_RENDER_LIMITS,
+      ).sheets!;
+      const tiles = sheets
+        .filter((s) => s.title.startsWith('tiles') && s.title.includes('(fronts'))
+        .flatMap((s) => groups(s.items, 'tile'));
+      expect(
+        tiles.map((t) => Number(t.data!.order)).sort((x, y) => x - y),
+        seed,
+      ).toEqual(map.tiles.map((t) => t.order).sort((x, y) => x - y));
       const fords: string[] = [];
       for (const tile of tiles) {
         const shape = tileShape(tile);
@@ -171,13 +200,24 @@ describe('Lost Valley kit over more landscapes', () => {
         expect(shape.inside(number.at, number.size * 0.5), `${seed} tile ${tile.data!.order}`).toBe(true);
         for (const ford of groups(tile.items, 'ford')) {
           fords.push(ford.data!.ford!);
-          for (const stone of ford.items) if (stone.kind === 'circle') expect(shape.inside(stone.centre, stone.radius + (stone.strokeWidth ?? 0) / 2), `${seed} ford ${ford.data!.ford}`).toBe(true);
+          for (const stone of ford.items)
+            if (stone.kind === 'circle')
+              expect(shape.inside(stone.centre, stone.radius + (stone.strokeWidth ?? 0) / 2), `${seed} ford ${ford.data!.ford}`).toBe(true);
         }
       }
       expect(fords.sort(), seed).toEqual(map.fords.map((_, k) => String(k + 1)));
-      expect(sheets.flatMap((s) => groups(s.items, 'marker')), seed).toHaveLength(map.markers.length);
-      expect(sheets.flatMap((s) => groups(s.items, 'prospector')), seed).toHaveLength(4);
-      sheets.forEach((s, i) => s.title.includes('(fronts') && expect(i % 2 === 0 && /\(backs/.test(sheets[i + 1]!.title), `${seed}: ${s.title}`).toBe(true));
+      expect(
+        sheets.flatMap((s) => groups(s.items, 'marker')),
+        seed,
+      ).toHaveLength(map.markers.length);
+      expect(
+        sheets.flatMap((s) => groups(s.items, 'prospector')),
+        seed,
+      ).toHaveLength(4);
+      sheets.forEach(
+        (s, i) =>
+          s.title.includes('(fronts') && expect(i % 2 === 0 && /\(backs/.test(sheets[i + 1]!.title), `${seed}: ${s.title}`).toBe(true),
+      );
     }
   });
 });
@@ -187,7 +227,7 @@ describe('Gold City kit: every piece names itself, the kit names what it lacks',
   const map = scored as unknown as GoldCityMap;
   const pages = await pagesText(pdf);
 
-  it('prints each piece\'s own id inside the piece, on its own page', () => {
+  it("prints each piece's own id inside the piece, on its own page", () => {
     map.pieces.forEach((p, i) => {
       const sheet: Scene = sheets[i + 1]!;
       expect(sheet.title).toBe(`piece ${p.id}`);
@@ -196,15 +236,22 @@ describe('Gold City kit: every piece names itself, the kit names what it lacks',
       const label = texts(badge[0]!.items)[0]!;
       expect(label.text).toBe(p.id);
       const disc = badge[0]!.items.find((it) => it.kind === 'circle') as Extract<SceneItem, { kind: 'circle' }>;
-      const cut = sheet.items.filter((it): it is Extract<SceneItem, { kind: 'segments' }> => it.kind === 'segments' && it.strokeWidth === 0.6).flatMap((it) => it.segments);
-      const hexes = sheet.items.filter((it): it is Extract<SceneItem, { kind: 'polygon' }> => it.kind === 'polygon' && it.points.length === 6).map((h) => h.points);
-      expect(hexes.some((h) => inPolygon(disc.centre, h) || h.some((_, k) => toSegment(disc.centre, [h[k]!, h[(k + 1) % 6]!]) < 1e-6)), `${p.id}'s badge is on the piece`).toBe(true);
+      const cut = sheet.items
+        .filter((it): it is Extract<SceneItem, { kind: 'segments' }> => it.kind === 'segments' && it.strokeWidth === 0.6)
+        .flatMap((it) => it.segments);
+      const hexes = sheet.items
+        .filter((it): it is Extract<SceneItem, { kind: 'polygon' }> => it.kind === 'polygon' && it.points.length === 6)
+        .map((h) => h.points);
+      expect(
+        hexes.some((h) => inPolygon(disc.centre, h) || h.some((_, k) => toSegment(disc.centre, [h[k]!, h[(k + 1) % 6]!]) < 1e-6)),
+        `${p.id}'s badge is on the piece`,
+      ).toBe(true);
       for (const seg of cut) expect(toSegment(disc.centre, seg)).toBeGreaterThan(disc.radius);
       expect(words(pages[i + 1]!).has(p.id)).toBe(true);
     });
   });
 
-  it('says on the assembly sheet what else is needed: the base game\'s cards, market and pawns', () => {
+  it("says on the assembly sheet what else is needed: the base game's cards, market and pawns", () => {
     const first = pages[0]!.replace(/\s+/g, ' ');
     expect(first).toContain('Also needed');
     expect(first).toMatch(/starting deck of eight cards/);

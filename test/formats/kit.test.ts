@@ -24,7 +24,13 @@ function texts(items: SceneItem[]): string[] {
 
 function kit(seed: string, query: Record<string, string>) {
   const map = buildScoredMap(goldCity, seed, {}) as unknown as GoldCityMap;
-  const request = renderRequest(pdfFormat, goldCity, map as unknown as ScoredMap, formatParams(pdfFormat, { layout: 'kit', ...query }), DEFAULT_RENDER_LIMITS);
+  const request = renderRequest(
+    pdfFormat,
+    goldCity,
+    map as unknown as ScoredMap,
+    formatParams(pdfFormat, { layout: 'kit', ...query }),
+    DEFAULT_RENDER_LIMITS,
+  );
   return { map, sheets: request.sheets!, request };
 }
 
@@ -43,7 +49,9 @@ describe('Gold City print-and-play kit', () => {
         // A hex polygon on a terrain piece's sheet: 14 mm centre to corner.
         const piece = sheets[map.pieces.findIndex((p) => p.kind === 'terrain') + 1]!;
         const hex = piece.items.find((it) => it.kind === 'polygon' && it.points.length === 6);
-        expect(hex && hex.kind === 'polygon' && Math.hypot(hex.points[0]!.x - hex.points[3]!.x, hex.points[0]!.y - hex.points[3]!.y)).toBeCloseTo(28, 6);
+        expect(
+          hex && hex.kind === 'polygon' && Math.hypot(hex.points[0]!.x - hex.points[3]!.x, hex.points[0]!.y - hex.points[3]!.y),
+        ).toBeCloseTo(28, 6);
       }
     }
   });
@@ -90,7 +98,19 @@ describe('the kit over HTTP and the CLI', () => {
 
   it('goldmaps generate gold-city --format pdf --layout kit writes the kit', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'goldmaps-kit-'));
-    await run(process.execPath, [cli, 'generate', 'gold-city', '--seed', '42', '--format', 'pdf', '--layout', 'kit', '--out', join(dir, 'kit.pdf')]);
+    await run(process.execPath, [
+      cli,
+      'generate',
+      'gold-city',
+      '--seed',
+      '42',
+      '--format',
+      'pdf',
+      '--layout',
+      'kit',
+      '--out',
+      join(dir, 'kit.pdf'),
+    ]);
     expect(pages(readFileSync(join(dir, 'kit.pdf')))).toBe(9);
   });
 });

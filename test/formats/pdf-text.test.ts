@@ -30,13 +30,22 @@ describe('PDF text is text', () => {
     await expect(run('pdftotext', ['-v'])).resolves.toBeDefined();
   });
 
-  for (const [game, seed] of [['gold-city', '42'], ['lost-valley', '42'], ['pioneer-days', '1']] as const) {
+  for (const [game, seed] of [
+    ['gold-city', '42'],
+    ['lost-valley', '42'],
+    ['pioneer-days', '1'],
+  ] as const) {
     it(`${game}: every word of the kit's sheets can be read out of its PDF, and two renders are the same bytes`, async () => {
       const a = await render(game, seed, { layout: 'kit', paper: 'a4' });
       const b = await render(game, seed, { layout: 'kit', paper: 'a4' });
       expect(a.pdf.equals(b.pdf)).toBe(true);
       const read = (await extracted(a.pdf)).replace(/\s+/g, ' ');
-      const words = new Set(a.request.sheets!.flatMap((s) => texts(s.items)).flatMap((t) => t.split(/\s+/)).filter((w) => /^[A-Za-z][A-Za-z]{3,}$/.test(w)));
+      const words = new Set(
+        a.request
+          .sheets!.flatMap((s) => texts(s.items))
+          .flatMap((t) => t.split(/\s+/))
+          .filter((w) => /^[A-Za-z][A-Za-z]{3,}$/.test(w)),
+      );
       expect(words.size).toBeGreaterThan(10);
       const missing = [...words].filter((w) => !read.includes(w));
       expect(missing).toEqual([]);

@@ -26,23 +26,28 @@ const pages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g)
 describe('print layout', () => {
   it('tiles any board: windows cover it, neighbours overlap by exactly the overlap', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 50, max: 2000 }), fc.integer({ min: 50, max: 2000 }), fc.constantFrom('a4', 'letter'), (w, h, paper) => {
-        const l = layoutPrint(w, h, { paper: paper as 'a4' | 'letter', size: 'true' });
-        const areaW = l.pageWidth - 2 * l.margin;
-        const areaH = l.pageHeight - 2 * l.margin - FOOTER_MM;
-        expect(l.tiles).toHaveLength(l.rows * l.columns);
-        const last = l.tiles[l.tiles.length - 1]!;
-        expect(last.x + last.width).toBeGreaterThanOrEqual(w - 1e-9);
-        expect(last.y + last.height).toBeGreaterThanOrEqual(h - 1e-9);
-        for (const t of l.tiles) {
-          expect(t.width).toBeCloseTo(areaW, 9);
-          expect(t.height).toBeCloseTo(areaH, 9);
-          const right = l.tiles.find((u) => u.row === t.row && u.column === t.column + 1);
-          if (right) expect(right.x - (t.x + t.width)).toBeCloseTo(-l.overlap, 9);
-          const below = l.tiles.find((u) => u.row === t.row + 1 && u.column === t.column);
-          if (below) expect(below.y - (t.y + t.height)).toBeCloseTo(-l.overlap, 9);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 50, max: 2000 }),
+        fc.integer({ min: 50, max: 2000 }),
+        fc.constantFrom('a4', 'letter'),
+        (w, h, paper) => {
+          const l = layoutPrint(w, h, { paper: paper as 'a4' | 'letter', size: 'true' });
+          const areaW = l.pageWidth - 2 * l.margin;
+          const areaH = l.pageHeight - 2 * l.margin - FOOTER_MM;
+          expect(l.tiles).toHaveLength(l.rows * l.columns);
+          const last = l.tiles[l.tiles.length - 1]!;
+          expect(last.x + last.width).toBeGreaterThanOrEqual(w - 1e-9);
+          expect(last.y + last.height).toBeGreaterThanOrEqual(h - 1e-9);
+          for (const t of l.tiles) {
+            expect(t.width).toBeCloseTo(areaW, 9);
+            expect(t.height).toBeCloseTo(areaH, 9);
+            const right = l.tiles.find((u) => u.row === t.row && u.column === t.column + 1);
+            if (right) expect(right.x - (t.x + t.width)).toBeCloseTo(-l.overlap, 9);
+            const below = l.tiles.find((u) => u.row === t.row + 1 && u.column === t.column);
+            if (below) expect(below.y - (t.y + t.height)).toBeCloseTo(-l.overlap, 9);
+          }
+        },
+      ),
     );
   });
 
@@ -75,7 +80,8 @@ describe('PDF', () => {
     const plan = planBoardPrint(scene, { paper: 'a4', size: 'true' });
     expect(plan.lifted?.title).toBe(scene.title);
     expect(plan.lifted?.legend.length).toBe(1);
-    for (const { items } of plan.pages) expect(items.some((it) => it.kind === 'group' && (it.role === 'title' || it.role === 'legend'))).toBe(false);
+    for (const { items } of plan.pages)
+      expect(items.some((it) => it.kind === 'group' && (it.role === 'title' || it.role === 'legend'))).toBe(false);
     expect(plan.layout.header).toBeGreaterThan(0);
   });
 
@@ -93,11 +99,15 @@ describe('PDF', () => {
 
   it('fits text to a width: shrinks, then wraps, never wider than asked', () => {
     fc.assert(
-      fc.property(fc.array(fc.stringMatching(/^[A-Za-z0-9·()]{1,12}$/), { minLength: 1, maxLength: 30 }), fc.integer({ min: 20, max: 300 }), (words, width) => {
-        const f = fitText(words.join(' '), width, 5, { minSize: 3 });
-        for (const line of f.lines) expect(textWidth(line, f.size)).toBeLessThanOrEqual(width + 1e-6);
-        expect(f.lines.join(' ')).toBe(words.join(' '));
-      }),
+      fc.property(
+        fc.array(fc.stringMatching(/^[A-Za-z0-9·()]{1,12}$/), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 20, max: 300 }),
+        (words, width) => {
+          const f = fitText(words.join(' '), width, 5, { minSize: 3 });
+          for (const line of f.lines) expect(textWidth(line, f.size)).toBeLessThanOrEqual(width + 1e-6);
+          expect(f.lines.join(' ')).toBe(words.join(' '));
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -143,17 +153,54 @@ describe('print over HTTP and the CLI', () => {
     const fits = error.message.match(/dpi (\d+), width (\d+) or hexPx (\d+)/)!;
     // Each suggestion passes the limit check (rendering 40 megapixels three times would be slow).
     const map = buildScoredMap(goldCity, 'px', {});
-    for (const [param, value] of [['dpi', fits[1]!], ['width', fits[2]!], ['hexPx', fits[3]!]] as const) {
-      expect(() => renderRequest(pngFormat, goldCity, map, formatParams(pngFormat, { [param]: value }), DEFAULT_RENDER_LIMITS), `${param}=${value}`).not.toThrow();
-      expect(() => renderRequest(pngFormat, goldCity, map, formatParams(pngFormat, { [param]: String(Number(value) + 1) }), DEFAULT_RENDER_LIMITS)).toThrow(/limit/);
+    for (const [param, value] of [
+      ['dpi', fits[1]!],
+      ['width', fits[2]!],
+      ['hexPx', fits[3]!],
+    ] as const) {
+      expect(
+        () => renderRequest(pngFormat, goldCity, map, formatParams(pngFormat, { [param]: value }), DEFAULT_RENDER_LIMITS),
+        `${param}=${value}`,
+      ).not.toThrow();
+      expect(() =>
+        renderRequest(pngFormat, goldCity, map, formatParams(pngFormat, { [param]: String(Number(value) + 1) }), DEFAULT_RENDER_LIMITS),
+      ).toThrow(/limit/);
     }
   });
 
   it('goldmaps generate --format pdf|png|svg writes print files', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'goldmaps-print-'));
-    await run(process.execPath, [cli, 'generate', 'gold-city', '--seed', 'cli-print', '--options', '{"pieces":3}', '--format', 'png', '--dpi', '150', '--out', join(dir, 'm.png')]);
+    await run(process.execPath, [
+      cli,
+      'generate',
+      'gold-city',
+      '--seed',
+      'cli-print',
+      '--options',
+      '{"pieces":3}',
+      '--format',
+      'png',
+      '--dpi',
+      '150',
+      '--out',
+      join(dir, 'm.png'),
+    ]);
     expect(pngDpi(readFileSync(join(dir, 'm.png')))).toBe(150);
-    await run(process.execPath, [cli, 'generate', 'gold-city', '--seed', 'cli-print', '--format', 'pdf', '--paper', 'letter', '--size', 'fit', '--out', join(dir, 'm.pdf')]);
+    await run(process.execPath, [
+      cli,
+      'generate',
+      'gold-city',
+      '--seed',
+      'cli-print',
+      '--format',
+      'pdf',
+      '--paper',
+      'letter',
+      '--size',
+      'fit',
+      '--out',
+      join(dir, 'm.pdf'),
+    ]);
     expect(pages(readFileSync(join(dir, 'm.pdf')))).toBe(1);
     const { stdout } = await run(process.execPath, [cli, 'generate', 'gold-city', '--seed', 'cli-print', '--format', 'svg']);
     expect(stdout.startsWith('<svg')).toBe(true);

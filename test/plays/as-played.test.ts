@@ -46,10 +46,13 @@ describe('difficulty as played', () => {
     const played = pop.map((m, i) => difficulty(asPlayed(fit, m.bot, seen[i]!.values).mean));
     const rhoBot = spearman(bot, truth);
     const rhoPlayed = spearman(played, truth);
-    const rmse = (predict: (m: (typeof pop)[number], i: number) => number) => Math.sqrt(pop.reduce((a, m, i) => a + (m.reports[15]! - predict(m, i)) ** 2, 0) / pop.length);
+    const rmse = (predict: (m: (typeof pop)[number], i: number) => number) =>
+      Math.sqrt(pop.reduce((a, m, i) => a + (m.reports[15]! - predict(m, i)) ** 2, 0) / pop.length);
     const errorBot = rmse((m) => m.bot);
     const errorPlayed = rmse((m, i) => asPlayed(fit, m.bot, seen[i]!.values).mean);
-    console.log(`as played: Spearman ${rhoPlayed.toFixed(3)} vs bots ${rhoBot.toFixed(3)}; held-out report RMSE ${errorPlayed.toFixed(2)} vs bots ${errorBot.toFixed(2)} rounds`);
+    console.log(
+      `as played: Spearman ${rhoPlayed.toFixed(3)} vs bots ${rhoBot.toFixed(3)}; held-out report RMSE ${errorPlayed.toFixed(2)} vs bots ${errorBot.toFixed(2)} rounds`,
+    );
     expect(rhoPlayed).toBeGreaterThan(0.9);
     expect(rhoPlayed - rhoBot).toBeGreaterThan(0.15);
     expect(errorPlayed).toBeLessThan(0.75 * errorBot);
@@ -58,13 +61,17 @@ describe('difficulty as played', () => {
   it('gives a map with no reports the fitted mapping and a wide interval, and one with many its tables', () => {
     const none = asPlayed(fit, 25, []);
     expect(none.mean).toBeCloseTo(fit.a + fit.b * 25, 6);
-    const many = asPlayed(fit, 25, Array.from({ length: 60 }, () => 35));
+    const many = asPlayed(
+      fit,
+      25,
+      Array.from({ length: 60 }, () => 35),
+    );
     expect(many.mean).toBeGreaterThan(34);
     expect(many.sd).toBeLessThan(none.sd / 5);
     expect(none.sd).toBeGreaterThan(fit.tau);
   });
 
-  it('keeps the bots\' mapping before any report, and does not hang on maps given in another order', () => {
+  it("keeps the bots' mapping before any report, and does not hang on maps given in another order", () => {
     const empty = fitAsPlayed([], { tau: 4, sigma: 4 });
     expect([empty.a, empty.b]).toEqual([0, 1]);
     const reversed = fitAsPlayed([...seen].reverse(), { tau: plays.spread(4), sigma: plays.spread(4) });

@@ -7,7 +7,8 @@ import { checkReport, playsOf, type PlayedMap } from '../../src/plays/service.ts
 type Limits = { minimum?: number; maximum?: number };
 
 /** The results a seat of this game may give, as its report schema lists them (seat and handle are every game's). */
-const seatFields = (plays: GamePlays): Record<string, Limits> => (plays.reportSchema as { properties: { seats: { items: { properties: Record<string, Limits> } } } }).properties.seats.items.properties;
+const seatFields = (plays: GamePlays): Record<string, Limits> =>
+  (plays.reportSchema as { properties: { seats: { items: { properties: Record<string, Limits> } } } }).properties.seats.items.properties;
 
 /** The seat field the leaderboard ranks by: the one whose value seatResult hands back. */
 const resultField = (plays: GamePlays) => Object.keys(seatFields(plays)).find((f) => plays.seatResult({ seat: 1, [f]: 7 }) === 7);
@@ -68,12 +69,20 @@ describe.each(playing.map((g) => [g.id, g] as const))('%s play reports', (_id, g
     const ends = (limits: Limits) => [limits.minimum, limits.maximum].filter((v): v is number => v !== undefined);
     const extremes = [
       ...ends({ minimum: 1, maximum: 500 }).map((rounds) => ({ rounds })),
-      ...Object.entries(seatFields(plays)).flatMap(([field, limits]) => ends(limits).map((v) => ({ seats: [{ seat: 1, [field]: v }, ...report().seats.slice(1)] }))),
-      ...Object.entries(seatFields(plays)).flatMap(([field, limits]) => ends(limits).map((v) => ({ seats: report().seats.map((s) => ({ ...s, [field]: v })) }))),
+      ...Object.entries(seatFields(plays)).flatMap(([field, limits]) =>
+        ends(limits).map((v) => ({ seats: [{ seat: 1, [field]: v }, ...report().seats.slice(1)] })),
+      ),
+      ...Object.entries(seatFields(plays)).flatMap(([field, limits]) =>
+        ends(limits).map((v) => ({ seats: report().seats.map((s) => ({ ...s, [field]: v })) })),
+      ),
     ];
     const refused = extremes.map((e) => checkReport(game, map, report(e))).filter((out) => !out.ok);
     expect(refused.length, 'no report its schema allows is refused as impossible').toBeGreaterThan(0);
     for (const out of refused) expect(out.ok === false && out.status, JSON.stringify(out)).toBe(422);
-    expect(checkReport(game, map, report({ players: players + 1 }))).toMatchObject({ ok: false, status: 422, errors: [{ field: 'players' }] });
+    expect(checkReport(game, map, report({ players: players + 1 }))).toMatchObject({
+      ok: false,
+      status: 422,
+      errors: [{ field: 'players' }],
+    });
   });
 });

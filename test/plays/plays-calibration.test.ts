@@ -8,14 +8,19 @@ import { buildMap, buildScoredMap, scoreMap } from '../../src/core/maps.ts';
 import { loadPlaysCalibration, type PlaysCalibration } from '../../src/core/plays.ts';
 import { GAMES } from '../../src/games/index.ts';
 
-const fixture = (game: string, tables: PlaysCalibration['tables']): PlaysCalibration => ({ version: `${game}-plays-7`, game, measure: 'm', tables });
+const fixture = (game: string, tables: PlaysCalibration['tables']): PlaysCalibration => ({
+  version: `${game}-plays-7`,
+  game,
+  measure: 'm',
+  tables,
+});
 
 // Only a committed plays calibration moves a score: at the table sizes it covers the difficulty is
 // the tables' expected measure on the game's own scale; elsewhere, and without one, the bots' score.
 describe.each(GAMES.map((g) => [g.id, g] as const))('%s: a committed plays calibration', (_id, game) => {
   const plays = game.plays!;
 
-  it('is not committed today, so every score is the bots\' own', () => {
+  it("is not committed today, so every score is the bots' own", () => {
     expect(plays.calibration).toBeUndefined();
     const map = buildMap(game, 'plays-cal', {});
     expect(scoreMap(game, map)).toEqual(game.score(map));
@@ -39,7 +44,10 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('%s: a committed plays calib
   it('leaves a table size it does not cover as the bots scored it', () => {
     const map = buildMap(game, 'plays-cal', {});
     const other = String(plays.players(map) + 10);
-    const calibrated = { ...game, plays: { ...plays, calibration: fixture(game.id, { [other]: { a: 50, b: 0, tau: 1, sigma: 1, maps: 1, reports: 1 } }) } };
+    const calibrated = {
+      ...game,
+      plays: { ...plays, calibration: fixture(game.id, { [other]: { a: 50, b: 0, tau: 1, sigma: 1, maps: 1, reports: 1 } }) },
+    };
     expect(scoreMap(calibrated, map)).toEqual(game.score(map));
   });
 });
@@ -60,6 +68,8 @@ describe('loading a plays calibration', () => {
     const good = fixture('gold-city', { '4': { a: 1, b: 1, tau: 1, sigma: 1, maps: 1, reports: 2 } });
     expect(loadPlaysCalibration(file('good.json', good), 'gold-city')).toEqual(good);
     expect(() => loadPlaysCalibration(file('other.json', good), 'lost-valley')).toThrow(/game "lost-valley"/);
-    expect(() => loadPlaysCalibration(file('bad.json', { ...good, tables: { '4': { a: 'x', b: 1 } } }), 'gold-city')).toThrow(/tables\.4\.a must be a number/);
+    expect(() => loadPlaysCalibration(file('bad.json', { ...good, tables: { '4': { a: 'x', b: 1 } } }), 'gold-city')).toThrow(
+      /tables\.4\.a must be a number/,
+    );
   });
 });

@@ -29,13 +29,22 @@ describe('scoreMiss: how far a score lies outside a target', () => {
 
   it('with agree, is zero exactly when the difficulty and both ends of the interval lie in the target', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }), (d, x, y, a, b) => {
-        const target = { min: Math.min(a, b), max: Math.max(a, b) };
-        const interval: [number, number] = [Math.min(x, y), Math.max(x, y)];
-        const inside = (v: number) => v >= target.min && v <= target.max;
-        expect(scoreMiss({ difficulty: d, interval }, target, true) === 0).toBe(inside(d) && inside(interval[0]) && inside(interval[1]));
-        expect(scoreMiss({ difficulty: d, interval }, target, true)).toBeGreaterThanOrEqual(scoreMiss({ difficulty: d, interval }, target));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
+        (d, x, y, a, b) => {
+          const target = { min: Math.min(a, b), max: Math.max(a, b) };
+          const interval: [number, number] = [Math.min(x, y), Math.max(x, y)];
+          const inside = (v: number) => v >= target.min && v <= target.max;
+          expect(scoreMiss({ difficulty: d, interval }, target, true) === 0).toBe(inside(d) && inside(interval[0]) && inside(interval[1]));
+          expect(scoreMiss({ difficulty: d, interval }, target, true)).toBeGreaterThanOrEqual(
+            scoreMiss({ difficulty: d, interval }, target),
+          );
+        },
+      ),
     );
   });
 });

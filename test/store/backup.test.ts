@@ -14,11 +14,20 @@ const cli = new URL('../../bin/goldmaps.js', import.meta.url).pathname;
 
 function goldmaps(env: Record<string, string>, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+    execFile(process.execPath, [cli, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
   });
 }
 
-const report = (reportId: string, finished: number, handle: string) => ({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, handle, finishedRound: finished }], perceived: 3 });
+const report = (reportId: string, finished: number, handle: string) => ({
+  reportId,
+  players: 4,
+  rounds: 25,
+  winners: [1],
+  seats: [{ seat: 1, handle, finishedRound: finished }],
+  perceived: 3,
+});
 
 /** Everything a client can read of the store: each map's summary in both orders, with its ETag. */
 async function readAll(store: PlayStore): Promise<unknown[]> {
@@ -56,7 +65,11 @@ describe.each(BACKENDS)('store backup and restore on %s', (backend) => {
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}` };
       try {
         for (let i = 0; i < 12; i++) {
-          const res = await fetch(url(`b${(i % 3) + 1}`), { method: 'POST', headers, body: JSON.stringify(report(`r${i}`, 20 + (i % 5), `P${i}`)) });
+          const res = await fetch(url(`b${(i % 3) + 1}`), {
+            method: 'POST',
+            headers,
+            body: JSON.stringify(report(`r${i}`, 20 + (i % 5), `P${i}`)),
+          });
           expect(res.status).toBe(201);
         }
         // A gap in seq, which the restored store must keep (ties on the leaderboard go by it).
@@ -83,7 +96,10 @@ describe.each(BACKENDS)('store backup and restore on %s', (backend) => {
     const secret = /^gmk_[0-9a-f]{16}_(.+)$/.exec(key)![1]!;
     expect(secret.length).toBeGreaterThan(16);
     expect(text).not.toContain(secret);
-    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, Record<string, unknown>>);
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, Record<string, unknown>>);
     expect(lines[0]!.header).toMatchObject({ format: 'goldmaps-store-backup', version: 1, schema: MIGRATIONS.at(-1)!.version, backend });
     expect(lines.at(-1)!.end).toMatchObject({ keys: 2, plays: 11 });
 
@@ -100,7 +116,17 @@ describe.each(BACKENDS)('store backup and restore on %s', (backend) => {
       ]);
       expect(await store.authenticate(key)).toMatchObject({ name: 'Club Süd' });
       // New reports go on after the restored ones instead of colliding with their seq.
-      const { outcome, play } = await store.addPlay({ game: 'gold-city', seed: 'b9', options: {}, digest: 'd9', report: report('new', 22, 'N'), bodyDigest: 'x', measure: 22, botMeasure: 20, botDifficulty: 40 });
+      const { outcome, play } = await store.addPlay({
+        game: 'gold-city',
+        seed: 'b9',
+        options: {},
+        digest: 'd9',
+        report: report('new', 22, 'N'),
+        bodyDigest: 'x',
+        measure: 22,
+        botMeasure: 20,
+        botDifficulty: 40,
+      });
       expect(outcome).toBe('created');
       expect(play.seq).toBeGreaterThan(12);
     } finally {
@@ -119,9 +145,18 @@ describe.each(BACKENDS)('store backup and restore on %s', (backend) => {
       return join(dir, name);
     };
     const cases: Array<[string, RegExp]> = [
-      [bad('edited.jsonl', `${lines.map((l) => l.replace('"rounds":25', '"rounds":26')).join('\n')}\n`), /end\.sha256: does not match the lines before it/],
+      [
+        bad('edited.jsonl', `${lines.map((l) => l.replace('"rounds":25', '"rounds":26')).join('\n')}\n`),
+        /end\.sha256: does not match the lines before it/,
+      ],
       [bad('cut.jsonl', `${lines.slice(0, -3).join('\n')}\n`), /has no end line: cut short\?/],
-      [bad('wrong.jsonl', `${lines.map((l, i) => (i === 3 ? JSON.stringify({ play: { ...(JSON.parse(l) as { play: object }).play, players: 'four' } }) : l)).join('\n')}\n`), /line 4: play\.players: must be integer/],
+      [
+        bad(
+          'wrong.jsonl',
+          `${lines.map((l, i) => (i === 3 ? JSON.stringify({ play: { ...(JSON.parse(l) as { play: object }).play, players: 'four' } }) : l)).join('\n')}\n`,
+        ),
+        /line 4: play\.players: must be integer/,
+      ],
       [bad('other.jsonl', '{"seed":"42"}\n'), /line 1: seed: is not a known field/],
     ];
     // Each is refused as a whole before anything is stored; the CLI says so with exit 2.

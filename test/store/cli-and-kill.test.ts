@@ -9,7 +9,12 @@ const cli = new URL('../../bin/goldmaps.js', import.meta.url).pathname;
 
 function goldmaps(env: Record<string, string>, args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [cli, ...args], { env: { ...process.env, ...env, LOG_LEVEL: 'info' } }, (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+    const child = execFile(
+      process.execPath,
+      [cli, ...args],
+      { env: { ...process.env, ...env, LOG_LEVEL: 'info' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
     child.stdin!.end(input ?? '');
   });
 }
@@ -17,7 +22,10 @@ function goldmaps(env: Record<string, string>, args: string[], input?: string): 
 /** `goldmaps serve` on a free port, resolved once it says where it listens. */
 function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+      env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -30,7 +38,13 @@ function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url:
   });
 }
 
-const report = (reportId: string) => ({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, handle: 'Dee', finishedRound: 25 }] });
+const report = (reportId: string) => ({
+  reportId,
+  players: 4,
+  rounds: 25,
+  winners: [1],
+  seats: [{ seat: 1, handle: 'Dee', finishedRound: 25 }],
+});
 
 describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
   let place: StorePlace;
@@ -55,7 +69,7 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
     expect(listed.stdout).not.toContain(/^gmk_[0-9a-f]{16}_(.+)$/.exec(key)![1]!);
   });
 
-  it("makes a key with its own writes a minute, and refuses a rate it cannot take", async () => {
+  it('makes a key with its own writes a minute, and refuses a rate it cannot take', async () => {
     const made = await goldmaps(place.env, ['keys', 'create', '--name', 'Game Client', '--writes-per-minute', '900']);
     expect(made.code, made.stderr).toBe(0);
     expect(made.stderr).toContain('(900 writes a minute)');
@@ -67,9 +81,17 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
   });
 
   it('adds, lists, exports and imports reports, and says which field is wrong', async () => {
-    const add = await goldmaps(place.env, ['plays', 'add', 'gold-city', '--seed', 'cli-1', '--name', 'Club Nord'], JSON.stringify(report('c1')));
+    const add = await goldmaps(
+      place.env,
+      ['plays', 'add', 'gold-city', '--seed', 'cli-1', '--name', 'Club Nord'],
+      JSON.stringify(report('c1')),
+    );
     expect(add.code, add.stderr).toBe(0);
-    const bad = await goldmaps(place.env, ['plays', 'add', 'gold-city', '--seed', 'cli-1'], JSON.stringify({ ...report('c2'), players: 9 }));
+    const bad = await goldmaps(
+      place.env,
+      ['plays', 'add', 'gold-city', '--seed', 'cli-1'],
+      JSON.stringify({ ...report('c2'), players: 9 }),
+    );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^goldmaps: players: /m);
     const list = JSON.parse((await goldmaps(place.env, ['plays', 'list', 'gold-city', '--seed', 'cli-1'])).stdout) as { reports: number };
@@ -79,12 +101,21 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
     for (const version of ['gold-city-plays-1', 'gold-city-plays-2']) {
       const cal = await goldmaps(place.env, ['calibrate', 'gold-city', '--from-plays', '--out', fixture]);
       expect(cal.code, cal.stderr).toBe(0);
-      expect(JSON.parse(readFileSync(fixture, 'utf8'))).toMatchObject({ version, tables: { '4': { b: expect.any(Number), maps: 1, reports: 1 } } });
+      expect(JSON.parse(readFileSync(fixture, 'utf8'))).toMatchObject({
+        version,
+        tables: { '4': { b: expect.any(Number), maps: 1, reports: 1 } },
+      });
     }
     const exported = await goldmaps(place.env, ['plays', 'export']);
     const lines = exported.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ game: 'gold-city', seed: 'cli-1', reportId: 'c1', writer: 'Club Nord', report: report('c1') });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      game: 'gold-city',
+      seed: 'cli-1',
+      reportId: 'c1',
+      writer: 'Club Nord',
+      report: report('c1'),
+    });
     const csv = (await goldmaps(place.env, ['plays', 'export', '--format', 'csv'])).stdout.split('\n');
     expect(csv[0]).toBe('game,seed,options,digest,reportId,receivedAt,writer,players,rounds,winners,perceived,playedOn,seats');
     expect(csv[1]).toMatch(/^gold-city,cli-1,/);
@@ -115,7 +146,11 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
         const id = `kill-${w}-${i}`;
         sent.push(id);
         try {
-          const res = await fetch(`${url}/api/v1/games/gold-city/maps/kill/plays`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${clientKey}` }, body: JSON.stringify(report(id)) });
+          const res = await fetch(`${url}/api/v1/games/gold-city/maps/kill/plays`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${clientKey}` },
+            body: JSON.stringify(report(id)),
+          });
           if (res.status === 201) acked.push(id);
           else expect(res.status, await res.text()).toBe(201);
         } catch {
@@ -126,7 +161,8 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
     let ended = 0;
     const writers = Array.from({ length: 12 }, (_, w) => writer(w).finally(() => ended++));
     try {
-      for (const t0 = Date.now(); acked.length < 60 && ended === 0 && Date.now() - t0 < 60_000; ) await new Promise((r) => setTimeout(r, 5));
+      for (const t0 = Date.now(); acked.length < 60 && ended === 0 && Date.now() - t0 < 60_000; )
+        await new Promise((r) => setTimeout(r, 5));
     } finally {
       child.kill('SIGKILL');
       killed = true;
@@ -138,20 +174,28 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
     // Restarted on the same store: it recovers its files and takes writes again.
     const again = await serve(place.env);
     try {
-      const after = await fetch(`${again.url}/api/v1/games/gold-city/maps/kill/plays`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${clientKey}` }, body: JSON.stringify(report('after-restart')) });
+      const after = await fetch(`${again.url}/api/v1/games/gold-city/maps/kill/plays`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${clientKey}` },
+        body: JSON.stringify(report('after-restart')),
+      });
       expect(after.status).toBe(201);
       if (backend === 'pglite') {
         // While a server holds the directory, a CLI command refuses in one line.
         const busy = await goldmaps(place.env, ['keys', 'list']);
         expect(busy.code).toBe(2);
-        expect(busy.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^goldmaps: store: the data directory .* is in use by a goldmaps server \(pid \d+\)/)]);
+        expect(busy.stderr.trim().split('\n')).toEqual([
+          expect.stringMatching(/^goldmaps: store: the data directory .* is in use by a goldmaps server \(pid \d+\)/),
+        ]);
       }
     } finally {
       again.child.kill('SIGTERM');
       await new Promise((r) => again.child.once('exit', r));
     }
     const store = await place.open();
-    const stored = new Set((await store.db.query<{ report_id: string }>(`SELECT report_id FROM plays WHERE seed = 'kill'`)).map((r) => r.report_id));
+    const stored = new Set(
+      (await store.db.query<{ report_id: string }>(`SELECT report_id FROM plays WHERE seed = 'kill'`)).map((r) => r.report_id),
+    );
     await store.close();
     const lost = acked.filter((id) => !stored.has(id));
     // Every acknowledged report is there; what was in flight may or may not be, nothing else is.
@@ -159,6 +203,8 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
     expect(inFlight).toBeGreaterThan(0);
     expect([...stored].filter((id) => id.startsWith('kill-') && !sent.includes(id))).toEqual([]);
     expect(stored.has('after-restart')).toBe(true);
-    console.log(`kill on ${backend}: ${acked.length} acknowledged, ${inFlight} in flight at the kill, ${stored.size - 1 - acked.length} of those stored, 0 lost`);
+    console.log(
+      `kill on ${backend}: ${acked.length} acknowledged, ${inFlight} in flight at the kill, ${stored.size - 1 - acked.length} of those stored, 0 lost`,
+    );
   }, 150_000);
 });

@@ -9,7 +9,13 @@ import { openPglite } from '../../src/store/db.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { PlayStore } from '../../src/store/store.ts';
 
-const report = (reportId: string) => ({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, handle: 'Dee', finishedRound: 25 }] });
+const report = (reportId: string) => ({
+  reportId,
+  players: 4,
+  rounds: 25,
+  winners: [1],
+  seats: [{ seat: 1, handle: 'Dee', finishedRound: 25 }],
+});
 
 /** Writes zeros into `file` until the file system refuses: the disk is full. */
 function fill(file: string): void {
@@ -35,7 +41,12 @@ describe('the embedded store on a full disk', () => {
   let url: string;
   let key: string;
   const env = () => ({ GOLDMAPS_DATA: join(dir, 'data') });
-  const post = (id: string) => fetch(`${url}/api/v1/games/gold-city/maps/full/plays`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(report(id)) });
+  const post = (id: string) =>
+    fetch(`${url}/api/v1/games/gold-city/maps/full/plays`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify(report(id)),
+    });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'goldmaps-full-'));
@@ -79,7 +90,11 @@ describe('the embedded store on a full disk', () => {
     expect(refused?.status).toBe(507);
     expect(refused!.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(refused!.headers.get('retry-after')).toBe('60');
-    expect(await refused!.json()).toMatchObject({ status: 507, title: 'The play-report store is out of disk space', detail: expect.stringMatching(/disk under the store is full/) });
+    expect(await refused!.json()).toMatchObject({
+      status: 507,
+      title: 'The play-report store is out of disk space',
+      detail: expect.stringMatching(/disk under the store is full/),
+    });
     for (let i = 0; i < 5; i++) expect((await post(`still-full-${i}`)).status).toBe(507);
     // Reads go on: the summary and the maps.
     const summary = await fetch(`${url}/api/v1/games/gold-city/maps/full/plays`);

@@ -16,13 +16,21 @@ const script = new URL('../../scripts/pg-cluster.sh', import.meta.url).pathname;
  * other store tests it is skipped with a message where PostgreSQL is not installed, and fails
  * where POSTGRES_REQUIRED is set (CI installs it).
  */
-const installed = existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
-if (!installed && process.env.POSTGRES_REQUIRED) throw new Error('POSTGRES_REQUIRED is set but no PostgreSQL is installed under /usr/lib/postgresql: the restart test cannot run');
+const installed =
+  existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+if (!installed && process.env.POSTGRES_REQUIRED)
+  throw new Error('POSTGRES_REQUIRED is set but no PostgreSQL is installed under /usr/lib/postgresql: the restart test cannot run');
 if (!installed) console.warn('pg-restart test: no PostgreSQL under /usr/lib/postgresql, skipped (CI installs it)');
 
 const cluster = (cmd: 'start' | 'stop', dir: string) => run('bash', [script, cmd, dir]).then((r) => r.stdout.trim());
 
-const report = (reportId: string) => ({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, handle: 'Dee', finishedRound: 25 }] });
+const report = (reportId: string) => ({
+  reportId,
+  players: 4,
+  rounds: 25,
+  winners: [1],
+  seats: [{ seat: 1, handle: 'Dee', finishedRound: 25 }],
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.runIf(installed)('a PostgreSQL restart under load', () => {
@@ -38,7 +46,13 @@ describe.runIf(installed)('a PostgreSQL restart under load', () => {
     store = await PlayStore.open(await openPostgres(dbUrl));
     // Limits high enough that this test meets only the database's absence, never a write limit.
     key = await store.createKey('club', { writesPerMinute: 100_000 });
-    server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store, limits: { ...DEFAULT_LIMITS, writesPerMinutePerAddress: 100_000 } });
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      logger: pino({ level: 'silent' }),
+      store,
+      limits: { ...DEFAULT_LIMITS, writesPerMinutePerAddress: 100_000 },
+    });
     url = `http://127.0.0.1:${server.port}`;
   });
   afterAll(async () => {
@@ -53,14 +67,26 @@ describe.runIf(installed)('a PostgreSQL restart under load', () => {
     const reads: number[] = [];
     let phase = 'up';
     let stop = false;
-    const post = (id: string) => fetch(`${url}/api/v1/games/gold-city/maps/restart/plays`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(report(id)) });
+    const post = (id: string) =>
+      fetch(`${url}/api/v1/games/gold-city/maps/restart/plays`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify(report(id)),
+      });
     const writer = async (w: number) => {
       for (let i = 0; !stop; i++) {
         const id = `w${w}-${i}`;
         const at = phase;
         const res = await post(id);
         const body = (await res.json()) as { title?: string };
-        writes.push({ id, status: res.status, retryAfter: res.headers.get('retry-after'), type: res.headers.get('content-type'), title: body.title, phase: at });
+        writes.push({
+          id,
+          status: res.status,
+          retryAfter: res.headers.get('retry-after'),
+          type: res.headers.get('content-type'),
+          title: body.title,
+          phase: at,
+        });
         if (res.status !== 201) await sleep(20);
       }
     };
@@ -96,7 +122,9 @@ describe.runIf(installed)('a PostgreSQL restart under load', () => {
       await until('a write acknowledged again', () => count((w) => w.phase === 'back' && w.status === 201) >= 1);
       const firstBack = Date.now() - backFrom;
       await until('writes acknowledged again', () => count((w) => w.phase === 'back' && w.status === 201) >= 20);
-      console.log(`pg-restart: ${count((w) => w.status === 201)} acknowledged, ${count((w) => w.status === 503)} answered 503, the first write acknowledged ${firstBack} ms after the database was back, ${reads.length} map reads`);
+      console.log(
+        `pg-restart: ${count((w) => w.status === 201)} acknowledged, ${count((w) => w.status === 503)} answered 503, the first write acknowledged ${firstBack} ms after the database was back, ${reads.length} map reads`,
+      );
     } finally {
       stop = true;
       await Promise.all(load);
@@ -104,13 +132,21 @@ describe.runIf(installed)('a PostgreSQL restart under load', () => {
     // While the database was away every write was a 503 problem saying so, with Retry-After.
     const down = writes.filter((w) => w.phase === 'down');
     expect(down.length).toBeGreaterThan(0);
-    for (const w of down) expect({ status: w.status, retryAfter: w.retryAfter, type: w.type, title: w.title }).toEqual({ status: 503, retryAfter: '5', type: expect.stringMatching(/^application\/problem\+json/), title: 'The play-report store is unreachable' });
+    for (const w of down)
+      expect({ status: w.status, retryAfter: w.retryAfter, type: w.type, title: w.title }).toEqual({
+        status: 503,
+        retryAfter: '5',
+        type: expect.stringMatching(/^application\/problem\+json/),
+        title: 'The play-report store is unreachable',
+      });
     // Nothing but 201 and 503, ever: no 500, no hang.
     expect(new Set(writes.map((w) => w.status))).toEqual(new Set([201, 503]));
     expect(reads.every((s) => s === 200)).toBe(true);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
     // Every acknowledged report is stored; a refused one retried with its reportId is stored once.
-    const stored = new Set((await store.db.query<{ report_id: string }>(`SELECT report_id FROM plays WHERE seed = 'restart'`)).map((r) => r.report_id));
+    const stored = new Set(
+      (await store.db.query<{ report_id: string }>(`SELECT report_id FROM plays WHERE seed = 'restart'`)).map((r) => r.report_id),
+    );
     expect(writes.filter((w) => w.status === 201 && !stored.has(w.id)).map((w) => w.id)).toEqual([]);
     for (const w of writes.filter((x) => x.status === 503).slice(0, 10)) expect([200, 201]).toContain((await post(w.id)).status);
   });

@@ -4,8 +4,25 @@ import { MIGRATIONS } from '../../src/store/migrations.ts';
 import type { NewPlay, PlayStore } from '../../src/store/store.ts';
 import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
 
-const report = (reportId: string, rounds = 20): PlayReport => ({ reportId, players: 4, rounds, winners: [1], seats: [{ seat: 1, handle: 'Ann' }] });
-const play = (r: PlayReport, extra: Partial<NewPlay> = {}): NewPlay => ({ game: 'g', seed: 's', options: { players: 4 }, digest: 'sha256:map', report: r, bodyDigest: `d-${r.reportId}-${r.rounds}`, measure: r.rounds, botMeasure: 21, botDifficulty: 40, ...extra });
+const report = (reportId: string, rounds = 20): PlayReport => ({
+  reportId,
+  players: 4,
+  rounds,
+  winners: [1],
+  seats: [{ seat: 1, handle: 'Ann' }],
+});
+const play = (r: PlayReport, extra: Partial<NewPlay> = {}): NewPlay => ({
+  game: 'g',
+  seed: 's',
+  options: { players: 4 },
+  digest: 'sha256:map',
+  report: r,
+  bodyDigest: `d-${r.reportId}-${r.rounds}`,
+  measure: r.rounds,
+  botMeasure: 21,
+  botDifficulty: 40,
+  ...extra,
+});
 
 describe.each(BACKENDS)('the store on %s', (backend) => {
   let place: StorePlace;
@@ -59,7 +76,7 @@ describe.each(BACKENDS)('the store on %s', (backend) => {
   });
 
   it('parameterises every value: quotes and SQL in a report are stored as text', async () => {
-    const hostile = { ...report("x'); DROP TABLE plays; --"), seats: [{ seat: 1, handle: "O'Brien\"; --" }] };
+    const hostile = { ...report("x'); DROP TABLE plays; --"), seats: [{ seat: 1, handle: 'O\'Brien"; --' }] };
     await store.addPlay(play(hostile, { digest: "sha256:'q" }));
     expect((await store.playsOf('g', "sha256:'q"))[0]!.report).toEqual(hostile);
   });

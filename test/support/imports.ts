@@ -16,7 +16,13 @@ const root = new URL('../../', import.meta.url);
 /** The .ts and .js files under a repo folder, as repo paths, test folders and type declarations included. */
 export function sourceFiles(dir: string): string[] {
   return readdirSync(new URL(`${dir}/`, root), { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? sourceFiles(`${dir}/${e.name}`) : /\.(ts|js)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [`${dir}/${e.name}`] : []))
+    .flatMap((e) =>
+      e.isDirectory()
+        ? sourceFiles(`${dir}/${e.name}`)
+        : /\.(ts|js)$/.test(e.name) && !e.name.endsWith('.d.ts')
+          ? [`${dir}/${e.name}`]
+          : [],
+    )
     .sort();
 }
 
@@ -33,7 +39,8 @@ export function importsOf(path: string): Import[] {
     const target = specifier.startsWith('.') ? posix.normalize(posix.join(posix.dirname(path), specifier)) : undefined;
     out.push({ specifier, ...(target ? { target } : {}), typeOnly, dynamic });
   };
-  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm)) add(m[3]!, Boolean(m[2]), false);
+  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm))
+    add(m[3]!, Boolean(m[2]), false);
   for (const m of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) add(m[1]!, false, true);
   return out;
 }
@@ -41,7 +48,18 @@ export function importsOf(path: string): Import[] {
 /** The imports among `files` that `keep` accepts, as each file's list of files it imports. */
 export function importGraph(files: readonly string[], keep: (i: Import) => boolean): Map<string, string[]> {
   const known = new Set(files);
-  return new Map(files.map((f) => [f, [...new Set(importsOf(f).filter((i) => i.target && known.has(i.target) && keep(i)).map((i) => i.target!))]]));
+  return new Map(
+    files.map((f) => [
+      f,
+      [
+        ...new Set(
+          importsOf(f)
+            .filter((i) => i.target && known.has(i.target) && keep(i))
+            .map((i) => i.target!),
+        ),
+      ],
+    ]),
+  );
 }
 
 /**

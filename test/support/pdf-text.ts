@@ -5,7 +5,9 @@ export async function pdfText(pdf: Buffer, args: string[] = ['-layout']): Promis
   const child = execFile('pdftotext', [...args, '-', '-'], { maxBuffer: 64 << 20 });
   const out: Buffer[] = [];
   child.stdout!.on('data', (c: Buffer | string) => out.push(Buffer.from(c)));
-  const ended = new Promise<void>((resolve, reject) => child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pdftotext exited ${code}`)))));
+  const ended = new Promise<void>((resolve, reject) =>
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pdftotext exited ${code}`)))),
+  );
   child.stdin!.end(pdf);
   await ended;
   return Buffer.concat(out).toString('utf8');

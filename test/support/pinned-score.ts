@@ -4,5 +4,8 @@
  */
 export function pinnedScore(score: Record<string, unknown> | undefined): Record<string, number | string> | undefined {
   if (!score) return undefined;
-  return Object.fromEntries(Object.entries(score).filter(([, v]) => typeof v === 'number' || typeof v === 'string')) as Record<string, number | string>;
+  return Object.fromEntries(Object.entries(score).filter(([, v]) => typeof v === 'number' || typeof v === 'string')) as Record<
+    string,
+    number | string
+  >;
 }

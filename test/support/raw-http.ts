@@ -10,13 +10,37 @@ export interface Raw {
 }
 
 /** node:http, not fetch: fetch would normalise `..`, refuse some paths and some header values. */
-export function raw(port: number, method: string, path: string, body?: Buffer, headers: Record<string, string> = {}, localAddress?: string): Promise<Raw> {
+export function raw(
+  port: number,
+  method: string,
+  path: string,
+  body?: Buffer,
+  headers: Record<string, string> = {},
+  localAddress?: string,
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, ...(localAddress ? { localAddress } : {}), headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        ...(localAddress ? { localAddress } : {}),
+        headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type'] ?? ''),
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     if (body) req.write(body);
     req.end();
@@ -37,9 +61,27 @@ export function expectProblemOrSuccess(res: Raw, method: string): void {
 /** Text a client should never send: binary, traversal, bad escapes, huge, number-like. */
 export const hostileText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.constantFrom('', '..', '../../etc/passwd', '%2e%2e%2f%2e%2e', '%00', 'a%00b', '%E0%A4%A', '%', '%zz', '\u202e', '🌴'.repeat(60), 'x'.repeat(300), 'null', '[]', '{}', '42.png.json', 'CON', '.svg'),
+  fc.constantFrom(
+    '',
+    '..',
+    '../../etc/passwd',
+    '%2e%2e%2f%2e%2e',
+    '%00',
+    'a%00b',
+    '%E0%A4%A',
+    '%',
+    '%zz',
+    '\u202e',
+    '🌴'.repeat(60),
+    'x'.repeat(300),
+    'null',
+    '[]',
+    '{}',
+    '42.png.json',
+    'CON',
+    '.svg',
+  ),
   fc.integer().map(String),
   fc.double().map(String),
   fc.constantFrom('1e309', '-0', '99999999999999999999999', 'NaN', 'Infinity', '0x10', '64.5', 'true'),
 );
-

@@ -12,7 +12,8 @@ import { PlayStore } from '../../src/store/store.ts';
  * POSTGRES_REQUIRED is set (CI), so a CI run can never pass on PGlite alone.
  */
 export const PG_URL = process.env.GOLDMAPS_TEST_DATABASE_URL;
-if (!PG_URL && process.env.POSTGRES_REQUIRED) throw new Error('POSTGRES_REQUIRED is set but GOLDMAPS_TEST_DATABASE_URL is not: the PostgreSQL half of the store tests cannot run');
+if (!PG_URL && process.env.POSTGRES_REQUIRED)
+  throw new Error('POSTGRES_REQUIRED is set but GOLDMAPS_TEST_DATABASE_URL is not: the PostgreSQL half of the store tests cannot run');
 if (!PG_URL) console.warn('store tests: GOLDMAPS_TEST_DATABASE_URL is not set, so the PostgreSQL backend is skipped (CI sets it)');
 
 export const BACKENDS = (PG_URL ? ['pglite', 'postgres'] : ['pglite']) as Array<'pglite' | 'postgres'>;

@@ -11,7 +11,15 @@ const pdf = findFormat('pdf')!;
 // paper and fitted onto one page, and the longest river's kit (bench/memory/pdf-heap-need.mts
 // measured them drawing in 40 MB and failing in 32).
 const WORST = [
-  { game: 'gold-city', options: { pieces: 10, temples: true, caves: true, strips: true, players: 4 }, params: [{ layout: 'board', paper: 'a0', size: 'true' }, { layout: 'board', paper: 'a4', size: 'fit' }, { layout: 'kit', paper: 'a4' }] },
+  {
+    game: 'gold-city',
+    options: { pieces: 10, temples: true, caves: true, strips: true, players: 4 },
+    params: [
+      { layout: 'board', paper: 'a0', size: 'true' },
+      { layout: 'board', paper: 'a4', size: 'fit' },
+      { layout: 'kit', paper: 'a4' },
+    ],
+  },
   { game: 'lost-valley', options: { river: 12, players: 4 }, params: [{ layout: 'kit', paper: 'a4' }] },
 ];
 
@@ -42,6 +50,7 @@ describe("worker threads' heap bound", () => {
     const pool = new WorkPool({ threads: 1, heapMb: 20 });
     pools.push(pool);
     const [worst] = WORST;
-    for (let i = 0; i < 2; i++) await expect(pool.render('pdf', request(worst!.game, worst!.options, worst!.params[0]!))).rejects.toBeInstanceOf(WorkerOutOfMemory);
+    for (let i = 0; i < 2; i++)
+      await expect(pool.render('pdf', request(worst!.game, worst!.options, worst!.params[0]!))).rejects.toBeInstanceOf(WorkerOutOfMemory);
   });
 });

@@ -19,10 +19,11 @@ for (const [game, palette] of Object.entries(palettes)) {
   const names = Object.keys(palette);
   for (const vision of visions) {
     const close: string[] = [];
-    for (let i = 0; i < names.length; i++) for (let j = i + 1; j < names.length; j++) {
-      const d = deltaE(palette[names[i]!]!, palette[names[j]!]!, vision);
-      if (d < 15) close.push(`${names[i]}/${names[j]} ${d.toFixed(1)}`);
-    }
+    for (let i = 0; i < names.length; i++)
+      for (let j = i + 1; j < names.length; j++) {
+        const d = deltaE(palette[names[i]!]!, palette[names[j]!]!, vision);
+        if (d < 15) close.push(`${names[i]}/${names[j]} ${d.toFixed(1)}`);
+      }
     console.log(`${game} ${vision}: ${close.length ? close.join(', ') : 'every pair ≥ 15'}`);
   }
 }
@@ -34,7 +35,10 @@ if (out) {
     for (const vision of visions) {
       const m = VISION_MATRICES[vision];
       // sharp's recomb works on the stored (gamma-encoded) values: close enough to look at.
-      await sharp(png).removeAlpha().recomb(m.map((r) => [...r]) as [[number, number, number], [number, number, number], [number, number, number]]).toFile(`${out}/${game.id}-${vision}.png`);
+      await sharp(png)
+        .removeAlpha()
+        .recomb(m.map((r) => [...r]) as [[number, number, number], [number, number, number], [number, number, number]])
+        .toFile(`${out}/${game.id}-${vision}.png`);
     }
   }
   console.log(`wrote ${out}/<game>-<vision>.png`);

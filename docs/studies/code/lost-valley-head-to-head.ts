@@ -26,13 +26,23 @@ for (const P of [2, 3, 4]) {
   const won: Record<Kind, number> = { greedy: 0, planner: 0 };
   const gold: Record<Kind, number> = { greedy: 0, planner: 0 };
   const seats: Record<Kind, number> = { greedy: 0, planner: 0 };
-  const alone = { greedy: { ice: 0, came: 0, announced: 0, rounds: 0, gold: 0 }, planner: { ice: 0, came: 0, announced: 0, rounds: 0, gold: 0 } };
+  const alone = {
+    greedy: { ice: 0, came: 0, announced: 0, rounds: 0, gold: 0 },
+    planner: { ice: 0, came: 0, announced: 0, rounds: 0, gold: 0 },
+  };
   let games = 0;
   for (let i = 0; i < N; i++) {
     const map = buildMap(lostValley, `h2h-${P}-${i}`, { players: P }) as LostValleyMap;
     const table = buildTable(map);
-    const rules = { apply: (s: GameState, a: Action) => applyAction(s, table, a), seat: (s: GameState) => s.current, round: (s: GameState) => s.round, over: (s: GameState) => s.over !== null, endTurn: { type: 'end' } as Action };
-    const play = (kinds: readonly Kind[], seed: string) => playToEnd(rules, newGame(table, seed), kinds.map(botOf), table, { actionsPerTurn: 12 });
+    const rules = {
+      apply: (s: GameState, a: Action) => applyAction(s, table, a),
+      seat: (s: GameState) => s.current,
+      round: (s: GameState) => s.round,
+      over: (s: GameState) => s.over !== null,
+      endTurn: { type: 'end' } as Action,
+    };
+    const play = (kinds: readonly Kind[], seed: string) =>
+      playToEnd(rules, newGame(table, seed), kinds.map(botOf), table, { actionsPerTurn: 12 });
     for (let j = 0; j < G; j++) {
       const seed = `h2h\u001f${i}\u001f${j}`;
       const kinds = Array.from({ length: P }, (_, s): Kind => ((s + j) % 2 === 0 ? 'greedy' : 'planner'));
@@ -44,7 +54,10 @@ for (const P of [2, 3, 4]) {
       kinds.forEach((k, s) => ((gold[k] += g[s]!), (seats[k] += 1)));
       games++;
       for (const k of ['greedy', 'planner'] as const) {
-        const s = play(Array.from({ length: P }, () => k), seed);
+        const s = play(
+          Array.from({ length: P }, () => k),
+          seed,
+        );
         const a = alone[k];
         if (s.over === 'ice') a.ice++;
         if (s.stats.iceFrom >= 0) a.came++;
@@ -54,9 +67,13 @@ for (const P of [2, 3, 4]) {
       }
     }
   }
-  console.log(`${P} players, ${N} landscapes × ${G} mixed games: won greedy ${f(won.greedy / games)} planner ${f(won.planner / games)}; gold a seat greedy ${f(gold.greedy / seats.greedy, 1)} planner ${f(gold.planner / seats.planner, 1)}`);
+  console.log(
+    `${P} players, ${N} landscapes × ${G} mixed games: won greedy ${f(won.greedy / games)} planner ${f(won.planner / games)}; gold a seat greedy ${f(gold.greedy / seats.greedy, 1)} planner ${f(gold.planner / seats.planner, 1)}`,
+  );
   for (const k of ['greedy', 'planner'] as const) {
     const a = alone[k];
-    console.log(`  ${k} alone: gold ${f(a.gold / games, 1)}, rounds ${f(a.rounds / games, 1)}, the ice came ${f(a.came / games)}, ended by the ice ${f(a.ice / games)}, by an announcement ${f(a.announced / games)}`);
+    console.log(
+      `  ${k} alone: gold ${f(a.gold / games, 1)}, rounds ${f(a.rounds / games, 1)}, the ice came ${f(a.came / games)}, ended by the ice ${f(a.ice / games)}, by an announcement ${f(a.announced / games)}`,
+    );
   }
 }

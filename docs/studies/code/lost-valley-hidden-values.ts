@@ -28,7 +28,10 @@ const DEF = process.env.DEF === '1';
 const SIZES = (process.env.P ?? '2,3,4').split(',').map(Number);
 const GOLD = ['near', 'scattered', 'far'] as const;
 const ICE = ['slow', 'normal', 'fast'] as const;
-const KINDS: ReadonlyArray<readonly ['g' | 'p', () => Bot]> = [['g', () => makeBot(BOT_WEIGHTS)], ['p', plannerBot]];
+const KINDS: ReadonlyArray<readonly ['g' | 'p', () => Bot]> = [
+  ['g', () => makeBot(BOT_WEIGHTS)],
+  ['p', plannerBot],
+];
 
 /** The landscape with its hidden values shuffled among markers of the same kind. */
 function redealt(table: Table, label: string): Table {
@@ -71,6 +74,10 @@ for (const P of SIZES) {
   const perVariant = Array.from({ length: K }, (_, v) => spearman(col(`gV${v}`), col(`pV${v}`)));
   const within = (k: string) => Array.from({ length: K - 1 }, (_, v) => spearman(col(`${k}V0`), col(`${k}V${v + 1}`)));
   const avg = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
-  console.log(`${P}p ${N}×${K} variants×${G}: kinds agree per variant ${perVariant.map(f).join(' ')} (mean ${f(avg(perVariant))}); over all variants ${f(spearman(col('gAll'), col('pAll')))}`);
-  console.log(`   same kind, original vs a re-dealt variant: greedy ${f(avg(within('g')))}, planner ${f(avg(within('p')))}; parity halves (layout reliability): greedy ${f(spearman(col('gPar0'), col('gPar1')))}, planner ${f(spearman(col('pPar0'), col('pPar1')))}`);
+  console.log(
+    `${P}p ${N}×${K} variants×${G}: kinds agree per variant ${perVariant.map(f).join(' ')} (mean ${f(avg(perVariant))}); over all variants ${f(spearman(col('gAll'), col('pAll')))}`,
+  );
+  console.log(
+    `   same kind, original vs a re-dealt variant: greedy ${f(avg(within('g')))}, planner ${f(avg(within('p')))}; parity halves (layout reliability): greedy ${f(spearman(col('gPar0'), col('gPar1')))}, planner ${f(spearman(col('pPar0'), col('pPar1')))}`,
+  );
 }

@@ -22,7 +22,10 @@ const G = Number(process.env.G ?? 6);
 const DEF = process.env.DEF === '1';
 const GOLD = ['near', 'scattered', 'far'] as const;
 const ICE = ['slow', 'normal', 'fast'] as const;
-const KINDS: ReadonlyArray<readonly ['g' | 'p', () => Bot]> = [['g', () => makeBot(BOT_WEIGHTS)], ['p', plannerBot]];
+const KINDS: ReadonlyArray<readonly ['g' | 'p', () => Bot]> = [
+  ['g', () => makeBot(BOT_WEIGHTS)],
+  ['p', plannerBot],
+];
 
 for (const P of [2, 3, 4]) {
   const rows: Array<Record<string, number>> = [];
@@ -51,6 +54,10 @@ for (const P of [2, 3, 4]) {
   const agree = (m: string) => spearman(col(`g${m}`), col(`p${m}`)).toFixed(2);
   const self = (k: string) => spearman(col(`${k}Half0`), col(`${k}Half1`)).toFixed(2);
   const mean = (k: string) => (col(k).reduce((a, b) => a + b, 0) / N).toFixed(2);
-  console.log(`${P} players, ${N} ${DEF ? 'default' : 'every-option'} landscapes × ${G} races: kinds agree on gold ${agree('Gold')}, rounds ${agree('Rounds')}, gold a round ${agree('Rate')}, winner's gold ${agree('Winner')}; split halves greedy ${self('g')}, planner ${self('p')}`);
-  console.log(`  means greedy / planner: gold ${mean('gGold')} / ${mean('pGold')}, rounds ${mean('gRounds')} / ${mean('pRounds')}, ice came ${mean('gIce')} / ${mean('pIce')}, announced ${mean('gAnnounced')} / ${mean('pAnnounced')}`);
+  console.log(
+    `${P} players, ${N} ${DEF ? 'default' : 'every-option'} landscapes × ${G} races: kinds agree on gold ${agree('Gold')}, rounds ${agree('Rounds')}, gold a round ${agree('Rate')}, winner's gold ${agree('Winner')}; split halves greedy ${self('g')}, planner ${self('p')}`,
+  );
+  console.log(
+    `  means greedy / planner: gold ${mean('gGold')} / ${mean('pGold')}, rounds ${mean('gRounds')} / ${mean('pRounds')}, ice came ${mean('gIce')} / ${mean('pIce')}, announced ${mean('gAnnounced')} / ${mean('pAnnounced')}`,
+  );
 }

@@ -33,9 +33,20 @@ console.log(`players band     | rule    hits  attempts | played in band: greedy 
 for (const players of ONLY) {
   for (const band of BANDS) {
     for (const agree of [false, true]) {
-      let hits = 0, attempts = 0, greedy = 0, planner = 0, both = 0, width = 0;
+      let hits = 0,
+        attempts = 0,
+        greedy = 0,
+        planner = 0,
+        both = 0,
+        width = 0;
       for (let i = 0; i < N; i++) {
-        const result = reroll(lostValley, { seed: `rb-${players}-${band}-${i}`, options: { players }, target: { band }, maxAttempts: 200, agree })!;
+        const result = reroll(lostValley, {
+          seed: `rb-${players}-${band}-${i}`,
+          options: { players },
+          target: { band },
+          maxAttempts: 200,
+          agree,
+        })!;
         attempts += result.attempts;
         if (!result.hit) continue;
         hits++;

@@ -21,7 +21,13 @@ for (const players of [2, 3, 4]) {
   let extrapolated = 0;
   for (let k = 0; k < per; k++) {
     const strips = rng.chance(0.7);
-    const map = buildMap(goldCity, `r${k}`, { tiles: 'box', players, strips, pieces: rng.int(3, strips ? 8 : 6), tier: rng.pick(['easy', 'normal', 'hard', 'expert']) });
+    const map = buildMap(goldCity, `r${k}`, {
+      tiles: 'box',
+      players,
+      strips,
+      pieces: rng.int(3, strips ? 8 : 6),
+      tier: rng.pick(['easy', 'normal', 'hard', 'expert']),
+    });
     const score = goldCity.score(map as never);
     count[score.band] = (count[score.band] ?? 0) + 1;
     lo = Math.min(lo, score.difficulty);
@@ -32,5 +38,7 @@ for (const players of [2, 3, 4]) {
     const r = measureReach(goldCity as never, { band }, { tiles: 'box', players }, { seeds, maxAttempts: 100, prefix: `box${players}` });
     return `${band} ${r.hits}/${r.seeds} (median ${r.medianAttempts})`;
   });
-  console.log(`${players} players: ${per} courses, difficulty ${lo}–${hi}, extrapolated ${extrapolated}; bands ${BANDS.map((b) => `${b} ${count[b]}`).join(', ')}; reroll ${reach.join(', ')}`);
+  console.log(
+    `${players} players: ${per} courses, difficulty ${lo}–${hi}, extrapolated ${extrapolated}; bands ${BANDS.map((b) => `${b} ${count[b]}`).join(', ')}; reroll ${reach.join(', ')}`,
+  );
 }

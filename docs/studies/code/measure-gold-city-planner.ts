@@ -28,7 +28,9 @@ for (const players of [2, 3, 4]) {
     if (r.unfinished > 0) on++;
     rounds += r.meanRounds / 30;
   }
-  console.log(`${players} players, 30 default courses × 40 games: ${stalled} of 1200 unfinished, on ${on} courses; mean rounds ${rounds.toFixed(2)}`);
+  console.log(
+    `${players} players, 30 default courses × 40 games: ${stalled} of 1200 unfinished, on ${on} courses; mean rounds ${rounds.toFixed(2)}`,
+  );
 }
 
 for (const tier of TIERS) {
@@ -44,4 +46,6 @@ for (let i = 0; i < 40; i++) {
   const r = playtest(course(`pvb-${i}`, { players: 4, tier: TIERS[i % 4] }), { games: 6, bots: lineup });
   plannerWins += lineup.reduce((sum, bot, seat) => sum + (bot === 'planner' ? (r.winRate[seat] ?? 0) / 100 : 0), 0) * 6;
 }
-console.log(`two planners against two baselines, 40 four-player courses × 6 games: the planners won ${(plannerWins / 240).toFixed(2)} of 240`);
+console.log(
+  `two planners against two baselines, 40 four-player courses × 6 games: the planners won ${(plannerWins / 240).toFixed(2)} of 240`,
+);

@@ -23,7 +23,9 @@ const PREFIXES = [50, 100, 200, 400];
 const MODEL_WEIGHTS = [0.2, 0.4, 0.6];
 const players = 4;
 const fixture = JSON.parse(readFileSync(new URL('../../../src/games/gold-city/data/seats.json', import.meta.url), 'utf8'));
-const held = (fixture.measured[players] as Array<{ seed: string; options: object; shares: Record<string, number[]> }>).filter((_, i) => i % 5 === 0);
+const held = (fixture.measured[players] as Array<{ seed: string; options: object; shares: Record<string, number[]> }>).filter(
+  (_, i) => i % 5 === 0,
+);
 const staggers = Object.keys(held[0]!.shares);
 
 const calibrated: number[] = [];
@@ -60,7 +62,18 @@ for (const course of held) {
 const measuredPearson: Record<string, unknown> = {};
 for (const n of PREFIXES) {
   const shares = measured.get(n)!;
-  const blends = Object.fromEntries(MODEL_WEIGHTS.map((w) => [String(w), round(pearson(shares.map((v, i) => (1 - w) * v + w * (modelled[i] as number)), calibrated), 3)]));
+  const blends = Object.fromEntries(
+    MODEL_WEIGHTS.map((w) => [
+      String(w),
+      round(
+        pearson(
+          shares.map((v, i) => (1 - w) * v + w * (modelled[i] as number)),
+          calibrated,
+        ),
+        3,
+      ),
+    ]),
+  );
   measuredPearson[String(n)] = { alone: round(pearson(shares, calibrated), 3), withModelWeight: blends };
 }
 console.log(
@@ -70,7 +83,10 @@ console.log(
       staggers: staggers.length,
       model: round(pearson(modelled, calibrated), 3),
       measured: measuredPearson,
-      plainStart: { model: round(pearson(plain.modelled, plain.calibrated), 3), retest200: round(pearson(plain.retest, plain.calibrated), 3) },
+      plainStart: {
+        model: round(pearson(plain.modelled, plain.calibrated), 3),
+        retest200: round(pearson(plain.retest, plain.calibrated), 3),
+      },
       gamesPlayed: held.length * staggers.length * PREFIXES.at(-1)!,
       seconds: Math.round((performance.now() - started) / 1000),
     },

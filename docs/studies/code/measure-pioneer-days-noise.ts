@@ -40,7 +40,10 @@ const half = (v: readonly number[], odd: number) => mean(v.filter((_, i) => i % 
 /** Odd/even split-half correlation across trails, stepped up to the whole series by Spearman–Brown. */
 function reliability(rows: ReadonlyArray<readonly number[]>, rank: boolean): number {
   const f = rank ? spearman : pearson;
-  const r = f(rows.map((v) => half(v, 0)), rows.map((v) => half(v, 1)));
+  const r = f(
+    rows.map((v) => half(v, 0)),
+    rows.map((v) => half(v, 1)),
+  );
   return stepUp(r);
 }
 
@@ -65,7 +68,10 @@ for (const players of TABLES.filter((n) => ONLY.includes(n))) {
     const relP = reliability(p, true);
     const kinds = spearman(s.map(mean), p.map(mean));
     // The planner at the calibration's 8 games: its reliability then, by Spearman–Brown stepped down.
-    const at = (rel: number, from: number, to: number) => { const k = to / from; return (k * rel) / (1 + (k - 1) * rel); };
+    const at = (rel: number, from: number, to: number) => {
+      const k = to / from;
+      return (k * rel) / (1 + (k - 1) * rel);
+    };
     const sd = (v: number[]) => {
       const m = mean(v);
       return Math.sqrt(v.reduce((a, x) => a + (x - m) ** 2, 0) / v.length);
@@ -99,7 +105,11 @@ for (let k = 0; k < (ONLY.includes(2) ? MAPS : 0); k++) {
   const trail = trailOf(map);
   for (let g = 0; g < 4; g++) {
     const order = g % 2 === 0 ? (['settler', 'planner'] as const) : (['planner', 'settler'] as const);
-    const r = playGame(trail, order.map((b) => BOTS[b]!), `${map.digest}/duel/${g}`);
+    const r = playGame(
+      trail,
+      order.map((b) => BOTS[b]!),
+      `${map.digest}/duel/${g}`,
+    );
     order.forEach((b, seat) => {
       duel[`${b}Vp`] += r.scores[seat]!.vp;
       if (r.winners.includes(seat)) duel[b] += 1 / r.winners.length;
@@ -107,6 +117,12 @@ for (let k = 0; k < (ONLY.includes(2) ? MAPS : 0); k++) {
     duel.games++;
   }
 }
-out.duel2p = { games: duel.games, settlerWinShare: round(duel.settler / duel.games, 3), plannerWinShare: round(duel.planner / duel.games, 3), settlerVp: round(duel.settlerVp / duel.games, 2), plannerVp: round(duel.plannerVp / duel.games, 2) };
+out.duel2p = {
+  games: duel.games,
+  settlerWinShare: round(duel.settler / duel.games, 3),
+  plannerWinShare: round(duel.planner / duel.games, 3),
+  settlerVp: round(duel.settlerVp / duel.games, 2),
+  plannerVp: round(duel.plannerVp / duel.games, 2),
+};
 console.log(JSON.stringify(out, null, 2));
 if (process.env.OUT) writeFileSync(process.env.OUT, JSON.stringify(kept));

@@ -27,7 +27,15 @@ import { legalTurns, planTurn } from '../../../src/games/pioneer-days/rules/plan
 import { playGame } from '../../../src/games/pioneer-days/rules/playtest.ts';
 import { round, stepUp } from '../../../src/core/fit.ts';
 import { corpusIndex, corpusTrail } from '../../../src/games/pioneer-days/calibrate/corpus.ts';
-import { changeCost, cloneState, newGame, seatToMove, trailOf, type GameState, type Trail } from '../../../src/games/pioneer-days/rules/state.ts';
+import {
+  changeCost,
+  cloneState,
+  newGame,
+  seatToMove,
+  trailOf,
+  type GameState,
+  type Trail,
+} from '../../../src/games/pioneer-days/rules/state.ts';
 
 const N = Number(process.env.N ?? 60);
 const PLAYERS = Number(process.env.PLAYERS ?? 1);
@@ -101,7 +109,12 @@ function sources(state: GameState): number[] {
 }
 const playerMean = (state: GameState) => mean(finalScores(state).map((s) => s.vp));
 
-const columns: Record<string, number[]> = { difficultyVp: [], settler: [], planner: [], ...Object.fromEntries(POLICIES.map((p) => [`mc-${p}`, []])) };
+const columns: Record<string, number[]> = {
+  difficultyVp: [],
+  settler: [],
+  planner: [],
+  ...Object.fromEntries(POLICIES.map((p) => [`mc-${p}`, []])),
+};
 /** Per kind: each trail's mean VP over its even-numbered and its odd-numbered games, and every game's sources. */
 const halves: Record<string, [number[], number[]]> = {};
 const bySource: Record<string, number[][]> = {};
@@ -119,19 +132,33 @@ for (let k = 0, found = 0; found < N; k++) {
   const trail = trailOf(map);
   columns.difficultyVp!.push(pioneerDays.score(map).predictedVp);
   // The reference kinds' games are playtest()'s own (same seeds; its mean is rounded the same way).
-  for (const [kind, games] of [['settler', 12], ['planner', 8]] as const) {
+  for (const [kind, games] of [
+    ['settler', 12],
+    ['planner', 8],
+  ] as const) {
     const bots = Array.from({ length: PLAYERS }, () => BOTS[kind]!);
-    const states = record(kind, Array.from({ length: games }, (_, g) => playGame(trail, bots, `${map.digest}/${g}`).state));
+    const states = record(
+      kind,
+      Array.from({ length: games }, (_, g) => playGame(trail, bots, `${map.digest}/${g}`).state),
+    );
     columns[kind]!.push(round(mean(states.map(playerMean)), 2));
   }
   for (const policy of POLICIES) {
-    const states = record(`mc-${policy}`, Array.from({ length: SEARCH[policy].games }, (_, g) => monteCarloGame(policy, trail, `${map.digest}/monte-carlo-${policy}/${g}`)));
+    const states = record(
+      `mc-${policy}`,
+      Array.from({ length: SEARCH[policy].games }, (_, g) => monteCarloGame(policy, trail, `${map.digest}/monte-carlo-${policy}/${g}`)),
+    );
     columns[`mc-${policy}`]!.push(mean(states.map(playerMean)));
   }
   if (found % 10 === 0) process.stderr.write(`${found}/${N}\n`);
 }
 const names = Object.keys(columns);
-console.log(`${PLAYERS} player${PLAYERS === 1 ? '' : 's'}, ${FIRST_GAME ? 'first-game' : 'standard'} trails: ${N}; mean VP ${names.filter((n) => n !== 'difficultyVp').map((n) => `${n} ${mean(columns[n]!).toFixed(1)}`).join(', ')}`);
+console.log(
+  `${PLAYERS} player${PLAYERS === 1 ? '' : 's'}, ${FIRST_GAME ? 'first-game' : 'standard'} trails: ${N}; mean VP ${names
+    .filter((n) => n !== 'difficultyVp')
+    .map((n) => `${n} ${mean(columns[n]!).toFixed(1)}`)
+    .join(', ')}`,
+);
 console.log(`Spearman\t${names.join('\t')}`);
 for (const a of names) console.log(`${a}\t${names.map((b) => spearman(columns[a]!, columns[b]!).toFixed(2)).join('\t')}`);
 // How far each kind repeats its own ranking: the halves' Spearman, stepped up to all the games (Spearman–Brown).
@@ -140,4 +167,5 @@ const splitHalf = (kind: string) => {
 };
 console.log(`split-half (Spearman-Brown)\t${Object.keys(halves).map(splitHalf).join('\t')}`);
 console.log(`VP a player by source\t${SOURCES.join('\t')}`);
-for (const [kind, rows] of Object.entries(bySource)) console.log(`${kind}\t${SOURCES.map((_, c) => mean(rows.map((r) => r[c]!)).toFixed(1)).join('\t')}`);
+for (const [kind, rows] of Object.entries(bySource))
+  console.log(`${kind}\t${SOURCES.map((_, c) => mean(rows.map((r) => r[c]!)).toFixed(1)).join('\t')}`);

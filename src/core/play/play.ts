@@ -30,12 +30,21 @@ function applyFor<S, A>(rules: TurnRules<S, A>, state: S, action: A, who: { bot:
     rules.apply(state, action);
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;
-    throw new RuleError(`${who.bot} bot of seat ${who.seat + 1} in round ${who.round}: ${error.message} (${JSON.stringify(action)})`, { cause: error });
+    throw new RuleError(`${who.bot} bot of seat ${who.seat + 1} in round ${who.round}: ${error.message} (${JSON.stringify(action)})`, {
+      cause: error,
+    });
   }
 }
 
 /** One turn of the seat to move: the bot chooses each action, the engine applies it. */
-export function playTurn<S, A, C>(rules: TurnRules<S, A>, state: S, bot: Bot<S, A, C>, context: C, limits: PlayLimits = {}, log?: ActionLog<A>): void {
+export function playTurn<S, A, C>(
+  rules: TurnRules<S, A>,
+  state: S,
+  bot: Bot<S, A, C>,
+  context: C,
+  limits: PlayLimits = {},
+  log?: ActionLog<A>,
+): void {
   const seat = rules.seat(state);
   const round = rules.round(state);
   const who = { bot: bot.name, seat, round };
@@ -58,11 +67,22 @@ export function playTurn<S, A, C>(rules: TurnRules<S, A>, state: S, bot: Bot<S, 
  * Plays a game from `state` to its end, or to the round cap, in place: each turn the bot of the
  * seat to move plays it (`bots[seat]`). A game's seeding is in its starting state and context.
  */
-export function playToEnd<S, A, C>(rules: TurnRules<S, A>, state: S, bots: ReadonlyArray<Bot<S, A, C>>, context: C, limits: PlayLimits = {}, log?: ActionLog<A>): S {
+export function playToEnd<S, A, C>(
+  rules: TurnRules<S, A>,
+  state: S,
+  bots: ReadonlyArray<Bot<S, A, C>>,
+  context: C,
+  limits: PlayLimits = {},
+  log?: ActionLog<A>,
+): S {
   const rounds = limits.rounds ?? Infinity;
   while (!rules.over(state) && rules.round(state) <= rounds) {
     const seat = rules.seat(state);
-    const bot = bots[seat] ?? (() => { throw new RangeError(`no bot for seat ${seat + 1}`); })();
+    const bot =
+      bots[seat] ??
+      (() => {
+        throw new RangeError(`no bot for seat ${seat + 1}`);
+      })();
     playTurn(rules, state, bot, context, limits, log);
   }
   return state;

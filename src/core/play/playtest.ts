@@ -44,7 +44,11 @@ export interface Series<R> {
  * (the game's default when absent) at each seat: the same map, kinds and number of games give the
  * same series. An unknown kind is a RangeError, which front ends report as a bad request.
  */
-export function playSeries<M, T, B, G, R>(game: PlaytestGame<M, T, B, G, R>, map: M, run: { games: number; seats?: readonly string[] | undefined; kind?: string | undefined }): Series<R> {
+export function playSeries<M, T, B, G, R>(
+  game: PlaytestGame<M, T, B, G, R>,
+  map: M,
+  run: { games: number; seats?: readonly string[] | undefined; kind?: string | undefined },
+): Series<R> {
   const kind = run.kind ?? Object.keys(game.kinds)[0]!;
   const table = game.table(map);
   const seats = run.seats ? [...run.seats] : Array.from({ length: game.seats(map, table) }, () => kind);
@@ -53,7 +57,11 @@ export function playSeries<M, T, B, G, R>(game: PlaytestGame<M, T, B, G, R>, map
   const series: Series<R> = { seats, games: [], wins: seats.map(() => 0), shares: seats.map(() => 0) };
   for (let g = 0; g < run.games; g++) {
     const bots = new Map([...new Set(seats)].map((k) => [k, game.kinds[k]!()]));
-    const played = game.play(table, seats.map((k) => bots.get(k)!), `${label}${g}`);
+    const played = game.play(
+      table,
+      seats.map((k) => bots.get(k)!),
+      `${label}${g}`,
+    );
     const winners = game.winners(played);
     for (const w of winners) {
       series.wins[w]! += 1 / winners.length;

@@ -270,11 +270,22 @@ export function analyse(map: GoldCityMap): CourseAnalysis {
       if (g === G.rubble || g === G.basecamp) cardsPaid += t.strength[next] as number;
       at = next;
     }
-    const strongest: StartMetrics['strongest'] = { machete: most[SLOT_OF.machete] as number, paddle: most[SLOT_OF.paddle] as number, coin: most[SLOT_OF.coin] as number };
+    const strongest: StartMetrics['strongest'] = {
+      machete: most[SLOT_OF.machete] as number,
+      paddle: most[SLOT_OF.paddle] as number,
+      coin: most[SLOT_OF.coin] as number,
+    };
     if (torchGround) strongest.torch = most[SLOT_OF.torch] as number;
     const best = toFinish[s] as number;
     const stepCount = steps[s] as number;
-    starts.push({ start: map.spaces[t.homes[startIndex] as number]?.start ?? 0, steps: stepCount, effort: round2(best), strongest, cardsPaid, corridor: round2((near[startIndex] as number) / Math.max(1, stepCount + 1)) });
+    starts.push({
+      start: map.spaces[t.homes[startIndex] as number]?.start ?? 0,
+      steps: stepCount,
+      effort: round2(best),
+      strongest,
+      cardsPaid,
+      corridor: round2((near[startIndex] as number) / Math.max(1, stepCount + 1)),
+    });
   }
   // Sums and extremes in loops: an array of efforts is small integers on one course and doubles on
   // the next, and reduce over it deopted while the optimiser learnt both.
@@ -310,8 +321,20 @@ export function analyse(map: GoldCityMap): CourseAnalysis {
   const hardest = starts.reduce((a, s) => (s.effort > a.effort ? s : a), starts[0]!);
   const fairest = starts.reduce((a, s) => (s.effort < a.effort ? s : a), starts[0]!);
   return {
-    fairness: { spread: round2(spread), relative: round2(spread / Math.max(1e-9, meanEffort)), fairest: fairest.start, hardest: hardest.start },
-    metrics: { starts, blockadeLoad, chokepoints: choke, meanEffort: round2(meanEffort), deepWater, ...(layer ? { temples: layer.metrics } : {}) },
+    fairness: {
+      spread: round2(spread),
+      relative: round2(spread / Math.max(1e-9, meanEffort)),
+      fairest: fairest.start,
+      hardest: hardest.start,
+    },
+    metrics: {
+      starts,
+      blockadeLoad,
+      chokepoints: choke,
+      meanEffort: round2(meanEffort),
+      deepWater,
+      ...(layer ? { temples: layer.metrics } : {}),
+    },
     features,
   };
 }

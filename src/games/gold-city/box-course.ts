@@ -8,7 +8,20 @@ import { compose, flushPlacements, type Transform } from '../../geometry/hex/pla
 import { BOX_BOARDS, BOX_TILES, placed, type PrintedTile } from './box-tiles.ts';
 import { tokenSupply } from './caves.ts';
 import { turnWeight } from './course.ts';
-import { GAME_ID, GENERATOR_VERSION, MAX_BLOCKADES, PRINTED_BLOCKADES, TOKENS_PER_PILE, type Blockade, type CavePile, type GoldCityMap, type GoldCityOptions, type PieceKind, type Space, type Tier } from './model.ts';
+import {
+  GAME_ID,
+  GENERATOR_VERSION,
+  MAX_BLOCKADES,
+  PRINTED_BLOCKADES,
+  TOKENS_PER_PILE,
+  type Blockade,
+  type CavePile,
+  type GoldCityMap,
+  type GoldCityOptions,
+  type PieceKind,
+  type Space,
+  type Tier,
+} from './model.ts';
 import { withStagger } from './stagger.ts';
 
 /** A piece of a box course: the printed face `tile`, turned `turns` × 60° clockwise about its origin, then moved by (dq, dr). */
@@ -26,7 +39,9 @@ interface PresetCourse {
 }
 
 /** The rulebook's courses (src/games/gold-city/data/rulebook/courses.json, sources recorded there), by option value. */
-export const PRESETS: Readonly<Record<string, PresetCourse>> = readJson<{ courses: Record<string, PresetCourse> }>(dataFile('./data/rulebook/courses.json', import.meta.url)).courses;
+export const PRESETS: Readonly<Record<string, PresetCourse>> = readJson<{ courses: Record<string, PresetCourse> }>(
+  dataFile('./data/rulebook/courses.json', import.meta.url),
+).courses;
 
 const START_BOARDS = BOX_BOARDS.filter((b) => BOX_TILES.get(b.letters[0] as string)?.kind === 'start');
 const TERRAIN_BOARDS = BOX_BOARDS.filter((b) => BOX_TILES.get(b.letters[0] as string)?.kind === 'terrain');
@@ -43,11 +58,22 @@ const footprint = (t: PrintedTile): Axial[] => [...t.spaces.map(({ q, r }) => ({
  * typed in, and the box holds only so many middle boards.
  */
 export function checkBoxOptions(options: GoldCityOptions): void {
-  if (options.temples) throw new InputError([{ field: 'options.temples', message: 'the Golden Temples layer has no printed tiles: it cannot be laid from the box (tiles "box" or a course preset)' }]);
+  if (options.temples)
+    throw new InputError([
+      {
+        field: 'options.temples',
+        message: 'the Golden Temples layer has no printed tiles: it cannot be laid from the box (tiles "box" or a course preset)',
+      },
+    ]);
   if (options.course !== undefined && options.course !== 'none') return;
   const most = options.strips ? MAX_BOX_PIECES : TERRAIN_BOARDS.length;
   if (options.pieces > most) {
-    throw new InputError([{ field: 'options.pieces', message: `the box holds ${TERRAIN_BOARDS.length} terrain boards and ${STRIP_BOARDS.length} strips, each laid on one side: at most ${most} middle pieces${options.strips ? '' : ' with strips off'} from the box, not ${options.pieces}` }]);
+    throw new InputError([
+      {
+        field: 'options.pieces',
+        message: `the box holds ${TERRAIN_BOARDS.length} terrain boards and ${STRIP_BOARDS.length} strips, each laid on one side: at most ${most} middle pieces${options.strips ? '' : ' with strips off'} from the box, not ${options.pieces}`,
+      },
+    ]);
   }
 }
 
@@ -102,7 +128,11 @@ function chooseFaces(rng: Rng, options: GoldCityOptions): string[] {
   const terrain = pickFrom(TERRAIN_BOARDS, options.pieces - nStrips);
   const stripFaces = pickFrom(STRIP_BOARDS, nStrips);
   const middle = strips.map((s) => (s ? stripFaces.shift() : terrain.shift()) as string);
-  return [sideOf(rng, START_BOARDS[0] as (typeof BOX_BOARDS)[number], options.tier), ...middle, sideOf(rng, END_BOARDS[0] as (typeof BOX_BOARDS)[number], 'normal')];
+  return [
+    sideOf(rng, START_BOARDS[0] as (typeof BOX_BOARDS)[number], options.tier),
+    ...middle,
+    sideOf(rng, END_BOARDS[0] as (typeof BOX_BOARDS)[number], 'normal'),
+  ];
 }
 
 const movesCache = new Map<string, Transform[]>();
@@ -146,7 +176,11 @@ function movesBetween(base: PrintedTile, next: PrintedTile): Transform[] {
  * turned otherwise is another course: every turn of the face that covers the same hexes.
  */
 function everyTurn(moves: readonly Transform[], shape: readonly Axial[]): Transform[] {
-  const keyOf = (hexes: readonly Axial[]) => hexes.map((h) => hexKey(h.q, h.r)).sort((a, b) => a - b).join(',');
+  const keyOf = (hexes: readonly Axial[]) =>
+    hexes
+      .map((h) => hexKey(h.q, h.r))
+      .sort((a, b) => a - b)
+      .join(',');
   const out: Transform[] = [];
   for (const m of moves) {
     const cover = shape.map((h) => placed(m, h));
@@ -238,7 +272,8 @@ function startHexes(p: BoxPlacement): Axial[] {
 /** Every printed start space reaches a finishing space, and every space a pawn can enter is reached. */
 function reachesFinish(course: readonly BoxPlacement[]): boolean {
   const open = new Map<number, string>();
-  for (const p of course) for (const s of tileOf(p.tile).spaces) if (s.terrain !== 'mountain') open.set(hexKey(...xy(placed(p, s))), s.terrain);
+  for (const p of course)
+    for (const s of tileOf(p.tile).spaces) if (s.terrain !== 'mountain') open.set(hexKey(...xy(placed(p, s))), s.terrain);
   const starts = startHexes(course[0] as BoxPlacement);
   const seen = new Set<number>();
   const queue = starts.map((h) => hexKey(h.q, h.r));
@@ -300,7 +335,14 @@ function blockadesOf(rng: Rng | undefined, middle: number): Blockade[] {
   return chosen.map((seam, i) => {
     const n = printed[i] as number;
     const { terrain, strength } = PRINTED_BLOCKADES[n - 1] as (typeof PRINTED_BLOCKADES)[number];
-    return { between: [`p${seam}`, `p${seam + 1}`], id: `b${i + 1}`, points: Math.min(n, 4), printedNumber: n, strength, terrain } as Blockade;
+    return {
+      between: [`p${seam}`, `p${seam + 1}`],
+      id: `b${i + 1}`,
+      points: Math.min(n, 4),
+      printedNumber: n,
+      strength,
+      terrain,
+    } as Blockade;
   });
 }
 

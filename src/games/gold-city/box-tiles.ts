@@ -36,9 +36,20 @@ interface TableTile {
   city?: Array<[number, number]>;
 }
 
-const TERRAIN: Record<string, Terrain> = { J: 'jungle', W: 'water', V: 'village', R: 'rubble', B: 'basecamp', M: 'mountain', C: 'mountain', S: 'start' };
+const TERRAIN: Record<string, Terrain> = {
+  J: 'jungle',
+  W: 'water',
+  V: 'village',
+  R: 'rubble',
+  B: 'basecamp',
+  M: 'mountain',
+  C: 'mountain',
+  S: 'start',
+};
 
-const table = readJson<{ tiles: Record<string, TableTile>; boards: Record<string, string[]> }>(dataFile('./data/rulebook/tiles.json', import.meta.url));
+const table = readJson<{ tiles: Record<string, TableTile>; boards: Record<string, string[]> }>(
+  dataFile('./data/rulebook/tiles.json', import.meta.url),
+);
 
 function printedHex(code: string, q: number, r: number): PrintedHex {
   const terrain = TERRAIN[code[0] as string];
@@ -58,7 +69,14 @@ export const BOX_TILES: ReadonlyMap<string, PrintedTile> = new Map(
     if (!board) throw new Error(`tiles.json: tile ${letter} is on no board`);
     if (t.kind === 'finish') {
       const city = (t.city ?? []).map(([q, r]) => ({ q, r }));
-      const tile: PrintedTile = { letter, kind: 'finish', board, spaces: (t.finish ?? []).map(([q, r]) => ({ q, r, terrain: 'finish' as const })), other: city, gate: city[1] as Axial };
+      const tile: PrintedTile = {
+        letter,
+        kind: 'finish',
+        board,
+        spaces: (t.finish ?? []).map(([q, r]) => ({ q, r, terrain: 'finish' as const })),
+        other: city,
+        gate: city[1] as Axial,
+      };
       return [letter, tile];
     }
     const spaces = (t.rows ?? []).flatMap((row) => row.hexes.split(' ').map((code, k) => printedHex(code, row.q + k, row.r)));
@@ -67,7 +85,9 @@ export const BOX_TILES: ReadonlyMap<string, PrintedTile> = new Map(
 );
 
 /** The boards of the box by name, each with its sides' letters, in table order. */
-export const BOX_BOARDS: ReadonlyArray<{ board: string; letters: readonly string[] }> = Object.entries(table.boards).map(([board, letters]) => ({ board, letters }));
+export const BOX_BOARDS: ReadonlyArray<{ board: string; letters: readonly string[] }> = Object.entries(table.boards).map(
+  ([board, letters]) => ({ board, letters }),
+);
 
 /** Where a piece's placement puts hex h of its printed face: turned `turns` × 60° clockwise, then moved. */
 export function placed(p: { turns: number; dq: number; dr: number }, h: Axial): Axial {

@@ -45,6 +45,10 @@ export function hideCaves(rng: Rng, board: CourseBoard, middlePieces: number): C
   const tokens = rng.shuffle(SUPPLY);
   return picked.map((i, n) => {
     board.cave[i] = 1;
-    return { q: board.q[i] as number, r: board.r[i] as number, tokens: tokens.slice(n * TOKENS_PER_PILE, (n + 1) * TOKENS_PER_PILE).map((t) => ({ ...t })) };
+    return {
+      q: board.q[i] as number,
+      r: board.r[i] as number,
+      tokens: tokens.slice(n * TOKENS_PER_PILE, (n + 1) * TOKENS_PER_PILE).map((t) => ({ ...t })),
+    };
   });
 }

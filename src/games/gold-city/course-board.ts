@@ -53,7 +53,19 @@ export function courseBoard(course: Course): CourseBoard {
     }
   }
   link(adj, pieces, first);
-  return { n, pieces, first, q, r, piece, adj, terrain: arena.uint8(n).fill(T.finish), strength: arena.int8(n), start: arena.int8(n), cave: arena.uint8(n) };
+  return {
+    n,
+    pieces,
+    first,
+    q,
+    r,
+    piece,
+    adj,
+    terrain: arena.uint8(n).fill(T.finish),
+    strength: arena.int8(n),
+    start: arena.int8(n),
+    cave: arena.uint8(n),
+  };
 }
 
 /**

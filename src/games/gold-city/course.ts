@@ -33,7 +33,11 @@ export const pieceId = (index: number): string => PIECE_IDS[index] ?? `p${index}
 
 type ShapeName = 'hexagon' | 'strip' | 'finish';
 const SHAPES: Record<ShapeName, readonly Axial[]> = { hexagon: HEXAGON_3, strip: STRIP_565, finish: FINISH_ROW };
-const TABLES: Record<ShapeName, ShapeTable> = { hexagon: shapeTable(HEXAGON_3), strip: shapeTable(STRIP_565), finish: shapeTable(FINISH_ROW) };
+const TABLES: Record<ShapeName, ShapeTable> = {
+  hexagon: shapeTable(HEXAGON_3),
+  strip: shapeTable(STRIP_565),
+  finish: shapeTable(FINISH_ROW),
+};
 const SHAPE_OF: Record<PieceKind, ShapeName> = { start: 'hexagon', terrain: 'hexagon', strip: 'strip', finish: 'finish' };
 
 /**
@@ -158,7 +162,14 @@ export function layCourse(rng: Rng, options: GoldCityOptions): Course {
   const kinds = planKinds(rng.fork('kinds'), options);
   // Wide enough for the longest course running straight in any direction.
   const search = new CourseSearch(kinds, rng.fork('turns'), ownerGrid(10 * (options.pieces + 2)));
-  const start: PlacedPiece = { id: pieceId(0), kind: 'start', shape: TABLES.hexagon, transform: IDENTITY, turned: TABLES.hexagon.turned[0] as TurnedShape, seam: NO_SEAM };
+  const start: PlacedPiece = {
+    id: pieceId(0),
+    kind: 'start',
+    shape: TABLES.hexagon,
+    transform: IDENTITY,
+    turned: TABLES.hexagon.turned[0] as TurnedShape,
+    seam: NO_SEAM,
+  };
   search.placed.push(start);
   try {
     search.occupy(start, 0);
@@ -225,7 +236,14 @@ class CourseSearch {
       const dr = prev.transform.dr + move.dr;
       const turned = table.turned[move.turns] as TurnedShape;
       if (!this.fits(turned, dq, dr, index - 1)) continue;
-      const piece: PlacedPiece = { id: pieceId(index), kind, shape: table, transform: { turns: move.turns, dq, dr }, turned, seam: move.seam };
+      const piece: PlacedPiece = {
+        id: pieceId(index),
+        kind,
+        shape: table,
+        transform: { turns: move.turns, dq, dr },
+        turned,
+        seam: move.seam,
+      };
       this.placed.push(piece);
       this.occupy(piece, index);
       if (this.extend(index + 1, move.step)) return true;
@@ -258,14 +276,18 @@ class OwnerGrid {
   /** The cell of the origin moved by (dq, dr). */
   cellOf(dq: number, dr: number): number {
     // Every shape reaches at most 4 hexes (its halo included) from its own origin.
-    if (Math.abs(dq) > this.reach - 4 || Math.abs(dr) > this.reach - 4) throw new RangeError(`a piece at ${dq},${dr} leaves the course window`);
+    if (Math.abs(dq) > this.reach - 4 || Math.abs(dr) > this.reach - 4)
+      throw new RangeError(`a piece at ${dq},${dr} leaves the course window`);
     return (dq + this.reach) * this.span + (dr + this.reach);
   }
 
   offsets(turned: TurnedShape): { spaces: Int32Array; halo: Int32Array } {
     let found = this.#offsets.get(turned);
     if (!found) {
-      found = { spaces: turned.q.map((q, i) => q * this.span + (turned.r[i] as number)), halo: turned.haloQ.map((q, i) => q * this.span + (turned.haloR[i] as number)) };
+      found = {
+        spaces: turned.q.map((q, i) => q * this.span + (turned.r[i] as number)),
+        halo: turned.haloQ.map((q, i) => q * this.span + (turned.haloR[i] as number)),
+      };
       this.#offsets.set(turned, found);
     }
     return found;

@@ -79,10 +79,22 @@ export function symbol(terrain: Terrain, at: Point, s: number, ink: string): Sce
       // A flame over a short handle.
       return [
         { kind: 'polyline', points: [p(0, 0.3), p(0, 1.1)], stroke: ink, strokeWidth: 0.3 * s },
-        { kind: 'polygon', points: [p(0, -1.1), p(0.6, -0.2), p(0.45, 0.3), p(0, 0.5), p(-0.45, 0.3), p(-0.6, -0.2), p(-0.15, -0.45)], fill: ink, opacity: 0.85 },
+        {
+          kind: 'polygon',
+          points: [p(0, -1.1), p(0.6, -0.2), p(0.45, 0.3), p(0, 0.5), p(-0.45, 0.3), p(-0.6, -0.2), p(-0.15, -0.45)],
+          fill: ink,
+          opacity: 0.85,
+        },
       ];
     case 'mountain':
-      return [{ kind: 'polyline', points: [p(-1.6, 0.8), p(-0.5, -0.8), p(0.1, 0.1), p(0.7, -0.5), p(1.6, 0.8)], stroke: ink, strokeWidth: 0.25 * s }];
+      return [
+        {
+          kind: 'polyline',
+          points: [p(-1.6, 0.8), p(-0.5, -0.8), p(0.1, 0.1), p(0.7, -0.5), p(1.6, 0.8)],
+          stroke: ink,
+          strokeWidth: 0.25 * s,
+        },
+      ];
     default:
       return [];
   }
@@ -121,7 +133,19 @@ const GUARDIAN_FILL = '#3d2a63';
 /** A cut gem: a diamond with a table line. */
 export function gem(c: Point, w: number, fill: string): SceneItem[] {
   return [
-    { kind: 'polygon', points: [{ x: c.x - w / 2, y: c.y - w * 0.15 }, { x: c.x - w * 0.25, y: c.y - w * 0.45 }, { x: c.x + w * 0.25, y: c.y - w * 0.45 }, { x: c.x + w / 2, y: c.y - w * 0.15 }, { x: c.x, y: c.y + w * 0.5 }], fill, stroke: '#ffffff', strokeWidth: w * 0.08 },
+    {
+      kind: 'polygon',
+      points: [
+        { x: c.x - w / 2, y: c.y - w * 0.15 },
+        { x: c.x - w * 0.25, y: c.y - w * 0.45 },
+        { x: c.x + w * 0.25, y: c.y - w * 0.45 },
+        { x: c.x + w / 2, y: c.y - w * 0.15 },
+        { x: c.x, y: c.y + w * 0.5 },
+      ],
+      fill,
+      stroke: '#ffffff',
+      strokeWidth: w * 0.08,
+    },
   ];
 }
 
@@ -129,7 +153,12 @@ export function gem(c: Point, w: number, fill: string): SceneItem[] {
 export function templeDrawing(id: number, c: Point, size: number, labels: boolean): SceneItem[] {
   const step = (w: number, y: number, h: number): SceneItem => ({
     kind: 'polygon',
-    points: [{ x: c.x - w / 2, y }, { x: c.x + w / 2, y }, { x: c.x + w / 2, y: y - h }, { x: c.x - w / 2, y: y - h }],
+    points: [
+      { x: c.x - w / 2, y },
+      { x: c.x + w / 2, y },
+      { x: c.x + w / 2, y: y - h },
+      { x: c.x - w / 2, y: y - h },
+    ],
     fill: TEMPLE_GOLD,
     stroke: '#5a3b00',
     strokeWidth: size * 0.03,
@@ -146,7 +175,17 @@ export function templeDrawing(id: number, c: Point, size: number, labels: boolea
     step(size * 0.32, base - 2 * h, h),
     ...gem({ x: c.x, y: base - 3 * h - size * 0.13 }, size * 0.3, gemColour(id)),
   ];
-  if (labels) items.push({ kind: 'text', at: { x: c.x + size * 0.36, y: c.y - size * 0.02 }, text: String(id), size: size * 0.22, fill: '#ffffff', anchor: 'middle', bold: true, baseline: 'middle' });
+  if (labels)
+    items.push({
+      kind: 'text',
+      at: { x: c.x + size * 0.36, y: c.y - size * 0.02 },
+      text: String(id),
+      size: size * 0.22,
+      fill: '#ffffff',
+      anchor: 'middle',
+      bold: true,
+      baseline: 'middle',
+    });
   return items;
 }
 
@@ -159,7 +198,15 @@ export function guardianDrawing(c: Point, size: number): SceneItem[] {
     // A stylised mask: two eyes and a mouth, so the token reads as a guardian, not a cave.
     { kind: 'circle', centre: { x: at.x - r * 0.38, y: at.y - r * 0.2 }, radius: r * 0.16, fill: TEMPLE_GOLD },
     { kind: 'circle', centre: { x: at.x + r * 0.38, y: at.y - r * 0.2 }, radius: r * 0.16, fill: TEMPLE_GOLD },
-    { kind: 'polyline', points: [{ x: at.x - r * 0.4, y: at.y + r * 0.35 }, { x: at.x + r * 0.4, y: at.y + r * 0.35 }], stroke: TEMPLE_GOLD, strokeWidth: r * 0.18 },
+    {
+      kind: 'polyline',
+      points: [
+        { x: at.x - r * 0.4, y: at.y + r * 0.35 },
+        { x: at.x + r * 0.4, y: at.y + r * 0.35 },
+      ],
+      stroke: TEMPLE_GOLD,
+      strokeWidth: r * 0.18,
+    },
   ];
 }
 
@@ -173,34 +220,99 @@ export function staggerDrawing(start: number, from: Point, to: Point, size: numb
     { kind: 'polyline', points: [from, to], stroke: '#222222', strokeWidth: size * 0.07, dash: [size * 0.18, size * 0.12] },
     { kind: 'circle', centre: to, radius: size * 0.78, fill: 'none', stroke: '#222222', strokeWidth: size * 0.1 },
     { kind: 'circle', centre: badge, radius: size * 0.27, fill: '#ffffff', stroke: '#222222', strokeWidth: size * 0.05 },
-    ...(labels ? [{ kind: 'text' as const, at: badge, text: String(start), size: size * 0.36, fill: '#222222', anchor: 'middle' as const, bold: true, baseline: 'middle' as const }] : []),
+    ...(labels
+      ? [
+          {
+            kind: 'text' as const,
+            at: badge,
+            text: String(start),
+            size: size * 0.36,
+            fill: '#222222',
+            anchor: 'middle' as const,
+            bold: true,
+            baseline: 'middle' as const,
+          },
+        ]
+      : []),
   ];
 }
 
 /** One space drawn at `c`: ground, symbol, strength, start number, finish star or cave mouth. */
 export function spaceDrawing(s: Space, c: Point, size: number, labels: boolean, mark?: LayerMark): SceneItem[] {
   const look = LOOKS[s.terrain];
-  const items: SceneItem[] = [{ kind: 'polygon', points: corners(c, size), fill: look.fill, stroke: '#00000055', strokeWidth: size * 0.02 }];
+  const items: SceneItem[] = [
+    { kind: 'polygon', points: corners(c, size), fill: look.fill, stroke: '#00000055', strokeWidth: size * 0.02 },
+  ];
   if (s.terrain === 'start') {
     items.push({ kind: 'circle', centre: c, radius: size * 0.5, fill: '#ffffff', stroke: '#222222', strokeWidth: size * 0.05 });
-    if (labels) items.push({ kind: 'text', at: c, text: String(s.start ?? ''), size: size * 0.6, fill: '#222222', anchor: 'middle', bold: true, baseline: 'middle' });
+    if (labels)
+      items.push({
+        kind: 'text',
+        at: c,
+        text: String(s.start ?? ''),
+        size: size * 0.6,
+        fill: '#222222',
+        anchor: 'middle',
+        bold: true,
+        baseline: 'middle',
+      });
   } else if (s.terrain === 'finish') {
-    items.push({ kind: 'polygon', points: starPoints(c, size * 0.45, size * 0.2), fill: '#fff4cf', stroke: '#5a3b00', strokeWidth: size * 0.03 });
+    items.push({
+      kind: 'polygon',
+      points: starPoints(c, size * 0.45, size * 0.2),
+      fill: '#fff4cf',
+      stroke: '#5a3b00',
+      strokeWidth: size * 0.03,
+    });
   } else if (mark?.temple !== undefined) {
     // A temple fills the lower half of its space: the ground's symbol and number sit above it.
     items.push(...symbol(s.terrain, { x: c.x - size * 0.25, y: c.y - size * 0.4 }, size * 0.13, look.ink));
     if (s.strength !== undefined && labels) {
-      items.push({ kind: 'text', at: { x: c.x + size * 0.15, y: c.y - size * 0.4 }, text: String(s.strength), size: size * 0.42, fill: look.ink, anchor: 'middle', bold: true, baseline: 'middle' });
+      items.push({
+        kind: 'text',
+        at: { x: c.x + size * 0.15, y: c.y - size * 0.4 },
+        text: String(s.strength),
+        size: size * 0.42,
+        fill: look.ink,
+        anchor: 'middle',
+        bold: true,
+        baseline: 'middle',
+      });
     }
   } else {
     items.push(...symbol(s.terrain, { x: c.x, y: c.y - size * 0.42 }, size * 0.16, look.ink));
     if (s.strength !== undefined && labels) {
-      items.push({ kind: 'text', at: { x: c.x, y: c.y + size * 0.12 }, text: String(s.strength), size: size * 0.62, fill: look.ink, anchor: 'middle', bold: true, baseline: 'middle' });
+      items.push({
+        kind: 'text',
+        at: { x: c.x, y: c.y + size * 0.12 },
+        text: String(s.strength),
+        size: size * 0.62,
+        fill: look.ink,
+        anchor: 'middle',
+        bold: true,
+        baseline: 'middle',
+      });
     }
     if (s.cave) {
-      items.push({ kind: 'polygon', points: archPoints({ x: c.x, y: c.y + size * 0.55 }, size * 0.32), fill: '#111111', stroke: '#e8c25a', strokeWidth: size * 0.04 });
+      items.push({
+        kind: 'polygon',
+        points: archPoints({ x: c.x, y: c.y + size * 0.55 }, size * 0.32),
+        fill: '#111111',
+        stroke: '#e8c25a',
+        strokeWidth: size * 0.04,
+      });
       // The pile's id, so the tokens marked "cave C2" find their mountain on every picture.
-      if (mark?.cave && labels) items.push({ kind: 'text', at: { x: c.x, y: c.y + size * 0.1 }, text: mark.cave, size: size * 0.34, fill: LOOKS.mountain.ink, anchor: 'middle', bold: true, baseline: 'middle' });
+      if (mark?.cave && labels)
+        items.push({
+          kind: 'text',
+          at: { x: c.x, y: c.y + size * 0.1 },
+          text: mark.cave,
+          size: size * 0.34,
+          fill: LOOKS.mountain.ink,
+          anchor: 'middle',
+          bold: true,
+          baseline: 'middle',
+        });
     }
   }
   if (mark?.temple !== undefined) items.push(...templeDrawing(mark.temple, c, size, labels));

@@ -7,7 +7,18 @@ import { courseBoard, toSpaces, type CourseBoard } from './course-board.ts';
 import { hexAt, layCourse, type PlacedPiece } from './course.ts';
 import { layBlockades } from './blockades.ts';
 import { hideCaves } from './caves.ts';
-import { GAME_ID, GENERATOR_VERSION, type Blockade, type CavePile, type Guardian, type GoldCityMap, type GoldCityOptions, type Space, type Temple, type Tier } from './model.ts';
+import {
+  GAME_ID,
+  GENERATOR_VERSION,
+  type Blockade,
+  type CavePile,
+  type Guardian,
+  type GoldCityMap,
+  type GoldCityOptions,
+  type Space,
+  type Temple,
+  type Tier,
+} from './model.ts';
 import { makePassable } from './passable.ts';
 import { paintPiece, paintStart } from './terrain.ts';
 import { withStagger } from './stagger.ts';
@@ -102,7 +113,10 @@ export function paintGround(rng: Rng, board: CourseBoard, tier: Tier): void {
   const { pieces, terrain, strength, start } = board;
   pieces.forEach((piece, p) => {
     if (piece.kind === 'finish') return;
-    const ground = piece.kind === 'start' ? paintStart(rng.fork(piece.id), piece.shape) : paintPiece(rng.fork(piece.id), piece.shape, seamFlags(pieces, p), tier);
+    const ground =
+      piece.kind === 'start'
+        ? paintStart(rng.fork(piece.id), piece.shape)
+        : paintPiece(rng.fork(piece.id), piece.shape, seamFlags(pieces, p), tier);
     const { order } = piece.turned;
     const first = board.first[p] as number;
     for (let k = 0; k < order.length; k++) {
@@ -172,7 +186,12 @@ function passabilityStage(b: GoldCityBuild): void {
 }
 
 function blockadeStage(b: GoldCityBuild): void {
-  if (b.options.blockades) b.blockades = layBlockades(b.rng.fork('blockades'), b.pieces.map((p) => p.id), b.options.tier);
+  if (b.options.blockades)
+    b.blockades = layBlockades(
+      b.rng.fork('blockades'),
+      b.pieces.map((p) => p.id),
+      b.options.tier,
+    );
 }
 
 function caveStage(b: GoldCityBuild): void {
@@ -187,7 +206,15 @@ function spaceStage(b: GoldCityBuild): void {
 // It works on Space objects (temples.ts), and may add a strength out of key order: re-sort.
 function templeStage(b: GoldCityBuild): void {
   if (!b.options.temples) return;
-  b.layer = addTemples(b.rng.fork('temples'), buildBoard(b.spaces, b.pieces.map((p) => p.id)), b.options.tier, b.options.pieces);
+  b.layer = addTemples(
+    b.rng.fork('temples'),
+    buildBoard(
+      b.spaces,
+      b.pieces.map((p) => p.id),
+    ),
+    b.options.tier,
+    b.options.pieces,
+  );
   b.spaces = b.spaces.map(sortedSpace);
 }
 

@@ -27,14 +27,19 @@ const FIXTURE = dataFile('./data/players.json', import.meta.url);
 // Absent only while the comparison script writes it for the first time.
 const fixture: PlayersFixture | undefined = existsSync(FIXTURE) ? readJson<PlayersFixture>(FIXTURE) : undefined;
 
-
 export interface KindsReading {
   kinds: { planner: { predictedRounds: number; difficulty: number }; sampler: { predictedRounds: number; difficulty: number } };
   interval: [number, number];
   confidence: Confidence;
 }
 
-export function kindsReading(predictedRounds: number, difficulty: number, features: Readonly<Record<string, number>>, scale: Scale, temples: boolean): KindsReading | undefined {
+export function kindsReading(
+  predictedRounds: number,
+  difficulty: number,
+  features: Readonly<Record<string, number>>,
+  scale: Scale,
+  temples: boolean,
+): KindsReading | undefined {
   const layer = fixture?.[temples ? 'temples' : 'base'];
   if (!fixture || !layer) return undefined;
   const players = features.players ?? 4;
@@ -42,12 +47,16 @@ export function kindsReading(predictedRounds: number, difficulty: number, featur
   const m = layer.sampler;
   const samplerRounds = m.features.reduce((v, name, k) => v + (m.coefficients[k] as number) * (values[name] ?? 0), m.intercept);
   const shift = layer.samplerFromPlanner[players];
-  if (!shift) throw new Error(`${fixture.version}: no sampler shift for ${players} players (rerun src/games/gold-city/calibrate/players.ts)`);
+  if (!shift)
+    throw new Error(`${fixture.version}: no sampler shift for ${players} players (rerun src/games/gold-city/calibrate/players.ts)`);
   const carried = scale.map((r) => shift.intercept + (shift.coefficients[0] as number) * r) as unknown as Scale;
   const sampler = difficultyOnScale(samplerRounds, carried);
   const apart = Math.abs(sampler - difficulty);
   return {
-    kinds: { planner: { predictedRounds: round2(predictedRounds), difficulty }, sampler: { predictedRounds: round2(samplerRounds), difficulty: sampler } },
+    kinds: {
+      planner: { predictedRounds: round2(predictedRounds), difficulty },
+      sampler: { predictedRounds: round2(samplerRounds), difficulty: sampler },
+    },
     interval: [Math.min(difficulty, sampler), Math.max(difficulty, sampler)],
     confidence: confidenceOf(apart),
   };

@@ -31,7 +31,10 @@ export const goldCityPlays: GamePlays<GoldCityMap, GoldCityScore> = {
   },
   difficultyOf(value, players, map) {
     const key = String(players) as '2' | '3' | '4';
-    const scale = map.temples?.length && templeCalibration ? (templeCalibration.scale[key] ?? templeCalibration.scale['4']) : (ROUNDS_SCALE[players as 2 | 3 | 4] ?? ROUNDS_SCALE[4]);
+    const scale =
+      map.temples?.length && templeCalibration
+        ? (templeCalibration.scale[key] ?? templeCalibration.scale['4'])
+        : (ROUNDS_SCALE[players as 2 | 3 | 4] ?? ROUNDS_SCALE[4]);
     return difficultyOnScale(value, scale);
   },
   check(map, score, report) {
@@ -40,11 +43,17 @@ export const goldCityPlays: GamePlays<GoldCityMap, GoldCityScore> = {
     const pawns = playersOf(map) === 2 ? 2 : 1;
     const nearest = Math.min(...score.metrics.starts.map((s) => s.steps));
     const fewest = Math.ceil((pawns * nearest) / (HAND_SIZE * MOST_SPACES_PER_CARD));
-    if (report.rounds < fewest) errors.push({ field: 'rounds', message: `must be at least ${fewest}: the shortest route on this map (${nearest} spaces) takes that many rounds` });
+    if (report.rounds < fewest)
+      errors.push({
+        field: 'rounds',
+        message: `must be at least ${fewest}: the shortest route on this map (${nearest} spaces) takes that many rounds`,
+      });
     report.seats.forEach((s, i) => {
       const finished = s.finishedRound as number | undefined;
-      if (finished !== undefined && finished > report.rounds) errors.push({ field: `seats[${i}].finishedRound`, message: `must be at most the ${report.rounds} rounds the game lasted` });
-      if (finished !== undefined && finished < fewest) errors.push({ field: `seats[${i}].finishedRound`, message: `must be at least ${fewest} on this map` });
+      if (finished !== undefined && finished > report.rounds)
+        errors.push({ field: `seats[${i}].finishedRound`, message: `must be at most the ${report.rounds} rounds the game lasted` });
+      if (finished !== undefined && finished < fewest)
+        errors.push({ field: `seats[${i}].finishedRound`, message: `must be at least ${fewest} on this map` });
     });
     return errors;
   },

@@ -6,13 +6,32 @@ import { textWidth } from '../../drawing/glyphs.ts';
 import { blockHeight, textBlock } from '../../drawing/text-block.ts';
 import { fitText } from '../../drawing/text-fit.ts';
 import { translateItems } from '../../drawing/transform.ts';
-import { LOOKS, archPoints, centre, corners, courseTitle, gem, gemColour, guardianDrawing, layerMarks, starPoints, payWith, sharedEdge, spaceDrawing, staggerDrawing, symbol, templeDrawing, type LayerMark } from './drawings.ts';
+import {
+  LOOKS,
+  archPoints,
+  centre,
+  corners,
+  courseTitle,
+  gem,
+  gemColour,
+  guardianDrawing,
+  layerMarks,
+  starPoints,
+  payWith,
+  sharedEdge,
+  spaceDrawing,
+  staggerDrawing,
+  symbol,
+  templeDrawing,
+  type LayerMark,
+} from './drawings.ts';
 import type { GoldCityMap, Space, Terrain } from './model.ts';
 import { SYMBOL_FOR } from './symbols.ts';
 
 function describeSpace(s: Space, mark?: LayerMark): string {
   const base = describeGround(s);
-  if (mark?.temple !== undefined) return `Temple ${mark.temple} on ${base.replace(/^./, (c) => c.toLowerCase())}. Enter it to take its gem; the chamber opens only to a player holding both gems`;
+  if (mark?.temple !== undefined)
+    return `Temple ${mark.temple} on ${base.replace(/^./, (c) => c.toLowerCase())}. Enter it to take its gem; the chamber opens only to a player holding both gems`;
   if (mark?.guardian) return 'Mountain with a face-down guardian: stop beside it and it goes off';
   if (mark?.cave) return `Mountain with cave ${mark.cave}: stop beside it to take a token`;
   return base;
@@ -71,7 +90,9 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
   map.spaces.forEach((s, i) => index.set(hexKey(s.q, s.r), i));
 
   const marks = layerMarks(map);
-  const spaces: SceneItem[] = map.spaces.map((s, i) => spaceGroup(s, at(centres[i] as Point), size, style.labels, marks.get(hexKey(s.q, s.r))));
+  const spaces: SceneItem[] = map.spaces.map((s, i) =>
+    spaceGroup(s, at(centres[i] as Point), size, style.labels, marks.get(hexKey(s.q, s.r))),
+  );
 
   // Piece outlines: every edge whose neighbour is off the board or on another piece.
   const outlineEdges: Array<[Point, Point]> = [];
@@ -109,8 +130,25 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
     if (mid && style.labels) {
       const m = { x: (mid[0].x + mid[1].x) / 2, y: (mid[0].y + mid[1].y) / 2 };
       items.push({ kind: 'circle', centre: m, radius: size * 0.42, fill: look.fill, stroke: '#111111', strokeWidth: size * 0.06 });
-      items.push({ kind: 'text', at: { x: m.x, y: m.y - size * 0.04 }, text: String(b.strength), size: size * 0.42, fill: look.ink, anchor: 'middle', bold: true, baseline: 'middle' });
-      items.push({ kind: 'text', at: { x: m.x, y: m.y + size * 0.3 }, text: `${b.points} pt`, size: size * 0.2, fill: look.ink, anchor: 'middle', bold: true });
+      items.push({
+        kind: 'text',
+        at: { x: m.x, y: m.y - size * 0.04 },
+        text: String(b.strength),
+        size: size * 0.42,
+        fill: look.ink,
+        anchor: 'middle',
+        bold: true,
+        baseline: 'middle',
+      });
+      items.push({
+        kind: 'text',
+        at: { x: m.x, y: m.y + size * 0.3 },
+        text: `${b.points} pt`,
+        size: size * 0.2,
+        fill: look.ink,
+        anchor: 'middle',
+        bold: true,
+      });
     }
     return {
       kind: 'group',
@@ -124,7 +162,9 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
   const extras: SceneItem[] = [];
   if (map.gate) {
     const g = at(centre(map.gate.q, map.gate.r, size));
-    const sockets = (map.temples ?? []).flatMap((t, k, all) => gem({ x: g.x + (k - (all.length - 1) / 2) * size * 0.34, y: g.y - size * 0.2 }, size * 0.26, gemColour(t.id)));
+    const sockets = (map.temples ?? []).flatMap((t, k, all) =>
+      gem({ x: g.x + (k - (all.length - 1) / 2) * size * 0.34, y: g.y - size * 0.2 }, size * 0.26, gemColour(t.id)),
+    );
     extras.push({
       kind: 'group',
       role: 'gate',
@@ -132,9 +172,27 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
         ? 'The sealed chamber: it opens only to a player holding a gem from every temple; then a pawn on a finishing space walks in for free'
         : 'The gate: a pawn on a finishing space walks in for free',
       items: [
-        { kind: 'polygon', points: archPoints({ x: g.x, y: g.y + size * 0.55 }, size * 0.8), fill: '#e3a21a', stroke: '#5a3b00', strokeWidth: size * 0.06 },
+        {
+          kind: 'polygon',
+          points: archPoints({ x: g.x, y: g.y + size * 0.55 }, size * 0.8),
+          fill: '#e3a21a',
+          stroke: '#5a3b00',
+          strokeWidth: size * 0.06,
+        },
         ...sockets,
-        ...(style.labels ? [{ kind: 'text' as const, at: { x: g.x, y: g.y + size * 0.85 }, text: temples ? 'CHAMBER' : 'GATE', size: size * 0.28, fill: ink, anchor: 'middle' as const, bold: true }] : []),
+        ...(style.labels
+          ? [
+              {
+                kind: 'text' as const,
+                at: { x: g.x, y: g.y + size * 0.85 },
+                text: temples ? 'CHAMBER' : 'GATE',
+                size: size * 0.28,
+                fill: ink,
+                anchor: 'middle' as const,
+                bold: true,
+              },
+            ]
+          : []),
       ],
     });
   }
@@ -152,7 +210,15 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
   }
 
   const header: SceneItem[] = textBlock(titleFit, margin, margin, { fill: ink, bold: true });
-  if (map.digest) header.push({ kind: 'text', at: { x: margin, y: margin + titleBlock + digestSize * 1.1 }, text: map.digest.slice(0, 23), size: digestSize, fill: ink, anchor: 'start' });
+  if (map.digest)
+    header.push({
+      kind: 'text',
+      at: { x: margin, y: margin + titleBlock + digestSize * 1.1 },
+      text: map.digest.slice(0, 23),
+      size: digestSize,
+      fill: ink,
+      anchor: 'start',
+    });
   const furniture: SceneItem[] = [
     { kind: 'group', role: 'title', items: header },
     { kind: 'group', role: 'legend', items: translateItems(legendBox.items, margin, legendTop) },
@@ -166,7 +232,16 @@ export function goldCityScene(map: GoldCityMap, style: Style): Scene {
       const own = map.spaces.flatMap((s, i) => (s.piece === p.id ? [at(centres[i] as Point)] : []));
       if (own.length === 0) continue;
       const c = { x: mean(own.map((q) => q.x)), y: mean(own.map((q) => q.y)) };
-      letters.push({ kind: 'text', at: c, text: p.tile.startsWith('END-') ? 'ED' : p.tile, size: size * 2.4, fill: '#ffffffb0', anchor: 'middle', bold: true, baseline: 'middle' });
+      letters.push({
+        kind: 'text',
+        at: c,
+        text: p.tile.startsWith('END-') ? 'ED' : p.tile,
+        size: size * 2.4,
+        fill: '#ffffffb0',
+        anchor: 'middle',
+        bold: true,
+        baseline: 'middle',
+      });
     }
   }
 
@@ -186,16 +261,38 @@ const LEGEND: Array<[Terrain, string]> = [
 
 /** The Golden Temples entries, shown only on a temple course (a base course's legend is unchanged). */
 const TEMPLE_LEGEND: Array<{ name: string; note: string; icon: (c: Point, size: number) => SceneItem[] }> = [
-  { name: 'Torch', note: 'torch card', icon: (c, size) => [{ kind: 'polygon', points: corners(c, size), fill: LOOKS.torch.fill, stroke: '#1b1b1b', strokeWidth: size * 0.07 }, ...symbol('torch', c, size * 0.45, LOOKS.torch.ink)] },
-  { name: 'Temple', note: 'take its gem', icon: (c, size) => [{ kind: 'polygon', points: corners(c, size), fill: LOOKS.jungle.fill, stroke: '#1b1b1b', strokeWidth: size * 0.07 }, ...templeDrawing(1, c, size, false)] },
-  { name: 'Guardian', note: 'stop beside: it goes off', icon: (c, size) => [{ kind: 'polygon', points: corners(c, size), fill: LOOKS.mountain.fill, stroke: '#1b1b1b', strokeWidth: size * 0.07 }, ...guardianDrawing({ x: c.x, y: c.y - size * 0.42 }, size * 1.1)] },
+  {
+    name: 'Torch',
+    note: 'torch card',
+    icon: (c, size) => [
+      { kind: 'polygon', points: corners(c, size), fill: LOOKS.torch.fill, stroke: '#1b1b1b', strokeWidth: size * 0.07 },
+      ...symbol('torch', c, size * 0.45, LOOKS.torch.ink),
+    ],
+  },
+  {
+    name: 'Temple',
+    note: 'take its gem',
+    icon: (c, size) => [
+      { kind: 'polygon', points: corners(c, size), fill: LOOKS.jungle.fill, stroke: '#1b1b1b', strokeWidth: size * 0.07 },
+      ...templeDrawing(1, c, size, false),
+    ],
+  },
+  {
+    name: 'Guardian',
+    note: 'stop beside: it goes off',
+    icon: (c, size) => [
+      { kind: 'polygon', points: corners(c, size), fill: LOOKS.mountain.fill, stroke: '#1b1b1b', strokeWidth: size * 0.07 },
+      ...guardianDrawing({ x: c.x, y: c.y - size * 0.42 }, size * 1.1),
+    ],
+  },
 ];
 
 const TEMPLE_NOTES = [
   'Golden Temples: enter both temples to take their gems (ruby 1, sapphire 2); the chamber stays sealed until you hold both. Jokers pay torch too. Gold coins (up to 3) pay one step or one coin.',
 ];
 
-const STAGGER_NOTE = 'Staggered start: a ringed space with a numbered badge is where that start number\'s pawn begins; its start space stays empty.';
+const STAGGER_NOTE =
+  "Staggered start: a ringed space with a numbered badge is where that start number's pawn begins; its start space stays empty.";
 
 const LEGEND_NOTES = [
   'Numbers: the strength one card must reach; on rubble and base camps, the cards to give up.',
@@ -205,7 +302,8 @@ const LEGEND_NOTES = [
 /** A legend swatch's symbol: the ground's own, the start's disc or the finish's star. */
 function legendSymbol(t: Terrain, c: Point, s: number): SceneItem[] {
   if (t === 'start') return [{ kind: 'circle', centre: c, radius: s * 0.5, fill: '#ffffff', stroke: '#222222', strokeWidth: s * 0.06 }];
-  if (t === 'finish') return [{ kind: 'polygon', points: starPoints(c, s * 0.55, s * 0.25), fill: '#fff4cf', stroke: '#5a3b00', strokeWidth: s * 0.04 }];
+  if (t === 'finish')
+    return [{ kind: 'polygon', points: starPoints(c, s * 0.55, s * 0.25), fill: '#fff4cf', stroke: '#5a3b00', strokeWidth: s * 0.04 }];
   return symbol(t, c, s * 0.38, LOOKS[t].ink);
 }
 
@@ -223,7 +321,10 @@ export function legend(width: number, size: number, ink: string, temples = false
     note,
     // The swatch carries its ground's symbol as the board's spaces do, so a reader who cannot
     // tell the fills apart (jungle and base camp under deuteranopia) still matches them.
-    icon: (c: Point, s: number): SceneItem[] => [{ kind: 'polygon', points: corners(c, s), fill: LOOKS[t].fill, stroke: ink, strokeWidth: size * 0.03 }, ...legendSymbol(t, c, s)],
+    icon: (c: Point, s: number): SceneItem[] => [
+      { kind: 'polygon', points: corners(c, s), fill: LOOKS[t].fill, stroke: ink, strokeWidth: size * 0.03 },
+      ...legendSymbol(t, c, s),
+    ],
   }));
   if (temples) entries.push(...TEMPLE_LEGEND);
   for (const { name, note, icon } of entries) {
@@ -234,8 +335,23 @@ export function legend(width: number, size: number, ink: string, temples = false
     }
     const c = { x: x + size * 0.45, y: size * 0.55 + row * rowHeight };
     items.push(...icon(c, size * 0.45));
-    items.push({ kind: 'text', at: { x: c.x + size * 0.65, y: c.y - size * 0.02 }, text: name, size: size * 0.3, fill: ink, anchor: 'start', bold: true });
-    items.push({ kind: 'text', at: { x: c.x + size * 0.65, y: c.y + size * 0.34 }, text: note, size: size * 0.24, fill: ink, anchor: 'start' });
+    items.push({
+      kind: 'text',
+      at: { x: c.x + size * 0.65, y: c.y - size * 0.02 },
+      text: name,
+      size: size * 0.3,
+      fill: ink,
+      anchor: 'start',
+      bold: true,
+    });
+    items.push({
+      kind: 'text',
+      at: { x: c.x + size * 0.65, y: c.y + size * 0.34 },
+      text: note,
+      size: size * 0.24,
+      fill: ink,
+      anchor: 'start',
+    });
     x += w;
   }
   let y = size * 0.2 + (row + 1) * rowHeight;

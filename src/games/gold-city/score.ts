@@ -95,7 +95,9 @@ function scoreCourse(map: GoldCityMap): GoldCityScore {
   const rounds = Math.max(modelled, floor);
   const reasons = extrapolation(a.features, cal.featureRanges);
   if (modelled < floor) reasons.push(`the model's ${round2(modelled)} rounds is below the ${floor} the route's length allows`);
-  const scale = temples ? (templeCalibration!.scale[String(players) as '2' | '3' | '4'] ?? templeCalibration!.scale['4']) : (ROUNDS_SCALE[players] ?? ROUNDS_SCALE[4]);
+  const scale = temples
+    ? (templeCalibration!.scale[String(players) as '2' | '3' | '4'] ?? templeCalibration!.scale['4'])
+    : (ROUNDS_SCALE[players] ?? ROUNDS_SCALE[4]);
   const difficulty = difficultyOnScale(rounds, scale);
   return {
     difficulty,

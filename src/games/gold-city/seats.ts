@@ -40,10 +40,17 @@ export function seatFeatures(predictedRounds: number, features: Readonly<Record<
 }
 
 /** Predicted share of the wins per seat under `rows`, or undefined where it was not calibrated. */
-export function predictSeatShares(features: Readonly<Record<string, number>>, players: number, rows: SeatRows, cal = seatCalibration): number[] | undefined {
+export function predictSeatShares(
+  features: Readonly<Record<string, number>>,
+  players: number,
+  rows: SeatRows,
+  cal = seatCalibration,
+): number[] | undefined {
   const model = cal?.tables[String(players)]?.staggers[rowsKey(rows)];
   if (!cal || !model) return undefined;
-  const raw = model.seats.map((m) => cal.features.reduce((v, name, k) => v + (m.coefficients[k] as number) * (features[name] ?? 0), m.intercept));
+  const raw = model.seats.map((m) =>
+    cal.features.reduce((v, name, k) => v + (m.coefficients[k] as number) * (features[name] ?? 0), m.intercept),
+  );
   // Shares of the wins: never below zero, and summing to one.
   const clipped = raw.map((v) => Math.max(0.01, v));
   const total = clipped.reduce((a, b) => a + b, 0);
@@ -51,21 +58,33 @@ export function predictSeatShares(features: Readonly<Record<string, number>>, pl
 }
 
 /** The staggers calibrated for a table size, as rows in per seat. */
-export const calibratedStaggers = (players: number, cal = seatCalibration): number[][] => Object.keys(cal?.tables[String(players)]?.staggers ?? {}).sort().map((key) => [...key].map(Number));
+export const calibratedStaggers = (players: number, cal = seatCalibration): number[][] =>
+  Object.keys(cal?.tables[String(players)]?.staggers ?? {})
+    .sort()
+    .map((key) => [...key].map(Number));
 
 /** The largest distance of any seat's share from an even split. */
 export const unevenness = (shares: readonly number[]): number => Math.max(...shares.map((s) => Math.abs(s - 1 / shares.length)));
 
 /** The score's seat figures: predicted win shares in percent, seat 1 first. */
-export function seatFairness(features: Readonly<Record<string, number>>, players: number, rows: SeatRows | undefined): { winRates: number[]; model: string } | { winRates?: undefined; note: string } {
+export function seatFairness(
+  features: Readonly<Record<string, number>>,
+  players: number,
+  rows: SeatRows | undefined,
+): { winRates: number[]; model: string } | { winRates?: undefined; note: string } {
   const shares = rows ? predictSeatShares(features, players, rows) : undefined;
-  if (!shares || !seatCalibration) return { note: rows ? `no seat model for a stagger of ${rowsKey(rows)} at ${players} players` : 'the stagger is not one the seat model knows' };
+  if (!shares || !seatCalibration)
+    return {
+      note: rows ? `no seat model for a stagger of ${rowsKey(rows)} at ${players} players` : 'the stagger is not one the seat model knows',
+    };
   return { winRates: shares.map((s) => round2(100 * s)), model: seatCalibration.version };
 }
 
 const TEMPLE_SEAT_FIXTURE = dataFile('./data/temple-seats.json', import.meta.url);
 // Absent only while src/games/gold-city/calibrate/temple-seats.ts writes it for the first time.
-const templeSeats: { version: string; tables: Record<string, { winRates: number[] }> } | undefined = existsSync(TEMPLE_SEAT_FIXTURE) ? readJson(TEMPLE_SEAT_FIXTURE) : undefined;
+const templeSeats: { version: string; tables: Record<string, { winRates: number[] }> } | undefined = existsSync(TEMPLE_SEAT_FIXTURE)
+  ? readJson(TEMPLE_SEAT_FIXTURE)
+  : undefined;
 
 /**
  * A temple course's seat figures: each seat's measured share of the wins from the plain start at
@@ -73,9 +92,13 @@ const templeSeats: { version: string; tables: Record<string, { winRates: number[
  * a temple course and every seat tours the same temples, so turn order is what the figure holds;
  * a staggered temple start was not measured.
  */
-export function templeSeatFairness(players: number, rows: SeatRows | undefined): { winRates: number[]; model: string } | { winRates?: undefined; note: string } {
+export function templeSeatFairness(
+  players: number,
+  rows: SeatRows | undefined,
+): { winRates: number[]; model: string } | { winRates?: undefined; note: string } {
   const table = templeSeats?.tables[String(players)];
   if (!templeSeats || !table) return { note: `no Golden Temples seat figures for ${players} players` };
-  if (!rows || rows.some((r) => r !== 0)) return { note: 'Golden Temples seat figures are measured from the plain start only, not under a stagger' };
+  if (!rows || rows.some((r) => r !== 0))
+    return { note: 'Golden Temples seat figures are measured from the plain start only, not under a stagger' };
   return { winRates: table.winRates, model: templeSeats.version };
 }

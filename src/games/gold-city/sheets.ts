@@ -5,7 +5,24 @@ import { boundsOf } from '../../drawing/bounds.ts';
 import { blockHeight, textBlock } from '../../drawing/text-block.ts';
 import { fitText } from '../../drawing/text-fit.ts';
 import type { Blockade, GoldCityMap, Guardian, Piece, Space, Token } from './model.ts';
-import { LOOKS, archPoints, centre, corners, courseTitle, gem, gemColour, guardianDrawing, layerMarks, payWith, sharedEdge, spaceDrawing, staggerDrawing, symbol, templeDrawing, type LayerMark } from './drawings.ts';
+import {
+  LOOKS,
+  archPoints,
+  centre,
+  corners,
+  courseTitle,
+  gem,
+  gemColour,
+  guardianDrawing,
+  layerMarks,
+  payWith,
+  sharedEdge,
+  spaceDrawing,
+  staggerDrawing,
+  symbol,
+  templeDrawing,
+  type LayerMark,
+} from './drawings.ts';
 import { TEMPLE_SUPPLY } from './temples.ts';
 
 /**
@@ -59,7 +76,11 @@ function header(title: string, note: string, width: number): SceneItem {
   const t = fitText(title, width, 5.5, { minSize: 3.5, bold: true });
   const n = fitText(note, width, 3.2, { minSize: 2.6 });
   const noteTop = blockHeight(t) + 0.8;
-  return { kind: 'group', role: 'title', items: [...textBlock(t, 0, 0, { fill: INK, bold: true }), ...textBlock(n, 0, noteTop, { fill: '#333333' })] };
+  return {
+    kind: 'group',
+    role: 'title',
+    items: [...textBlock(t, 0, 0, { fill: INK, bold: true }), ...textBlock(n, 0, noteTop, { fill: '#333333' })],
+  };
 }
 
 /** Height of what `header` draws, so content starts below it. */
@@ -88,7 +109,13 @@ function pieceSheet(course: Course, piece: Piece, order: number, size: number, a
   const gate = piece.kind === 'finish' && map.gate ? centre(map.gate.q, map.gate.r, size) : undefined;
   const centres = spaces.map((s) => centre(s.q, s.r, size));
   const box = boundsOf([...centres.flatMap((c) => corners(c, size)), ...(gate ? corners(gate, size) : [])]);
-  const neighbours = [...new Set(spaces.flatMap((s) => DIRECTIONS.map((_, k) => neighbour(course, s, k)?.piece).filter((p): p is string => p !== undefined && p !== piece.id)))];
+  const neighbours = [
+    ...new Set(
+      spaces.flatMap((s) =>
+        DIRECTIONS.map((_, k) => neighbour(course, s, k)?.piece).filter((p): p is string => p !== undefined && p !== piece.id),
+      ),
+    ),
+  ];
   const seams = neighbours.map((id) => {
     const b = course.blockadeAt.get(`${piece.id} ${id}`);
     return b ? `${id} (blockade ${b.id} on this seam)` : id;
@@ -121,9 +148,25 @@ function pieceSheet(course: Course, piece: Piece, order: number, size: number, a
       if (!other) return;
       const mid = { x: (edge[0].x + edge[1].x) / 2, y: (edge[0].y + edge[1].y) / 2 };
       const p = { x: c.x + (mid.x - c.x) * 0.8, y: c.y + (mid.y - c.y) * 0.8 };
-      marks.push({ kind: 'text', at: p, text: other.piece, size: labelSize, fill: LOOKS[s.terrain].ink, anchor: 'middle', bold: true, baseline: 'middle' });
+      marks.push({
+        kind: 'text',
+        at: p,
+        text: other.piece,
+        size: labelSize,
+        fill: LOOKS[s.terrain].ink,
+        anchor: 'middle',
+        bold: true,
+        baseline: 'middle',
+      });
       const b = course.blockadeAt.get(`${piece.id} ${other.piece}`);
-      if (b) bands.push({ kind: 'segments', segments: [edge], stroke: LOOKS[b.terrain].fill, strokeWidth: size * 0.2, dash: [size * 0.3, size * 0.2] });
+      if (b)
+        bands.push({
+          kind: 'segments',
+          segments: [edge],
+          stroke: LOOKS[b.terrain].fill,
+          strokeWidth: size * 0.2,
+          dash: [size * 0.3, size * 0.2],
+        });
     });
   });
   // A staggered start is printed on the start piece itself, where the pawns are set out.
@@ -137,8 +180,22 @@ function pieceSheet(course: Course, piece: Piece, order: number, size: number, a
   if (gate) {
     const g = at(gate);
     items.push({ kind: 'polygon', points: corners(g, size), fill: '#fff4cf', stroke: '#00000055', strokeWidth: size * 0.02 });
-    items.push({ kind: 'polygon', points: archPoints({ x: g.x, y: g.y + size * 0.55 }, size * 0.8), fill: '#e3a21a', stroke: '#5a3b00', strokeWidth: size * 0.06 });
-    items.push({ kind: 'text', at: { x: g.x, y: g.y - size * 0.35 }, text: 'GATE', size: size * 0.28, fill: INK, anchor: 'middle', bold: true });
+    items.push({
+      kind: 'polygon',
+      points: archPoints({ x: g.x, y: g.y + size * 0.55 }, size * 0.8),
+      fill: '#e3a21a',
+      stroke: '#5a3b00',
+      strokeWidth: size * 0.06,
+    });
+    items.push({
+      kind: 'text',
+      at: { x: g.x, y: g.y - size * 0.35 },
+      text: 'GATE',
+      size: size * 0.28,
+      fill: INK,
+      anchor: 'middle',
+      bold: true,
+    });
     // The gate prints with the finish row: its cut line goes round both.
     corners(g, size).forEach((p, k, all) => {
       const d = DIRECTIONS[k]!;
@@ -147,7 +204,12 @@ function pieceSheet(course: Course, piece: Piece, order: number, size: number, a
     });
   }
   const cutLine: SceneItem = { kind: 'segments', segments: cut, stroke: INK, strokeWidth: 0.6 };
-  const own = ownIdBadge(piece.id, spaces.map((s, i) => ({ s, c: at(centres[i]!) })), course, size);
+  const own = ownIdBadge(
+    piece.id,
+    spaces.map((s, i) => ({ s, c: at(centres[i]!) })),
+    course,
+    size,
+  );
   return {
     width: page.width as Mm,
     height: page.height as Mm,
@@ -171,7 +233,11 @@ function ownIdBadge(id: string, spaces: Array<{ s: Space; c: Point }>, course: C
       return [{ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }];
     }),
   );
-  const spot = inner.reduce<Point | undefined>((best, p) => (!best || Math.hypot(p.x - mid.x, p.y - mid.y) < Math.hypot(best.x - mid.x, best.y - mid.y) - 1e-9 ? p : best), undefined) ?? spaces[0]!.c;
+  const spot =
+    inner.reduce<Point | undefined>(
+      (best, p) => (!best || Math.hypot(p.x - mid.x, p.y - mid.y) < Math.hypot(best.x - mid.x, best.y - mid.y) - 1e-9 ? p : best),
+      undefined,
+    ) ?? spaces[0]!.c;
   const r = size * 0.34;
   return {
     kind: 'group',
@@ -180,7 +246,16 @@ function ownIdBadge(id: string, spaces: Array<{ s: Space; c: Point }>, course: C
     title: `This is piece ${id}`,
     items: [
       { kind: 'circle', centre: spot, radius: r, fill: INK, stroke: '#ffffff', strokeWidth: size * 0.03 },
-      { kind: 'text', at: spot, text: id, size: fitText(id, r * 1.6, r * 0.95, { bold: true }).size, fill: '#ffffff', anchor: 'middle', bold: true, baseline: 'middle' },
+      {
+        kind: 'text',
+        at: spot,
+        text: id,
+        size: fitText(id, r * 1.6, r * 0.95, { bold: true }).size,
+        fill: '#ffffff',
+        anchor: 'middle',
+        bold: true,
+        baseline: 'middle',
+      },
     ],
   };
 }
@@ -204,20 +279,28 @@ function kitPlan(map: GoldCityMap, pieceSheets: number, cutSheets: number): Cour
     `2. Cut out the ${map.pieces.length} pieces (${piecesInWords(map)}; sheets 2–${pieceSheets + 1}) along their solid outlines${cutSheets ? `, and the blockades and cave tokens (sheet${cutSheets > 1 ? 's' : ''} ${pieceSheets + 2}${cutSheets > 1 ? `–${pieceSheets + cutSheets + 1}` : ''})` : ''}.`,
     `3. Lay the pieces out as drawn here, ${map.pieces[0]?.id ?? ''} (start) to ${last} (finish): each piece's own id is in its dark badge, and the small id just inside an edge names the piece that joins there.`,
     ...(map.blockades.length ? [`4. Lay each blockade across the seam drawn here with its id (its colour is dashed on both pieces).`] : []),
-    ...((map.caves ?? []).length ? [`${map.blockades.length ? 5 : 4}. Put each cave's four tokens face down on its cave (C1, C2, … on the mountains).`] : []),
+    ...((map.caves ?? []).length
+      ? [`${map.blockades.length ? 5 : 4}. Put each cave's four tokens face down on its cave (C1, C2, … on the mountains).`]
+      : []),
   ];
   steps.push(
     `${steps.length + 1}. Pawns start on the numbered start spaces in turn order${map.stagger?.length ? `, except where a dashed line leads from a number to a ringed space: that pawn begins there (a staggered start, to even out the seats)` : ''}.`,
   );
   steps.push(alsoNeeded(map));
-  return { title: `${courseTitle(map)} · print-and-play kit`, note: 'Assembly sheet: the whole course, how the pieces fit together.', steps, label: (p) => p.id, sheetTitle: 'assembly' };
+  return {
+    title: `${courseTitle(map)} · print-and-play kit`,
+    note: 'Assembly sheet: the whole course, how the pieces fit together.',
+    steps,
+    label: (p) => p.id,
+    sheetTitle: 'assembly',
+  };
 }
 
 /** What the kit does not print: the course is printed here, the cards and pawns come from the box. */
 export function alsoNeeded(map: GoldCityMap): string {
   const temples = (map.temples?.length ?? 0) > 0;
   return [
-    'Also needed (not printed here), from a box of The Quest for El Dorado: every player\'s starting deck of eight cards (four coin, three machete, one paddle); the market cards and market board (goldmaps plays its piles four deep, the box three);',
+    "Also needed (not printed here), from a box of The Quest for El Dorado: every player's starting deck of eight cards (four coin, three machete, one paddle); the market cards and market board (goldmaps plays its piles four deep, the box three);",
     `a pawn per player (two each at a two-player table)${temples ? '; and the Golden Temples cards with the torch symbol' : ''}.`,
   ].join(' ');
 }
@@ -249,14 +332,33 @@ export function courseSheet(map: GoldCityMap, plan: CoursePlan, area: Area): Sce
   for (const s of map.spaces) {
     const c = at(s.q, s.r);
     items.push({ kind: 'polygon', points: corners(c, size), fill: LOOKS[s.terrain].fill, stroke: '#00000033', strokeWidth: size * 0.03 });
-    if (s.start !== undefined) items.push({ kind: 'text', at: c, text: String(s.start), size: size * 0.9, fill: INK, anchor: 'middle', bold: true, baseline: 'middle' });
+    if (s.start !== undefined)
+      items.push({
+        kind: 'text',
+        at: c,
+        text: String(s.start),
+        size: size * 0.9,
+        fill: INK,
+        anchor: 'middle',
+        bold: true,
+        baseline: 'middle',
+      });
     const mark = course.marks.get(hexKey(s.q, s.r));
     if (mark?.temple !== undefined) items.push(...templeDrawing(mark.temple, c, size, false));
     if (mark?.guardian) items.push(...guardianDrawing({ x: c.x, y: c.y - size * 0.4 }, size));
     const cave = course.caveIds.get(hexKey(s.q, s.r));
     if (cave) {
       items.push({ kind: 'polygon', points: archPoints({ x: c.x, y: c.y + size * 0.5 }, size * 0.6), fill: '#111111' });
-      items.push({ kind: 'text', at: { x: c.x, y: c.y - size * 0.25 }, text: cave, size: size * 0.75, fill: LOOKS.mountain.ink, anchor: 'middle', bold: true, baseline: 'middle' });
+      items.push({
+        kind: 'text',
+        at: { x: c.x, y: c.y - size * 0.25 },
+        text: cave,
+        size: size * 0.75,
+        fill: LOOKS.mountain.ink,
+        anchor: 'middle',
+        bold: true,
+        baseline: 'middle',
+      });
     }
     DIRECTIONS.forEach((_, k) => {
       const other = neighbour(course, s, k);
@@ -291,7 +393,13 @@ export function courseSheet(map: GoldCityMap, plan: CoursePlan, area: Area): Sce
   }
   if (map.gate) {
     const g = at(map.gate.q, map.gate.r);
-    items.push({ kind: 'polygon', points: archPoints({ x: g.x, y: g.y + size * 0.55 }, size * 1.1), fill: '#e3a21a', stroke: '#5a3b00', strokeWidth: size * 0.08 });
+    items.push({
+      kind: 'polygon',
+      points: archPoints({ x: g.x, y: g.y + size * 0.55 }, size * 1.1),
+      fill: '#e3a21a',
+      stroke: '#5a3b00',
+      strokeWidth: size * 0.08,
+    });
   }
   // Piece ids last, on a white disc, so the eye finds them first.
   for (const p of map.pieces) {
@@ -300,9 +408,26 @@ export function courseSheet(map: GoldCityMap, plan: CoursePlan, area: Area): Sce
     // A piece of a few spaces (the finish row, a strip) gets a smaller disc set beside it, off the
     // seams its blockades' ids sit on, so its spaces and those ids show.
     const k = sum.n < 10 ? 0.6 : 1;
-    const c = k < 1 ? besidePiece(p.id, sums, map.pieces.map((q) => q.id), size * 1.6) : { x: sum.x / sum.n, y: sum.y / sum.n };
+    const c =
+      k < 1
+        ? besidePiece(
+            p.id,
+            sums,
+            map.pieces.map((q) => q.id),
+            size * 1.6,
+          )
+        : { x: sum.x / sum.n, y: sum.y / sum.n };
     items.push({ kind: 'circle', centre: c, radius: size * 1.5 * k, fill: '#ffffffdd', stroke: INK, strokeWidth: size * 0.08 });
-    items.push({ kind: 'text', at: c, text: plan.label(p), size: size * 1.4 * k, fill: INK, anchor: 'middle', bold: true, baseline: 'middle' });
+    items.push({
+      kind: 'text',
+      at: c,
+      text: plan.label(p),
+      size: size * 1.4 * k,
+      fill: INK,
+      anchor: 'middle',
+      bold: true,
+      baseline: 'middle',
+    });
     const turns = plan.turns?.(p);
     if (turns !== undefined) items.push(turnArrow(c, size, turns));
   }
@@ -343,7 +468,16 @@ export function tokenFront(t: Token, x: number, y: number): SceneItem[] {
   const items: SceneItem[] = [{ kind: 'polygon', points: box(x, y, TOKEN_MM, TOKEN_MM), fill, stroke: INK, strokeWidth: 0.3 }];
   if (ground) {
     items.push(...symbol(ground, { x: c.x, y: y + 5 }, 1.6, ink));
-    items.push({ kind: 'text', at: { x: c.x, y: c.y + 1 }, text: String(t.strength ?? ''), size: 8, fill: ink, anchor: 'middle', bold: true, baseline: 'middle' });
+    items.push({
+      kind: 'text',
+      at: { x: c.x, y: c.y + 1 },
+      text: String(t.strength ?? ''),
+      size: 8,
+      fill: ink,
+      anchor: 'middle',
+      bold: true,
+      baseline: 'middle',
+    });
     items.push({ kind: 'text', at: { x: c.x, y: y + TOKEN_MM - 2.5 }, text: TOKEN_TEXT[t.kind], size: 2.6, fill: ink, anchor: 'middle' });
   } else {
     const f = fitText(TOKEN_TEXT[t.kind], TOKEN_MM - 3, 3, { minSize: 2.4, bold: true });
@@ -361,7 +495,9 @@ export function tokenBack(cave: string, x: number, y: number): SceneItem[] {
   ];
 }
 
-const GUARDIAN_TEXT: Record<Guardian['effect'], string> = Object.fromEntries(TEMPLE_SUPPLY.guardians.map((g) => [g.effect, g.text])) as Record<Guardian['effect'], string>;
+const GUARDIAN_TEXT: Record<Guardian['effect'], string> = Object.fromEntries(
+  TEMPLE_SUPPLY.guardians.map((g) => [g.effect, g.text]),
+) as Record<Guardian['effect'], string>;
 
 /** A guardian's face: what it does when a pawn stops beside it. */
 export function guardianFront(g: Guardian, x: number, y: number): SceneItem[] {
@@ -391,9 +527,33 @@ export function blockadeCard(b: Blockade, x: number, y: number): SceneItem[] {
     { kind: 'polygon', points: box(x, y, BLOCKADE.width, h), fill: look.fill, stroke: INK, strokeWidth: 0.3 },
     { kind: 'text', at: { x: x + 3, y: y + 7 }, text: b.id, size: 5, fill: look.ink, anchor: 'start', bold: true },
     { kind: 'text', at: { x: x + 3, y: y + h - 3 }, text: `${b.between[0]}–${b.between[1]}`, size: 3, fill: look.ink, anchor: 'start' },
-    { kind: 'text', at: { x: x + BLOCKADE.width / 2 + 2, y: y + h / 2 }, text: String(b.strength), size: 11, fill: look.ink, anchor: 'middle', bold: true, baseline: 'middle' },
-    { kind: 'text', at: { x: x + BLOCKADE.width / 2 + 2, y: y + h - 2.5 }, text: payWith(b.terrain), size: 2.8, fill: look.ink, anchor: 'middle' },
-    { kind: 'text', at: { x: x + BLOCKADE.width - 3, y: y + 7 }, text: `${b.points} pt`, size: 4, fill: look.ink, anchor: 'end', bold: true },
+    {
+      kind: 'text',
+      at: { x: x + BLOCKADE.width / 2 + 2, y: y + h / 2 },
+      text: String(b.strength),
+      size: 11,
+      fill: look.ink,
+      anchor: 'middle',
+      bold: true,
+      baseline: 'middle',
+    },
+    {
+      kind: 'text',
+      at: { x: x + BLOCKADE.width / 2 + 2, y: y + h - 2.5 },
+      text: payWith(b.terrain),
+      size: 2.8,
+      fill: look.ink,
+      anchor: 'middle',
+    },
+    {
+      kind: 'text',
+      at: { x: x + BLOCKADE.width - 3, y: y + 7 },
+      text: `${b.points} pt`,
+      size: 4,
+      fill: look.ink,
+      anchor: 'end',
+      bold: true,
+    },
   ];
 }
 
@@ -413,11 +573,17 @@ function box(x: number, y: number, w: number, h: number): Point[] {
  */
 function cutSheets(course: Course, area: Area): Scene[] {
   const { map } = course;
-  const tokens: Array<{ front: (x: number, y: number) => SceneItem[]; back: (x: number, y: number) => SceneItem[] }> = (map.caves ?? []).flatMap((pile, i) =>
-    pile.tokens.map((token) => ({ front: (x: number, y: number) => tokenFront(token, x, y), back: (x: number, y: number) => tokenBack(`C${i + 1}`, x, y) })),
+  const tokens: Array<{ front: (x: number, y: number) => SceneItem[]; back: (x: number, y: number) => SceneItem[] }> = (
+    map.caves ?? []
+  ).flatMap((pile, i) =>
+    pile.tokens.map((token) => ({
+      front: (x: number, y: number) => tokenFront(token, x, y),
+      back: (x: number, y: number) => tokenBack(`C${i + 1}`, x, y),
+    })),
   );
   // Golden Temples: the guardians fold the same way; the back says which mountain each lies on.
-  for (const g of map.guardians ?? []) tokens.push({ front: (x, y) => guardianFront(g, x, y), back: (x, y) => guardianBack(`(${g.q},${g.r})`, x, y) });
+  for (const g of map.guardians ?? [])
+    tokens.push({ front: (x, y) => guardianFront(g, x, y), back: (x, y) => guardianBack(`(${g.q},${g.r})`, x, y) });
   if (map.blockades.length === 0 && tokens.length === 0) return [];
   const perRow = Math.max(1, Math.floor((area.width + GAP_MM) / (TOKEN_MM + GAP_MM)));
   const sheets: Scene[] = [];
@@ -428,10 +594,15 @@ function cutSheets(course: Course, area: Area): Scene[] {
     y = headerHeight(title, note, area.width) + 2;
   };
   const finish = () => sheets.push({ width: area.width as Mm, height: area.height as Mm, background: PAGE, title: 'cut sheet', items });
-  start('Cut sheet: blockades and cave tokens', 'Cut along the outlines. Each blockade lies across the seam it names. Tokens: fold each strip on its dashed line, glue, then cut the tokens apart.');
+  start(
+    'Cut sheet: blockades and cave tokens',
+    'Cut along the outlines. Each blockade lies across the seam it names. Tokens: fold each strip on its dashed line, glue, then cut the tokens apart.',
+  );
   if (map.blockades.length) {
     const across = Math.max(1, Math.floor((area.width + GAP_MM) / (BLOCKADE.width + GAP_MM)));
-    map.blockades.forEach((b, i) => items.push(...blockadeCard(b, (i % across) * (BLOCKADE.width + GAP_MM), y + Math.floor(i / across) * (BLOCKADE.height + GAP_MM))));
+    map.blockades.forEach((b, i) =>
+      items.push(...blockadeCard(b, (i % across) * (BLOCKADE.width + GAP_MM), y + Math.floor(i / across) * (BLOCKADE.height + GAP_MM))),
+    );
     y += Math.ceil(map.blockades.length / across) * (BLOCKADE.height + GAP_MM) + 4;
   }
   // Each strip: one row of fronts and its mirrored row of backs, 2 × TOKEN_MM deep.
@@ -447,7 +618,16 @@ function cutSheets(course: Course, area: Area): Scene[] {
       items.push(...front(x, y), ...back(x, fold));
     });
     const end = row.length * (TOKEN_MM + GAP_MM) - GAP_MM;
-    items.push({ kind: 'polyline', points: [{ x: -2, y: fold }, { x: end + 2, y: fold }], stroke: '#555555', strokeWidth: 0.25, dash: [1.5, 1] });
+    items.push({
+      kind: 'polyline',
+      points: [
+        { x: -2, y: fold },
+        { x: end + 2, y: fold },
+      ],
+      stroke: '#555555',
+      strokeWidth: 0.25,
+      dash: [1.5, 1],
+    });
     y += 2 * TOKEN_MM + GAP_MM + 2;
   }
   if ((map.temples?.length ?? 0) > 0) {
@@ -458,19 +638,37 @@ function cutSheets(course: Course, area: Area): Scene[] {
         { kind: 'text', at: c, text: '1', size: 5, fill: '#5a3b00', anchor: 'middle', bold: true, baseline: 'middle' },
       ]),
       ...(map.temples ?? []).flatMap((t) =>
-        Array.from({ length: 4 }, () => (c: Point): SceneItem[] => [{ kind: 'circle', centre: c, radius: COIN_MM / 2, fill: '#ffffff', stroke: INK, strokeWidth: 0.3 }, ...gem(c, COIN_MM * 0.6, gemColour(t.id))]),
+        Array.from({ length: 4 }, () => (c: Point): SceneItem[] => [
+          { kind: 'circle', centre: c, radius: COIN_MM / 2, fill: '#ffffff', stroke: INK, strokeWidth: 0.3 },
+          ...gem(c, COIN_MM * 0.6, gemColour(t.id)),
+        ]),
       ),
     ];
     const across = Math.max(1, Math.floor((area.width + GAP_MM) / (COIN_MM + GAP_MM)));
     const rows = Math.ceil(discs.length / across);
     if (y + rows * (COIN_MM + GAP_MM) + 8 > area.height) {
       finish();
-      start('Cut sheet: gold coins and gems', 'Golden Temples: the bank of gold coins (a player holds at most three) and a gem per seat from each temple.');
+      start(
+        'Cut sheet: gold coins and gems',
+        'Golden Temples: the bank of gold coins (a player holds at most three) and a gem per seat from each temple.',
+      );
     } else {
-      items.push({ kind: 'text', at: { x: 0, y: y + 3 }, text: 'Golden Temples: gold coins (hold at most three) and a gem per seat from each temple.', size: 3.2, fill: INK, anchor: 'start', bold: true });
+      items.push({
+        kind: 'text',
+        at: { x: 0, y: y + 3 },
+        text: 'Golden Temples: gold coins (hold at most three) and a gem per seat from each temple.',
+        size: 3.2,
+        fill: INK,
+        anchor: 'start',
+        bold: true,
+      });
       y += 6;
     }
-    discs.forEach((draw, i) => items.push(...draw({ x: (i % across) * (COIN_MM + GAP_MM) + COIN_MM / 2, y: y + Math.floor(i / across) * (COIN_MM + GAP_MM) + COIN_MM / 2 })));
+    discs.forEach((draw, i) =>
+      items.push(
+        ...draw({ x: (i % across) * (COIN_MM + GAP_MM) + COIN_MM / 2, y: y + Math.floor(i / across) * (COIN_MM + GAP_MM) + COIN_MM / 2 }),
+      ),
+    );
   }
   finish();
   return sheets;
@@ -486,7 +684,16 @@ function turnArrow(c: Point, size: number, turns: number): SceneItem {
   const from = { x: c.x + dir.x * size * 1.6, y: c.y + dir.y * size * 1.6 };
   const tip = { x: c.x + dir.x * size * 3.2, y: c.y + dir.y * size * 3.2 };
   const back = (t: number): Point => ({ x: tip.x - size * 0.8 * Math.cos(a + t), y: tip.y - size * 0.8 * Math.sin(a + t) });
-  return { kind: 'segments', segments: [[from, tip], [tip, back(0.5)], [tip, back(-0.5)]], stroke: INK, strokeWidth: size * 0.25 };
+  return {
+    kind: 'segments',
+    segments: [
+      [from, tip],
+      [tip, back(0.5)],
+      [tip, back(-0.5)],
+    ],
+    stroke: INK,
+    strokeWidth: size * 0.25,
+  };
 }
 
 export function goldCitySheets(map: GoldCityMap, style: Style, area: Area): Scene[] {
@@ -500,7 +707,11 @@ export function goldCitySheets(map: GoldCityMap, style: Style, area: Area): Scen
 /** What the cut pieces are, so a course titled "5 pieces" that cuts into 7 says why: the start and finish are pieces too. */
 function piecesInWords(map: GoldCityMap): string {
   const middle = map.pieces.filter((p) => p.kind !== 'start' && p.kind !== 'finish').length;
-  const parts = [map.pieces.some((p) => p.kind === 'start') ? 'the start' : '', `the ${middle} of the course`, map.pieces.some((p) => p.kind === 'finish') ? 'the finish' : ''].filter(Boolean);
+  const parts = [
+    map.pieces.some((p) => p.kind === 'start') ? 'the start' : '',
+    `the ${middle} of the course`,
+    map.pieces.some((p) => p.kind === 'finish') ? 'the finish' : '',
+  ].filter(Boolean);
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]!;
 }
 
@@ -508,7 +719,12 @@ function piecesInWords(map: GoldCityMap): string {
  * Where a small piece's id goes: moved off its middle by `away`, out past the course's end for
  * the last piece, square to the course (between its neighbours) for one in the middle.
  */
-function besidePiece(id: string, sums: ReadonlyMap<string, { x: number; y: number; n: number }>, order: readonly string[], away: number): Point {
+function besidePiece(
+  id: string,
+  sums: ReadonlyMap<string, { x: number; y: number; n: number }>,
+  order: readonly string[],
+  away: number,
+): Point {
   const mid = (pid: string | undefined) => {
     const s = pid === undefined ? undefined : sums.get(pid);
     return s ? { x: s.x / s.n, y: s.y / s.n } : undefined;

@@ -88,7 +88,8 @@ export function rowsOf(map: GoldCityMap, players: number, candidates: readonly S
   if (!map.stagger?.length) return plain;
   const table = prepareTable({ ...map, stagger: undefined });
   const toFinish = effortToFinish(table);
-  const key = (entries: readonly StaggeredStart[]) => JSON.stringify(entries.map((e) => [e.start, e.q, e.r]).sort((a, b) => (a[0] as number) - (b[0] as number)));
+  const key = (entries: readonly StaggeredStart[]) =>
+    JSON.stringify(entries.map((e) => [e.start, e.q, e.r]).sort((a, b) => (a[0] as number) - (b[0] as number)));
   const wanted = key(map.stagger);
   return candidates.find((rows) => key(staggerEntries(map, table, staggeredStarts(table, toFinish, players, rows))) === wanted);
 }

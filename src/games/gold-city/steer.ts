@@ -21,7 +21,8 @@ export function steerGoldCity(target: { min: number; max: number }, options: Gol
 
 /** A box course cannot be made harder than its printed faces: a target wholly above what they reach is out of reach. */
 export function goldCityOutOfReach(target: { min: number; max: number }, options: GoldCityOptions): string | undefined {
-  if (options.course !== undefined && options.course !== 'none') return `options.course builds one printed course: the seed deals only its cave tokens, so its difficulty hardly moves from one seed to the next.`;
+  if (options.course !== undefined && options.course !== 'none')
+    return `options.course builds one printed course: the seed deals only its cave tokens, so its difficulty hardly moves from one seed to the next.`;
   if (options.tiles !== 'box') return undefined;
   const highest = BOX_REACH_MAX[options.players];
   if (highest === undefined || target.min <= highest) return undefined;

@@ -48,7 +48,9 @@ export function summariseGoldCity(map: GoldCityMap, score: GoldCityScore): Score
     headline: `About ${Math.round(score.predictedRounds)} rounds for ${players} players.${temples} ${fairness}${seats}`,
     facts: [
       ...(winRates ? winRates.map((w, seat) => ({ label: `seat ${seat + 1}: predicted share of wins (%)`, value: w })) : []),
-      ...(map.stagger?.length ? [{ label: 'staggered start', value: map.stagger.map((e) => `pawn ${e.start} begins ${e.q},${e.r}`).join('; ') }] : []),
+      ...(map.stagger?.length
+        ? [{ label: 'staggered start', value: map.stagger.map((e) => `pawn ${e.start} begins ${e.q},${e.r}`).join('; ') }]
+        : []),
       ...Object.entries(features)
         .filter(([name]) => forThisTable(name, players))
         .map(([name, value]) => ({ label: FEATURE_LABELS[name] ?? name, value })),
@@ -93,7 +95,11 @@ export function summariseGoldCityPlaytest(map: GoldCityMap, score: GoldCityScore
     ? ` ${report.unfinished} of ${report.games === 1 ? 'it' : 'them'} stalled (pawns walled in by each other, or waiting for a card the bots do not buy or the market no longer has) and count at ${MAX_ROUNDS} rounds with no winner.`
     : '';
   const against =
-    predictedRounds === undefined ? '' : planners ? `; the score predicts ${round1(predictedRounds)}` : `; the score predicts ${round1(predictedRounds)} for ${kind}s, against ${round1(score.predictedRounds)} for the planners its difficulty reads`;
+    predictedRounds === undefined
+      ? ''
+      : planners
+        ? `; the score predicts ${round1(predictedRounds)}`
+        : `; the score predicts ${round1(predictedRounds)} for ${kind}s, against ${round1(score.predictedRounds)} for the planners its difficulty reads`;
   const seats = planners
     ? ` The chart gives each seat’s measured share of the wins${map.stagger?.length ? ' with the staggered start' : ''} beside the score’s seat model.${players === 4 ? ` At four players 100 games or more predict a course’s seat shares better than that model does${report.games < 100 ? `; ${report.games} ${report.games === 1 ? 'is' : 'are'} fewer` : ''}.` : ''}`
     : ` The chart gives each seat’s measured share of the wins${map.stagger?.length ? ' with the staggered start' : ''}${score.fairness.winRates ? '; the score’s seat model is the planners’ and stands beside planner games only' : ''}.`;

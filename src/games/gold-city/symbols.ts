@@ -11,7 +11,12 @@ export const SYMBOLS: readonly Symbol3[] = ['machete', 'paddle', 'coin'];
 export const SYMBOLS4: readonly GroundSymbol[] = ['machete', 'paddle', 'coin', 'torch'];
 
 /** The one statement of which symbol pays for which ground; everything else is derived from it. */
-export const SYMBOL_FOR: Readonly<Record<SymbolGround, GroundSymbol>> = Object.freeze({ jungle: 'machete', water: 'paddle', village: 'coin', torch: 'torch' });
+export const SYMBOL_FOR: Readonly<Record<SymbolGround, GroundSymbol>> = Object.freeze({
+  jungle: 'machete',
+  water: 'paddle',
+  village: 'coin',
+  torch: 'torch',
+});
 
 const GROUND_FOR: Readonly<Record<GroundSymbol, SymbolGround>> = Object.freeze(
   Object.fromEntries(Object.entries(SYMBOL_FOR).map(([ground, symbol]) => [symbol, ground])) as Record<GroundSymbol, SymbolGround>,

@@ -51,7 +51,13 @@ export function goldCityTablePieces(map: GoldCityMap, style: Style): TablePiece[
     }
     if (gate) {
       items.push({ kind: 'polygon', points: corners(gate, size), fill: '#fff4cf', stroke: '#00000055', strokeWidth: size * 0.02 });
-      items.push({ kind: 'polygon', points: archPoints({ x: gate.x, y: gate.y + size * 0.55 }, size * 0.8), fill: '#e3a21a', stroke: '#5a3b00', strokeWidth: size * 0.06 });
+      items.push({
+        kind: 'polygon',
+        points: archPoints({ x: gate.x, y: gate.y + size * 0.55 }, size * 0.8),
+        fill: '#e3a21a',
+        stroke: '#5a3b00',
+        strokeWidth: size * 0.06,
+      });
     }
     items.push({ kind: 'segments', segments: outline, stroke: INK, strokeWidth: size * 0.05 });
     const box = boundsOf([...spaces.flatMap((s) => corners(centre(s.q, s.r, size), size)), ...(gate ? corners(gate, size) : [])]);

@@ -27,7 +27,11 @@ export interface TempleMetrics {
  * guardians along the tour and the torch it asks for. Walks the cheapest tour down the field of
  * each gem holding (potential.ts, templeFields), as the bots plan it.
  */
-export function templeAnalysis(map: GoldCityMap, t: Table, toFinish: Float64Array): { metrics: TempleMetrics; features: Record<string, number> } {
+export function templeAnalysis(
+  map: GoldCityMap,
+  t: Table,
+  toFinish: Float64Array,
+): { metrics: TempleMetrics; features: Record<string, number> } {
   const fields = templeFields(t, undefined, toFinish);
   const { enter, seam, stride } = stepCosts(t);
   // The table's adjacency is buildBoard's (table.ts), so the tour needs no board of its own.
@@ -74,7 +78,7 @@ export function templeAnalysis(map: GoldCityMap, t: Table, toFinish: Float64Arra
     tourEffort: round2(tourEffort),
     tourSteps: round2(mean(steps)),
     detour: round2(mean(detours)),
-    firstTemple: perStart.map((p) => (map.temples?.[p.first]?.id ?? 0)),
+    firstTemple: perStart.map((p) => map.temples?.[p.first]?.id ?? 0),
     guardiansOnRoute: round2(mean(perStart.map((p) => p.guardians))),
     torchStrongest: round2(mean(perStart.map((p) => p.torch))),
   };
@@ -109,5 +113,6 @@ export interface TempleCalibration {
 const TEMPLE_FIXTURE = dataFile('./data/temples.json', import.meta.url);
 
 /** The temple model, once calibrated (the calibration script runs before it exists). */
-export const templeCalibration: TempleCalibration | undefined = existsSync(TEMPLE_FIXTURE) ? readJson<TempleCalibration>(TEMPLE_FIXTURE) : undefined;
-
+export const templeCalibration: TempleCalibration | undefined = existsSync(TEMPLE_FIXTURE)
+  ? readJson<TempleCalibration>(TEMPLE_FIXTURE)
+  : undefined;

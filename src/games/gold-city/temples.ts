@@ -89,7 +89,14 @@ export function tourSteps(board: Pick<Board, 'spaces' | 'adj'>, a: number, b: nu
     const sa = fromA[i] as number;
     const sb = fromB[i] as number;
     const ok = sa >= 0 && sb >= 0 && ab >= 0;
-    return [{ start: s.start ?? 0, direct: toFinish[i] as number, firstA: ok ? sa + ab + (toFinish[b] as number) : -1, firstB: ok ? sb + ab + (toFinish[a] as number) : -1 }];
+    return [
+      {
+        start: s.start ?? 0,
+        direct: toFinish[i] as number,
+        firstA: ok ? sa + ab + (toFinish[b] as number) : -1,
+        firstB: ok ? sb + ab + (toFinish[a] as number) : -1,
+      },
+    ];
   });
 }
 
@@ -105,7 +112,9 @@ export function paintTorches(rng: Rng, board: Board, tier: Tier): void {
       const size = pr.int(TORCH_BLOBS.size[0], TORCH_BLOBS.size[1]);
       const blob = [pr.pick(jungle)];
       while (blob.length < size) {
-        const frontier = blob.flatMap((i) => [...neighboursOf(board, i)]).filter((j) => board.pieceIndex[j] === p && (spaces[j] as Space).terrain === 'jungle' && !blob.includes(j));
+        const frontier = blob
+          .flatMap((i) => [...neighboursOf(board, i)])
+          .filter((j) => board.pieceIndex[j] === p && (spaces[j] as Space).terrain === 'jungle' && !blob.includes(j));
         if (frontier.length === 0) break;
         blob.push(pr.pick([...new Set(frontier)].sort((x, y) => x - y)));
       }
@@ -137,7 +146,10 @@ export function placeTemples(rng: Rng, board: Board): Temple[] {
   const starts = spaces.flatMap((s, i) => (s.terrain === 'start' ? [i] : []));
   const toFinish = stepsFrom(board, finishes, open);
   // A seeded sample keeps the pair search fast on long courses; it leaves plenty to choose from.
-  const sample = rng.shuffle(candidates).slice(0, TEMPLE_CANDIDATES).sort((x, y) => x - y);
+  const sample = rng
+    .shuffle(candidates)
+    .slice(0, TEMPLE_CANDIDATES)
+    .sort((x, y) => x - y);
   candidates.length = 0;
   candidates.push(...sample);
   const field = new Map<number, Int32Array>();
@@ -180,7 +192,10 @@ export function placeTemples(rng: Rng, board: Board): Temple[] {
   }
   if (!best) return [];
   // Temple 1 is the one nearer the start, so the numbering reads along the course.
-  const [first, second] = [best.a, best.b].sort((p, q) => (board.pieceIndex[p] as number) - (board.pieceIndex[q] as number) || p - q) as [number, number];
+  const [first, second] = [best.a, best.b].sort((p, q) => (board.pieceIndex[p] as number) - (board.pieceIndex[q] as number) || p - q) as [
+    number,
+    number,
+  ];
   return [first, second].map((i, k) => ({ id: k + 1, q: (spaces[i] as Space).q, r: (spaces[i] as Space).r }));
 }
 
@@ -193,7 +208,11 @@ export function dealGuardians(rng: Rng, board: Board, middlePieces: number): Gua
   const candidates = guardianSites(board);
   const { perMiddlePiece, extra, max } = TEMPLE_SUPPLY.guardiansPerMap;
   const wanted = Math.min(max, perMiddlePiece * middlePieces + extra, candidates.length);
-  const picked = pickSpaced(rng.shuffle(candidates), wanted, (p, c) => distance(spaces[p] as Axial, spaces[c] as Axial) >= GUARDIAN_SPACING);
+  const picked = pickSpaced(
+    rng.shuffle(candidates),
+    wanted,
+    (p, c) => distance(spaces[p] as Axial, spaces[c] as Axial) >= GUARDIAN_SPACING,
+  );
   const faces = rng.shuffle(guardianSupply());
   return picked.map((i, k) => ({ effect: faces[k] as GuardianEffect, q: (spaces[i] as Space).q, r: (spaces[i] as Space).r }));
 }
@@ -201,7 +220,13 @@ export function dealGuardians(rng: Rng, board: Board, middlePieces: number): Gua
 const guardianSites = (board: Board) =>
   board.spaces.flatMap((s, i) => {
     const p = board.pieceIndex[i] as number;
-    return s.terrain === 'mountain' && !s.cave && p > 0 && p < board.pieceOrder.size - 1 && [...neighboursOf(board, i)].some((j) => isEnterable((board.spaces[j] as Space).terrain)) ? [i] : [];
+    return s.terrain === 'mountain' &&
+      !s.cave &&
+      p > 0 &&
+      p < board.pieceOrder.size - 1 &&
+      [...neighboursOf(board, i)].some((j) => isEnterable((board.spaces[j] as Space).terrain))
+      ? [i]
+      : [];
   });
 
 /**

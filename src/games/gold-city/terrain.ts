@@ -144,7 +144,13 @@ function fresh(shape: ShapeTable, seam: Uint8Array): Canvas {
   let canvas = EASELS.get(shape);
   if (!canvas) {
     const n = shape.hexes.length;
-    canvas = { shape, seam, ground: { terrain: new Uint8Array(n), strength: new Int8Array(n) }, mark: new Uint8Array(n), frontier: new Uint8Array(n) };
+    canvas = {
+      shape,
+      seam,
+      ground: { terrain: new Uint8Array(n), strength: new Int8Array(n) },
+      mark: new Uint8Array(n),
+      frontier: new Uint8Array(n),
+    };
     EASELS.set(shape, canvas);
   }
   canvas.seam = seam;

@@ -81,11 +81,42 @@ export const SCORE_MODEL_VERSION = 'lost-valley-analytic-1';
 
 /** The features the model reads, in its order. */
 export const SCORE_FEATURES: readonly string[] = Object.freeze([
-  'iceRounds', 'logIceRounds', 'riverTiles', 'goldTotal', 'goldWatered', 'goldCanal', 'goldMountain', 'goldReachable', 'goldNear',
-  'gold2', 'gold3', 'gold6', 'meanTurnsToGold', 'meanTurnsToGoldFast', 'turnsToLand', 'turnsToLandMax', 'riverMarkers', 'mountainMarkers', 'goldSites',
-  'riverGoldFed', 'mountainGoldTimbered', 'foodSites', 'forests', 'danger', 'events', 'eventsNear',
-  'harvest10', 'harvest20', 'harvest35', 'harvestIce', 'stackNear', 'stackFar',
-  'markersPerPlayer', 'announceTurns', 'announceGold', 'harvestAnnounce',
+  'iceRounds',
+  'logIceRounds',
+  'riverTiles',
+  'goldTotal',
+  'goldWatered',
+  'goldCanal',
+  'goldMountain',
+  'goldReachable',
+  'goldNear',
+  'gold2',
+  'gold3',
+  'gold6',
+  'meanTurnsToGold',
+  'meanTurnsToGoldFast',
+  'turnsToLand',
+  'turnsToLandMax',
+  'riverMarkers',
+  'mountainMarkers',
+  'goldSites',
+  'riverGoldFed',
+  'mountainGoldTimbered',
+  'foodSites',
+  'forests',
+  'danger',
+  'events',
+  'eventsNear',
+  'harvest10',
+  'harvest20',
+  'harvest35',
+  'harvestIce',
+  'stackNear',
+  'stackFar',
+  'markersPerPlayer',
+  'announceTurns',
+  'announceGold',
+  'harvestAnnounce',
 ]);
 
 const ANIMAL_DANGER: Record<string, number> = { rat: 0, deer: 0, wolf: 1, bear: 2 };
@@ -166,7 +197,9 @@ function routeGraph(map: LostValleyMap): RouteGraph {
     for (const f of tile.faces) {
       if (!isFace(f)) continue;
       const [a, b] = f;
-      const c = isUp(f as Face) ? [numericKey(a - 1, b - 1), numericKey(a, b - 1), numericKey(a - 1, b)] : [numericKey(a, b - 1), numericKey(a - 1, b), numericKey(a, b)];
+      const c = isUp(f as Face)
+        ? [numericKey(a - 1, b - 1), numericKey(a, b - 1), numericKey(a - 1, b)]
+        : [numericKey(a, b - 1), numericKey(a - 1, b), numericKey(a, b)];
       for (let k = 0; k < 3; k++) {
         const p = c[k]!;
         const q = c[(k + 1) % 3]!;
@@ -264,7 +297,11 @@ function harvest(sites: readonly Site[], players: number, turns: number): number
   let gold = 0;
   const priced = sites
     .filter((s) => Number.isFinite(s.turns))
-    .map((s, i) => ({ s, i, cost: 2 * s.turns + s.markers * (s.needs === 'mine' ? 1.5 : 1) + (s.needs === 'mine' ? 3 : s.needs === 'canal' ? 2 : 0) }))
+    .map((s, i) => ({
+      s,
+      i,
+      cost: 2 * s.turns + s.markers * (s.needs === 'mine' ? 1.5 : 1) + (s.needs === 'mine' ? 3 : s.needs === 'canal' ? 2 : 0),
+    }))
     .sort((a, b) => b.s.gold / b.cost - a.s.gold / a.cost || a.i - b.i);
   for (const { s, cost } of priced) {
     if (budget <= 0) break;
@@ -282,7 +319,11 @@ function harvest(sites: readonly Site[], players: number, turns: number): number
 function toAnnounce(sites: readonly Site[]): { turns: number; gold: number } {
   const priced = sites
     .filter((s) => Number.isFinite(s.turns) && s.markers > 0)
-    .map((s, i) => ({ s, i, cost: 2 * s.turns + s.markers * (s.needs === 'mine' ? 1.5 : 1) + (s.needs === 'mine' ? 3 : s.needs === 'canal' ? 2 : 0) }))
+    .map((s, i) => ({
+      s,
+      i,
+      cost: 2 * s.turns + s.markers * (s.needs === 'mine' ? 1.5 : 1) + (s.needs === 'mine' ? 3 : s.needs === 'canal' ? 2 : 0),
+    }))
     .sort((a, b) => b.s.markers / b.cost - a.s.markers / a.cost || a.i - b.i);
   let need = ANNOUNCE;
   let turns = 0;
@@ -347,16 +388,30 @@ export function landscapeMetrics(map: LostValleyMap): LostValleyMetrics {
     if (!tile) continue;
     const at = cornersOf.get(tileId)!;
     const needs = g.kind === 'mountaingold' ? 'mine' : tile.terrain === 'tundra' ? 'canal' : 'water';
-    sites.push({ tile: tileId, kind: g.kind, gold: g.gold, markers: g.markers, turns: nearest(at, turns), fast: nearest(at, fastTurns), needs, fed: at.some((v) => food[v] === 1), timbered: at.some((v) => timber[v] === 1) });
+    sites.push({
+      tile: tileId,
+      kind: g.kind,
+      gold: g.gold,
+      markers: g.markers,
+      turns: nearest(at, turns),
+      fast: nearest(at, fastTurns),
+      needs,
+      fed: at.some((v) => food[v] === 1),
+      timbered: at.some((v) => timber[v] === 1),
+    });
   }
   const reach = sites.filter((s) => Number.isFinite(s.turns));
   const sum = (list: readonly Site[]) => list.reduce((a, s) => a + s.gold, 0);
   const within = (n: number) => sum(reach.filter((s) => Math.ceil(s.turns) <= n));
   const goldTotal = sum(sites);
-  const meanOver = (list: readonly Site[], key: 'turns' | 'fast') => (list.length ? list.reduce((a, s) => a + Math.ceil(s[key]) * s.gold, 0) / Math.max(1, sum(list)) : 0);
+  const meanOver = (list: readonly Site[], key: 'turns' | 'fast') =>
+    list.length ? list.reduce((a, s) => a + Math.ceil(s[key]) * s.gold, 0) / Math.max(1, sum(list)) : 0;
   const river = sites.filter((s) => s.kind === 'rivergold');
   const mountain = sites.filter((s) => s.kind === 'mountaingold');
-  const land = map.tiles.filter((t) => t.kind === 'land').map((t) => nearest(cornersOf.get(t.id)!, turns)).filter(Number.isFinite);
+  const land = map.tiles
+    .filter((t) => t.kind === 'land')
+    .map((t) => nearest(cornersOf.get(t.id)!, turns))
+    .filter(Number.isFinite);
   const turnsToLand = land.length ? land.reduce((a, b) => a + b, 0) / land.length : 0;
   const turnsToLandMax = land.length ? Math.max(...land) : 0;
   const events = eventTiles.map((id) => nearest(cornersOf.get(id) ?? [], turns));
@@ -368,7 +423,13 @@ export function landscapeMetrics(map: LostValleyMap): LostValleyMetrics {
     iceRounds: round2(iceRounds),
     goldTotal,
     goldReachable: sum(reach.filter((s) => Math.ceil(s.turns) <= iceRounds)),
-    sites: sites.map((s) => ({ tile: s.tile, kind: s.kind, gold: s.gold, turns: Number.isFinite(s.turns) ? Math.ceil(s.turns) : -1, needs: s.needs })),
+    sites: sites.map((s) => ({
+      tile: s.tile,
+      kind: s.kind,
+      gold: s.gold,
+      turns: Number.isFinite(s.turns) ? Math.ceil(s.turns) : -1,
+      needs: s.needs,
+    })),
     meanTurnsToGold: round2(meanOver(reach, 'turns')),
     canalShare: river.length ? Math.round((1000 * sum(river.filter((s) => s.needs === 'canal'))) / Math.max(1, sum(river))) / 1000 : 0,
     danger,
@@ -384,7 +445,12 @@ export function landscapeMetrics(map: LostValleyMap): LostValleyMetrics {
       gold2: within(2),
       gold3: within(3),
       gold6: within(6),
-      meanTurnsToGoldFast: round2(meanOver(sites.filter((s) => Number.isFinite(s.fast)), 'fast')),
+      meanTurnsToGoldFast: round2(
+        meanOver(
+          sites.filter((s) => Number.isFinite(s.fast)),
+          'fast',
+        ),
+      ),
       turnsToLandMax: round2(turnsToLandMax),
       riverMarkers: river.reduce((a, s) => a + s.markers, 0),
       mountainMarkers: mountain.reduce((a, s) => a + s.markers, 0),
@@ -406,4 +472,3 @@ export function landscapeMetrics(map: LostValleyMap): LostValleyMetrics {
     },
   };
 }
-

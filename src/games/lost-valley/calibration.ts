@@ -15,13 +15,15 @@ export const LOST_VALLEY_CALIBRATION: readonly Producer[] = [
     name: 'score-model',
     script: dataFile('./calibrate/score-model.ts', import.meta.url),
     writes: 'data/score-model.json',
-    about: 'greedy and planner games on 4,536 landscapes over every setting, the analytic score’s heads per kind and table size, checked on 240 held out × 50 games (about 8 minutes on one core)',
+    about:
+      'greedy and planner games on 4,536 landscapes over every setting, the analytic score’s heads per kind and table size, checked on 240 held out × 50 games (about 8 minutes on one core)',
   },
   {
     name: 'difficulty',
     script: dataFile('./calibrate/difficulty.ts', import.meta.url),
     writes: 'data/calibration.json',
-    about: 'the reference-race model the analytic score replaced, kept as the baseline its study compares against; no score reads it (about 10 minutes)',
+    about:
+      'the reference-race model the analytic score replaced, kept as the baseline its study compares against; no score reads it (about 10 minutes)',
   },
   strong(2),
   strong(3),

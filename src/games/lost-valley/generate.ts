@@ -66,7 +66,10 @@ function documentStage(b: LostValleyBuild): void {
     // post piece's top edge, so `crossings` is in river order, downstream first. The river also
     // flows across the diagonal inside each straight or wide diamond, but no one walks there
     // (tiles cannot be crossed): the fords are the first two crossings that are tile edges.
-    fords: land.crossings.filter((e) => !land.insideTile(e)).slice(0, 2).map(edgePair),
+    fords: land.crossings
+      .filter((e) => !land.insideTile(e))
+      .slice(0, 2)
+      .map(edgePair),
     game: GAME_ID,
     generator: { name: 'goldmaps', version: GENERATOR_VERSION },
     ...(land.springTile ? { iceBlock: land.springTile } : {}),

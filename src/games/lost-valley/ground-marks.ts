@@ -16,17 +16,71 @@ type Mark = (at: Point, s: Mm) => SceneItem[];
 const line = (points: Point[], s: Mm): SceneItem => ({ kind: 'polyline', points, stroke: INK, strokeWidth: s * 0.14, opacity: OPACITY });
 
 const MARKS: Partial<Record<LvTerrain, Mark>> = {
-  tundra: (p, s) => [-0.35, 0, 0.35].map((dy, i) => line([{ x: p.x - s * (0.5 - i * 0.12), y: p.y + dy * s }, { x: p.x + s * (0.5 - i * 0.12), y: p.y + dy * s }], s)),
+  tundra: (p, s) =>
+    [-0.35, 0, 0.35].map((dy, i) =>
+      line(
+        [
+          { x: p.x - s * (0.5 - i * 0.12), y: p.y + dy * s },
+          { x: p.x + s * (0.5 - i * 0.12), y: p.y + dy * s },
+        ],
+        s,
+      ),
+    ),
   forest: (p, s) => [
-    { kind: 'polygon', points: [{ x: p.x, y: p.y - s * 0.6 }, { x: p.x + s * 0.42, y: p.y + s * 0.3 }, { x: p.x - s * 0.42, y: p.y + s * 0.3 }], fill: INK, opacity: OPACITY },
-    line([{ x: p.x, y: p.y + s * 0.3 }, { x: p.x, y: p.y + s * 0.6 }], s),
+    {
+      kind: 'polygon',
+      points: [
+        { x: p.x, y: p.y - s * 0.6 },
+        { x: p.x + s * 0.42, y: p.y + s * 0.3 },
+        { x: p.x - s * 0.42, y: p.y + s * 0.3 },
+      ],
+      fill: INK,
+      opacity: OPACITY,
+    },
+    line(
+      [
+        { x: p.x, y: p.y + s * 0.3 },
+        { x: p.x, y: p.y + s * 0.6 },
+      ],
+      s,
+    ),
   ],
-  mountain: (p, s) => [line([{ x: p.x - s * 0.6, y: p.y + s * 0.4 }, { x: p.x - s * 0.15, y: p.y - s * 0.45 }, { x: p.x + s * 0.15, y: p.y }, { x: p.x + s * 0.35, y: p.y - s * 0.25 }, { x: p.x + s * 0.6, y: p.y + s * 0.4 }], s)],
-  lake: (p, s) => [-0.22, 0.22].map((dy) => line([-0.6, -0.3, 0, 0.3, 0.6].map((dx, k) => ({ x: p.x + dx * s, y: p.y + dy * s + (k % 2 === 0 ? s * 0.12 : -s * 0.12) })), s)),
-  riverside: (p, s) => [-0.4, 0, 0.4].flatMap((dx) => [
-    line([{ x: p.x + dx * s, y: p.y + s * 0.35 }, { x: p.x + dx * s - s * 0.12, y: p.y - s * 0.3 }], s),
-    line([{ x: p.x + dx * s, y: p.y + s * 0.35 }, { x: p.x + dx * s + s * 0.12, y: p.y - s * 0.3 }], s),
-  ]),
+  mountain: (p, s) => [
+    line(
+      [
+        { x: p.x - s * 0.6, y: p.y + s * 0.4 },
+        { x: p.x - s * 0.15, y: p.y - s * 0.45 },
+        { x: p.x + s * 0.15, y: p.y },
+        { x: p.x + s * 0.35, y: p.y - s * 0.25 },
+        { x: p.x + s * 0.6, y: p.y + s * 0.4 },
+      ],
+      s,
+    ),
+  ],
+  lake: (p, s) =>
+    [-0.22, 0.22].map((dy) =>
+      line(
+        [-0.6, -0.3, 0, 0.3, 0.6].map((dx, k) => ({ x: p.x + dx * s, y: p.y + dy * s + (k % 2 === 0 ? s * 0.12 : -s * 0.12) })),
+        s,
+      ),
+    ),
+  riverside: (p, s) =>
+    [-0.4, 0, 0.4].flatMap((dx) => [
+      line(
+        [
+          { x: p.x + dx * s, y: p.y + s * 0.35 },
+          { x: p.x + dx * s - s * 0.12, y: p.y - s * 0.3 },
+        ],
+        s,
+      ),
+      line(
+        [
+          { x: p.x + dx * s, y: p.y + s * 0.35 },
+          { x: p.x + dx * s + s * 0.12, y: p.y - s * 0.3 },
+        ],
+        s,
+      ),
+    ]),
 };
 
 /** The ground's mark in the outer corner of one triangular face (`apex` is the corner it shares with no other face of the tile). */

@@ -30,7 +30,8 @@ const KIND_RIM: Record<MarkerKind, string> = { rivergold: '#2f5d8a', mountaingol
 
 /** What a marker's face says: its value, and what it does in a few words. */
 function faceWords(m: Marker): { big: string; small: string } {
-  if (m.kind === 'rivergold' || m.kind === 'mountaingold') return { big: String(m.value ?? ''), small: m.value === 1 ? 'nugget' : 'nuggets' };
+  if (m.kind === 'rivergold' || m.kind === 'mountaingold')
+    return { big: String(m.value ?? ''), small: m.value === 1 ? 'nugget' : 'nuggets' };
   if (m.kind === 'animal') return { big: m.type ?? '', small: `${ANIMALS[m.type ?? '']?.food ?? '?'} food` };
   return { big: m.type ?? '', small: EVENTS[m.type ?? '']?.ware ? 'ware' : 'use once' };
 }
@@ -52,7 +53,16 @@ function markerBack(m: Marker, order: number, c: Point, r: number): SceneItem[] 
   return [
     { kind: 'circle', centre: c, radius: r + BLEED_MM, fill: KIND_RIM[m.kind] },
     ...markerIcon(m.kind, { x: c.x, y: c.y - r * 0.18 }, r * 0.5, undefined, false),
-    { kind: 'text', at: { x: c.x, y: c.y + r * 0.62 }, text: `tile ${order}`, size: 2.6, fill: '#ffffff', anchor: 'middle', bold: true, baseline: 'middle' },
+    {
+      kind: 'text',
+      at: { x: c.x, y: c.y + r * 0.62 },
+      text: `tile ${order}`,
+      size: 2.6,
+      fill: '#ffffff',
+      anchor: 'middle',
+      bold: true,
+      baseline: 'middle',
+    },
   ];
 }
 
@@ -68,7 +78,16 @@ function iceBlock(c: Point, half: number, back: boolean): SceneItem[] {
   return [
     { kind: 'polygon', points: square(c, half + (back ? BLEED_MM : 0)), fill: '#e8f7ff', stroke: back ? 'none' : INK, strokeWidth: 0.3 },
     ...springIcon({ x: c.x, y: c.y - half * 0.2 }, half * 0.45),
-    { kind: 'text', at: { x: c.x, y: c.y + half * 0.62 }, text: 'ICE BLOCK', size: 2.4, fill: '#0d4f8b', anchor: 'middle', bold: true, baseline: 'middle' },
+    {
+      kind: 'text',
+      at: { x: c.x, y: c.y + half * 0.62 },
+      text: 'ICE BLOCK',
+      size: 2.4,
+      fill: '#0d4f8b',
+      anchor: 'middle',
+      bold: true,
+      baseline: 'middle',
+    },
   ];
 }
 
@@ -78,14 +97,60 @@ const STANDEE = { width: 16, foot: 9, panel: 24 };
 function figure(fill: string, at: (u: number, v: number) => Point): SceneItem[] {
   // Drawn on a 16 × 24 grid, shrunk a little to leave the panel's foot for the colour's name.
   const p = (u: number, v: number): Point => at(8 + (u - 8) * 0.85, 0.6 + v * 0.85);
-  const poly = (pts: Array<[number, number]>, f: string): SceneItem => ({ kind: 'polygon', points: pts.map(([u, v]) => p(u, v)), fill: f, stroke: INK, strokeWidth: 0.25 });
+  const poly = (pts: Array<[number, number]>, f: string): SceneItem => ({
+    kind: 'polygon',
+    points: pts.map(([u, v]) => p(u, v)),
+    fill: f,
+    stroke: INK,
+    strokeWidth: 0.25,
+  });
   return [
-    poly([[3.5, 6], [12.5, 6], [12.5, 7], [3.5, 7]], '#6b4a2b'),
-    poly([[5.5, 2.5], [10.5, 2.5], [11, 6], [5, 6]], '#6b4a2b'),
+    poly(
+      [
+        [3.5, 6],
+        [12.5, 6],
+        [12.5, 7],
+        [3.5, 7],
+      ],
+      '#6b4a2b',
+    ),
+    poly(
+      [
+        [5.5, 2.5],
+        [10.5, 2.5],
+        [11, 6],
+        [5, 6],
+      ],
+      '#6b4a2b',
+    ),
     { kind: 'circle', centre: p(8, 9.2), radius: 2, fill: '#f0c9a0', stroke: INK, strokeWidth: 0.25 },
-    poly([[4.5, 12], [11.5, 12], [12.5, 19], [3.5, 19]], fill),
-    poly([[4.5, 19], [7.6, 19], [7.4, 23], [4.6, 23]], '#4a3a2a'),
-    poly([[8.4, 19], [11.5, 19], [11.4, 23], [8.6, 23]], '#4a3a2a'),
+    poly(
+      [
+        [4.5, 12],
+        [11.5, 12],
+        [12.5, 19],
+        [3.5, 19],
+      ],
+      fill,
+    ),
+    poly(
+      [
+        [4.5, 19],
+        [7.6, 19],
+        [7.4, 23],
+        [4.6, 23],
+      ],
+      '#4a3a2a',
+    ),
+    poly(
+      [
+        [8.4, 19],
+        [11.5, 19],
+        [11.4, 23],
+        [8.6, 23],
+      ],
+      '#4a3a2a',
+    ),
     // A pick over the shoulder.
     { kind: 'polyline', points: [p(12, 17), p(14.6, 4.5)], stroke: '#6b4a2b', strokeWidth: 0.8 },
     { kind: 'polyline', points: [p(12.2, 4.4), p(14.6, 4.5), p(15.4, 6.6)], stroke: '#555555', strokeWidth: 0.7 },
@@ -102,7 +167,16 @@ function standee(colour: string, fill: string, x: number, y: number): SceneItem 
   const folds = [y + f, y + f + h, y + f + 2 * h];
   const back = (u: number, v: number): Point => ({ x: x + w - u, y: y + f + h - v });
   const front = (u: number, v: number): Point => ({ x: x + u, y: y + f + h + v });
-  const panel = (y0: number, height: number, shade: string): SceneItem => ({ kind: 'polygon', points: [{ x, y: y0 }, { x: x + w, y: y0 }, { x: x + w, y: y0 + height }, { x, y: y0 + height }], fill: shade });
+  const panel = (y0: number, height: number, shade: string): SceneItem => ({
+    kind: 'polygon',
+    points: [
+      { x, y: y0 },
+      { x: x + w, y: y0 },
+      { x: x + w, y: y0 + height },
+      { x, y: y0 + height },
+    ],
+    fill: shade,
+  });
   return {
     kind: 'group',
     role: 'prospector',
@@ -115,8 +189,28 @@ function standee(colour: string, fill: string, x: number, y: number): SceneItem 
       ...figure(fill, back),
       ...figure(fill, front),
       { kind: 'text', at: { x: x + w / 2, y: y + f + 2 * h - 0.6 }, text: colour, size: 2.4, fill: INK, anchor: 'middle', bold: true },
-      { kind: 'segments', segments: folds.map((fy): [Point, Point] => [{ x, y: fy }, { x: x + w, y: fy }]), stroke: '#555555', strokeWidth: 0.25, dash: [1.2, 0.8] },
-      { kind: 'polygon', points: [{ x, y }, { x: x + w, y }, { x: x + w, y: y + total }, { x, y: y + total }], fill: 'none', stroke: INK, strokeWidth: 0.35 },
+      {
+        kind: 'segments',
+        segments: folds.map((fy): [Point, Point] => [
+          { x, y: fy },
+          { x: x + w, y: fy },
+        ]),
+        stroke: '#555555',
+        strokeWidth: 0.25,
+        dash: [1.2, 0.8],
+      },
+      {
+        kind: 'polygon',
+        points: [
+          { x, y },
+          { x: x + w, y },
+          { x: x + w, y: y + total },
+          { x, y: y + total },
+        ],
+        fill: 'none',
+        stroke: INK,
+        strokeWidth: 0.35,
+      },
     ],
   };
 }
@@ -139,14 +233,20 @@ export function prospectorBlock(width: number): { items: (top: number) => SceneI
   const gap = blockHeight(note) + 3;
   return {
     height: gap + STANDEE_H,
-    items: (top) => [...textBlock(note, 0, top, { fill: INK }), ...PROSPECTORS.map((p, k) => standee(p.colour, p.fill, x0 + k * step, top + gap))],
+    items: (top) => [
+      ...textBlock(note, 0, top, { fill: INK }),
+      ...PROSPECTORS.map((p, k) => standee(p.colour, p.fill, x0 + k * step, top + gap)),
+    ],
   };
 }
 
 function header(title: string, note: string, width: number): { items: SceneItem[]; height: number } {
   const t = fitText(title, width, 4.5, { minSize: 3.2, bold: true });
   const n = fitText(note, width, 3, { minSize: 2.5 });
-  return { items: [...textBlock(t, 0, 0, { fill: INK, bold: true }), ...textBlock(n, 0, blockHeight(t) + 0.8, { fill: '#333333' })], height: Math.max(TITLE_MM, blockHeight(t) + blockHeight(n) + 3) };
+  return {
+    items: [...textBlock(t, 0, 0, { fill: INK, bold: true }), ...textBlock(n, 0, blockHeight(t) + 0.8, { fill: '#333333' })],
+    height: Math.max(TITLE_MM, blockHeight(t) + blockHeight(n) + 3),
+  };
 }
 
 /**
@@ -160,13 +260,26 @@ export function markerSheets(map: LostValleyMap, area: { width: number; height: 
   type Piece = { front: (c: Point) => SceneItem; back: (c: Point) => SceneItem };
   const r = DISC_MM / 2;
   const pieces: Piece[] = markers.map(({ m, order: o }) => ({
-    front: (c) => ({ kind: 'group', role: 'marker', data: { tile: String(o), kind: m.kind }, title: `${KIND_NAME[m.kind]} marker for tile ${o}`, items: markerFront(m, c, r) }),
+    front: (c) => ({
+      kind: 'group',
+      role: 'marker',
+      data: { tile: String(o), kind: m.kind },
+      title: `${KIND_NAME[m.kind]} marker for tile ${o}`,
+      items: markerFront(m, c, r),
+    }),
     back: (c) => ({ kind: 'group', role: 'marker-back', data: { tile: String(o) }, items: markerBack(m, o, c, r) }),
   }));
-  pieces.push({ front: (c) => ({ kind: 'group', role: 'ice-block', title: 'The ice block', items: iceBlock(c, r * 0.95, false) }), back: (c) => ({ kind: 'group', role: 'ice-block-back', items: iceBlock(c, r * 0.95, true) }) });
+  pieces.push({
+    front: (c) => ({ kind: 'group', role: 'ice-block', title: 'The ice block', items: iceBlock(c, r * 0.95, false) }),
+    back: (c) => ({ kind: 'group', role: 'ice-block-back', items: iceBlock(c, r * 0.95, true) }),
+  });
   const across = Math.max(1, Math.floor((area.width + GAP_MM) / (DISC_MM + GAP_MM)));
   const left = (area.width - (across * (DISC_MM + GAP_MM) - GAP_MM)) / 2;
-  const head = header(`Markers to cut out (${markers.length} and the ice block)`, 'Print double-sided with the next sheet (flip on the long edge); cut along each circle. Backs name the tile each marker lies on, face down.', area.width);
+  const head = header(
+    `Markers to cut out (${markers.length} and the ice block)`,
+    'Print double-sided with the next sheet (flip on the long edge); cut along each circle. Backs name the tile each marker lies on, face down.',
+    area.width,
+  );
   const rowsPer = Math.max(1, Math.floor((area.height - head.height + GAP_MM) / (DISC_MM + GAP_MM)));
   const perSheet = across * rowsPer;
   const sheets: Scene[] = [];
@@ -174,10 +287,23 @@ export function markerSheets(map: LostValleyMap, area: { width: number; height: 
   let lastBottom = 0;
   for (let s = 0; s < sheetCount; s++) {
     const chunk = pieces.slice(s * perSheet, (s + 1) * perSheet);
-    const centre = (i: number): Point => ({ x: left + (i % across) * (DISC_MM + GAP_MM) + r, y: head.height + Math.floor(i / across) * (DISC_MM + GAP_MM) + r });
+    const centre = (i: number): Point => ({
+      x: left + (i % across) * (DISC_MM + GAP_MM) + r,
+      y: head.height + Math.floor(i / across) * (DISC_MM + GAP_MM) + r,
+    });
     const label = sheetCount > 1 ? ` ${s + 1}/${sheetCount}` : '';
-    sheets.push({ width: area.width as Mm, height: area.height as Mm, background: '#ffffff', title: `markers${label} (fronts)`, items: [...head.items, ...chunk.map((p, i) => p.front(centre(i)))] });
-    const backHead = header(`Backs of the markers${label}`, 'Mirrored, so each back lands behind its front when printed double-sided.', area.width);
+    sheets.push({
+      width: area.width as Mm,
+      height: area.height as Mm,
+      background: '#ffffff',
+      title: `markers${label} (fronts)`,
+      items: [...head.items, ...chunk.map((p, i) => p.front(centre(i)))],
+    });
+    const backHead = header(
+      `Backs of the markers${label}`,
+      'Mirrored, so each back lands behind its front when printed double-sided.',
+      area.width,
+    );
     sheets.push({
       width: area.width as Mm,
       height: area.height as Mm,
@@ -195,7 +321,13 @@ export function markerSheets(map: LostValleyMap, area: { width: number; height: 
     fronts.title = fronts.title.replace('(fronts)', '(fronts) and prospectors');
   } else {
     const h = header('Prospectors to cut out and fold', 'Single-sided: nothing is printed behind them.', area.width);
-    sheets.push({ width: area.width as Mm, height: area.height as Mm, background: '#ffffff', title: 'prospectors', items: [...h.items, ...block.items(h.height + 2)] });
+    sheets.push({
+      width: area.width as Mm,
+      height: area.height as Mm,
+      background: '#ffffff',
+      title: 'prospectors',
+      items: [...h.items, ...block.items(h.height + 2)],
+    });
   }
   return sheets;
 }

@@ -58,7 +58,9 @@ export function fordOwners(map: LostValleyMap): Map<string, Array<{ edge: Edge; 
   map.fords.forEach((f, k) => {
     const e = edge([f[0][0], f[0][1]], [f[1][0], f[1][1]]);
     const key = edgeKey(e);
-    const owner = map.tiles.find((t) => (t.faces.filter(isFace) as Face[]).some((face) => faceEdges(face).some((fe) => edgeKey(fe) === key)));
+    const owner = map.tiles.find((t) =>
+      (t.faces.filter(isFace) as Face[]).some((face) => faceEdges(face).some((fe) => edgeKey(fe) === key)),
+    );
     if (owner) owners.set(owner.id, [...(owners.get(owner.id) ?? []), { edge: e, ford: k + 1 }]);
   });
   return owners;
@@ -82,11 +84,24 @@ function fordOnTile(faces: Face[], e: Edge, ford: number, point: (v: readonly [n
   const inset = r * 1.15 + 1;
   const d = { x: ((fc.x - m.x) / len) * inset, y: ((fc.y - m.y) / len) * inset };
   const shift = (p: Point): Point => ({ x: p.x + d.x, y: p.y + d.y });
-  return { kind: 'group', role: 'ford', data: { ford: String(ford) }, title: `Ford ${ford}: cross the river on foot along this edge`, items: fordStones(shift(a), shift(b), r) };
+  return {
+    kind: 'group',
+    role: 'ford',
+    data: { ford: String(ford) },
+    title: `Ford ${ford}: cross the river on foot along this edge`,
+    items: fordStones(shift(a), shift(b), r),
+  };
 }
 
 /** Tile `t` drawn with its top-left corner at (x, y): fill, cut line, river, fords, markers, number. */
-export function drawTile(map: LostValleyMap, place: Placed, edgeLength: number, mirror: number | undefined, back: boolean, fords: ReadonlyArray<{ edge: Edge; ford: number }> = []): SceneItem {
+export function drawTile(
+  map: LostValleyMap,
+  place: Placed,
+  edgeLength: number,
+  mirror: number | undefined,
+  back: boolean,
+  fords: ReadonlyArray<{ edge: Edge; ford: number }> = [],
+): SceneItem {
   const { tile } = place;
   const faces = tile.faces.filter(isFace) as Face[];
   const { x0: minX, y0: minY } = boundsOf(faces.flatMap((f) => corners(f).map((c) => vertexPoint(c, edgeLength))));
@@ -107,8 +122,25 @@ export function drawTile(map: LostValleyMap, place: Placed, edgeLength: number, 
   const pts = faces.flatMap((f) => corners(f).map(cornerPt));
   const c = { x: pts.reduce((a, p) => a + p.x, 0) / pts.length, y: pts.reduce((a, p) => a + p.y, 0) / pts.length };
   if (back) {
-    items.push({ kind: 'text', at: c, text: isRiver && tile.kind === 'river' ? 'RIVER' : tile.kind === 'spring' ? 'SPRING' : tile.kind === 'start' ? 'POST' : 'LAND', size: edgeLength * 0.16, fill: '#333333', anchor: 'middle', bold: true, baseline: 'middle' });
-    items.push({ kind: 'text', at: { x: c.x, y: c.y + edgeLength * 0.2 }, text: `#${tile.order}`, size: edgeLength * 0.12, fill: '#333333', anchor: 'middle', baseline: 'middle' });
+    items.push({
+      kind: 'text',
+      at: c,
+      text: isRiver && tile.kind === 'river' ? 'RIVER' : tile.kind === 'spring' ? 'SPRING' : tile.kind === 'start' ? 'POST' : 'LAND',
+      size: edgeLength * 0.16,
+      fill: '#333333',
+      anchor: 'middle',
+      bold: true,
+      baseline: 'middle',
+    });
+    items.push({
+      kind: 'text',
+      at: { x: c.x, y: c.y + edgeLength * 0.2 },
+      text: `#${tile.order}`,
+      size: edgeLength * 0.12,
+      fill: '#333333',
+      anchor: 'middle',
+      baseline: 'middle',
+    });
     return { kind: 'group', role: 'tile-back', data: { order: String(tile.order) }, items };
   }
   // The river across the tile: from the middle of each edge it crosses to the centre.
@@ -117,7 +149,12 @@ export function drawTile(map: LostValleyMap, place: Placed, edgeLength: number, 
   for (const e of crossing) {
     const a = cornerPt(e[0]);
     const b = cornerPt(e[1]);
-    items.push({ kind: 'polyline', points: [{ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, c], stroke: '#3d8fd6', strokeWidth: edgeLength * 0.1 });
+    items.push({
+      kind: 'polyline',
+      points: [{ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, c],
+      stroke: '#3d8fd6',
+      strokeWidth: edgeLength * 0.1,
+    });
   }
   for (const f of fords) items.push(fordOnTile(faces, f.edge, f.ford, cornerPt, edgeLength));
   const piles = new Map<MarkerKind, number>();
@@ -127,16 +164,36 @@ export function drawTile(map: LostValleyMap, place: Placed, edgeLength: number, 
     const s = isUp(faces[0]!) ? -1 : 1;
     items.push(...springIcon({ x: c.x, y: c.y + s * edgeLength * 0.2 }, edgeLength * 0.1));
     const base = c.y - s * edgeLength * 0.06;
-    [...piles.entries()].forEach(([kind, n]) => items.push(...markerIcon(kind, { x: c.x - edgeLength * 0.13, y: base }, edgeLength * 0.09, n, true)));
+    [...piles.entries()].forEach(([kind, n]) =>
+      items.push(...markerIcon(kind, { x: c.x - edgeLength * 0.13, y: base }, edgeLength * 0.09, n, true)),
+    );
     items.push(...tileNumber(tile.order, { x: c.x + edgeLength * 0.14, y: base }, edgeLength * 1.0));
   } else {
-    [...piles.entries()].forEach(([kind, n], k, all) => items.push(...markerIcon(kind, { x: c.x + (k - (all.length - 1) / 2) * edgeLength * 0.28, y: c.y + edgeLength * 0.12 }, edgeLength * 0.11, n, true)));
+    [...piles.entries()].forEach(([kind, n], k, all) =>
+      items.push(
+        ...markerIcon(
+          kind,
+          { x: c.x + (k - (all.length - 1) / 2) * edgeLength * 0.28, y: c.y + edgeLength * 0.12 },
+          edgeLength * 0.11,
+          n,
+          true,
+        ),
+      ),
+    );
     items.push(...tileNumber(tile.order, numberSpot(faces, c, edgeLength, false), edgeLength * 1.1));
   }
   return { kind: 'group', role: 'tile', data: { order: String(tile.order) }, title: `tile ${tile.order}: ${tile.terrain}`, items };
 }
 
-const heading = (text: string, size = 5): SceneItem => ({ kind: 'text', at: { x: 0, y: 6 }, text, size, fill: INK, anchor: 'start', bold: true });
+const heading = (text: string, size = 5): SceneItem => ({
+  kind: 'text',
+  at: { x: 0, y: 6 },
+  text,
+  size,
+  fill: INK,
+  anchor: 'start',
+  bold: true,
+});
 
 /** What the kit does not print, as the rules' component list names it. */
 export function alsoNeeded(): string[] {
@@ -188,7 +245,14 @@ export function lostValleySheets(map: LostValleyMap, style: Style, area: { width
   const board = landscapeScene(map, { ...style, theme: 'print' }, true);
   const room = area.height - alsoH - y - 10;
   const scale = Math.min(area.width / board.width, room / board.height, 1);
-  top.push({ kind: 'text', at: { x: 0, y: y + 3 }, text: `The landscape below is shown at ${Math.round(scale * 100)}% of true size; the white discs are the tile numbers.`, size: 3.1, fill: INK, anchor: 'start' });
+  top.push({
+    kind: 'text',
+    at: { x: 0, y: y + 3 },
+    text: `The landscape below is shown at ${Math.round(scale * 100)}% of true size; the white discs are the tile numbers.`,
+    size: 3.1,
+    fill: INK,
+    anchor: 'start',
+  });
   const bottom: SceneItem[] = [];
   let ay = y + 5 + board.height * scale + 3;
   alsoFits.forEach((f, k) => {
@@ -197,11 +261,18 @@ export function lostValleySheets(map: LostValleyMap, style: Style, area: { width
   });
   const setup: SceneItem[] = [
     ...top,
-    { kind: 'group', role: 'landscape', items: transformItems(board.items, { scale, dx: (area.width - board.width * scale) / 2, dy: y + 5 }) },
+    {
+      kind: 'group',
+      role: 'landscape',
+      items: transformItems(board.items, { scale, dx: (area.width - board.width * scale) / 2, dy: y + 5 }),
+    },
     { kind: 'group', role: 'also-needed', items: bottom },
   ];
   // The price list second: a kit printed double-sided then has every fronts sheet on a front.
-  const sheets: Scene[] = [{ width: area.width as Mm, height: area.height as Mm, background: '#ffffff', title: 'setup', items: setup }, referenceSheet(area)];
+  const sheets: Scene[] = [
+    { width: area.width as Mm, height: area.height as Mm, background: '#ffffff', title: 'setup', items: setup },
+    referenceSheet(area),
+  ];
   const owners = fordOwners(map);
   packed.forEach((placed, k) => {
     const range = `tiles ${placed[0]!.tile.order}–${placed[placed.length - 1]!.tile.order}`;
@@ -211,9 +282,19 @@ export function lostValleySheets(map: LostValleyMap, style: Style, area: { width
       height: area.height as Mm,
       background: '#ffffff',
       title: `${range} (fronts ${k + 1}/${packed.length})${withProspectors ? ' and prospectors' : ''}`,
-      items: [heading(`Tiles to cut out: ${range}`, 4), ...placed.map((p) => drawTile(map, p, edgeLength, undefined, false, owners.get(p.tile.id) ?? [])), ...(withProspectors ? block.items(tilesBottom + 8) : [])],
+      items: [
+        heading(`Tiles to cut out: ${range}`, 4),
+        ...placed.map((p) => drawTile(map, p, edgeLength, undefined, false, owners.get(p.tile.id) ?? [])),
+        ...(withProspectors ? block.items(tilesBottom + 8) : []),
+      ],
     });
-    sheets.push({ width: area.width as Mm, height: area.height as Mm, background: '#ffffff', title: `${range} (backs, mirrored for duplex)`, items: [heading(`Backs of ${range}`, 4), ...placed.map((p) => drawTile(map, p, edgeLength, area.width, true, []))] });
+    sheets.push({
+      width: area.width as Mm,
+      height: area.height as Mm,
+      background: '#ffffff',
+      title: `${range} (backs, mirrored for duplex)`,
+      items: [heading(`Backs of ${range}`, 4), ...placed.map((p) => drawTile(map, p, edgeLength, area.width, true, []))],
+    });
   });
   return [...sheets, ...markers];
 }

@@ -16,7 +16,8 @@ const { scales } = calibration;
 const goldOf = (seat: PlaySeat) => seat.gold as number | undefined;
 
 /** A table's gold on the 0–100 scale before the scale of means: read on each kind's scale, averaged. */
-const meanReading = (value: number, players: number) => (difficultyOnScale(value, at(scales, players)) + difficultyOnScale(value, at(calibration.planner.scales, players))) / 2;
+const meanReading = (value: number, players: number) =>
+  (difficultyOnScale(value, at(scales, players)) + difficultyOnScale(value, at(calibration.planner.scales, players))) / 2;
 
 /**
  * The gold a table would bank on a landscape the score rates as it does, read as a table's gold is
@@ -57,7 +58,8 @@ export const lostValleyPlays: GamePlays<LostValleyMap, LostValleyScore> = {
   check(_map, score, report) {
     const errors: FieldError[] = [];
     const banked = report.seats.reduce((a, s) => a + (goldOf(s) ?? 0), 0);
-    if (banked > score.metrics.goldTotal) errors.push({ field: 'seats', message: `bank ${banked} nuggets in all, more than the ${score.metrics.goldTotal} on this landscape` });
+    if (banked > score.metrics.goldTotal)
+      errors.push({ field: 'seats', message: `bank ${banked} nuggets in all, more than the ${score.metrics.goldTotal} on this landscape` });
     return errors;
   },
   seatResult: goldOf,

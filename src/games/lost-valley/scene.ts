@@ -1,5 +1,15 @@
 import type { Mm, Point, Scene, SceneItem, Style } from '../../core/scene.ts';
-import { corners, edgeKey, faceEdges, isFace, isUp, vertexPoint, type Edge, type Face, type Vertex } from '../../geometry/trilattice/lattice.ts';
+import {
+  corners,
+  edgeKey,
+  faceEdges,
+  isFace,
+  isUp,
+  vertexPoint,
+  type Edge,
+  type Face,
+  type Vertex,
+} from '../../geometry/trilattice/lattice.ts';
 import type { LostValleyMap, LvTerrain, MarkerKind } from './model.ts';
 import { boundsOf } from '../../drawing/bounds.ts';
 import { groundMark, legendMark } from './ground-marks.ts';
@@ -14,7 +24,14 @@ export const FILL: Record<LvTerrain, string> = {
   riverside: '#a9c97a',
   spring: '#cfe8f5',
 };
-const NAME: Record<LvTerrain, string> = { tundra: 'Tundra', forest: 'Forest', mountain: 'Mountain', lake: 'Lake', riverside: 'Riverside', spring: 'Spring' };
+const NAME: Record<LvTerrain, string> = {
+  tundra: 'Tundra',
+  forest: 'Forest',
+  mountain: 'Mountain',
+  lake: 'Lake',
+  riverside: 'Riverside',
+  spring: 'Spring',
+};
 const MARKER_FILL: Record<MarkerKind, string> = { rivergold: '#2f5d8a', mountaingold: '#5a524c', animal: '#7a4a1e', event: '#6a3d9a' };
 const GOLD = '#f2c230';
 const GOLD_EDGE = '#8a6500';
@@ -30,38 +47,108 @@ export function markerIcon(kind: MarkerKind, c: Point, r: Mm, count: number | un
   if (kind === 'rivergold') {
     // A miner's pan: a rim, water, and flakes of gold.
     items.push({ kind: 'circle', centre: c, radius: r * 0.72, fill: '#9cc9ea', stroke: '#3b2a18', strokeWidth: r * 0.12 });
-    for (const [dx, dy, k] of [[-0.3, -0.15, 0.17], [0.22, -0.25, 0.14], [0.05, 0.22, 0.19], [-0.2, 0.3, 0.11], [0.35, 0.15, 0.12]] as const) items.push({ kind: 'circle', centre: at(dx, dy), radius: r * k, fill: GOLD, stroke: GOLD_EDGE, strokeWidth: r * 0.04 });
+    for (const [dx, dy, k] of [
+      [-0.3, -0.15, 0.17],
+      [0.22, -0.25, 0.14],
+      [0.05, 0.22, 0.19],
+      [-0.2, 0.3, 0.11],
+      [0.35, 0.15, 0.12],
+    ] as const)
+      items.push({ kind: 'circle', centre: at(dx, dy), radius: r * k, fill: GOLD, stroke: GOLD_EDGE, strokeWidth: r * 0.04 });
   } else if (kind === 'mountaingold') {
     // A nugget on rock: an irregular gold lump with a highlight.
-    items.push({ kind: 'polygon', points: [at(-0.62, 0.1), at(-0.35, -0.45), at(0.1, -0.6), at(0.55, -0.3), at(0.65, 0.2), at(0.25, 0.55), at(-0.35, 0.5)], fill: GOLD, stroke: GOLD_EDGE, strokeWidth: r * 0.1 });
+    items.push({
+      kind: 'polygon',
+      points: [at(-0.62, 0.1), at(-0.35, -0.45), at(0.1, -0.6), at(0.55, -0.3), at(0.65, 0.2), at(0.25, 0.55), at(-0.35, 0.5)],
+      fill: GOLD,
+      stroke: GOLD_EDGE,
+      strokeWidth: r * 0.1,
+    });
     items.push({ kind: 'polygon', points: [at(-0.25, -0.25), at(0.05, -0.4), at(0.2, -0.2), at(-0.05, -0.05)], fill: '#fff2a8' });
   } else if (kind === 'animal') {
     // A paw print: one pad and four toes.
     items.push({ kind: 'circle', centre: at(0, 0.22), radius: r * 0.34, fill: '#f3e3c8' });
-    for (const [dx, dy] of [[-0.45, -0.2], [-0.16, -0.48], [0.16, -0.48], [0.45, -0.2]] as const) items.push({ kind: 'circle', centre: at(dx, dy), radius: r * 0.15, fill: '#f3e3c8' });
+    for (const [dx, dy] of [
+      [-0.45, -0.2],
+      [-0.16, -0.48],
+      [0.16, -0.48],
+      [0.45, -0.2],
+    ] as const)
+      items.push({ kind: 'circle', centre: at(dx, dy), radius: r * 0.15, fill: '#f3e3c8' });
   } else {
-    items.push({ kind: 'text', at: at(0, 0.05), text: '?', size: r * 1.5, fill: '#ffffff', anchor: 'middle', bold: true, baseline: 'middle' });
+    items.push({
+      kind: 'text',
+      at: at(0, 0.05),
+      text: '?',
+      size: r * 1.5,
+      fill: '#ffffff',
+      anchor: 'middle',
+      bold: true,
+      baseline: 'middle',
+    });
   }
   if (labels && count !== undefined && count > 1) {
     items.push({ kind: 'circle', centre: at(0.78, 0.78), radius: r * 0.42, fill: '#ffffff', stroke: '#1b1b1b', strokeWidth: r * 0.06 });
-    items.push({ kind: 'text', at: at(0.78, 0.8), text: String(count), size: r * 0.62, fill: '#1b1b1b', anchor: 'middle', bold: true, baseline: 'middle' });
+    items.push({
+      kind: 'text',
+      at: at(0.78, 0.8),
+      text: String(count),
+      size: r * 0.62,
+      fill: '#1b1b1b',
+      anchor: 'middle',
+      bold: true,
+      baseline: 'middle',
+    });
   }
   return items;
 }
 
 /** A ford as stepping stones across the river: visible in every renderer, unlike a dash. */
 export function fordStones(a: Point, b: Point, r: Mm): SceneItem[] {
-  return [0.2, 0.5, 0.8].map((t) => ({ kind: 'circle' as const, centre: { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }, radius: r, fill: '#d9b77a', stroke: '#4a3418', strokeWidth: r * 0.3 }));
+  return [0.2, 0.5, 0.8].map((t) => ({
+    kind: 'circle' as const,
+    centre: { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t },
+    radius: r,
+    fill: '#d9b77a',
+    stroke: '#4a3418',
+    strokeWidth: r * 0.3,
+  }));
 }
 
 /** The spring: a drop of water under a block of ice. */
 export function springIcon(c: Point, r: Mm): SceneItem[] {
   return [
-    { kind: 'polygon', points: [{ x: c.x - r, y: c.y - r * 0.2 }, { x: c.x - r * 0.1, y: c.y - r * 1.1 }, { x: c.x + r * 0.9, y: c.y - r * 0.5 }, { x: c.x + r * 0.9, y: c.y + r * 0.6 }, { x: c.x - r, y: c.y + r * 0.8 }], fill: '#e8f7ff', stroke: '#0d4f8b', strokeWidth: r * 0.14 },
-    { kind: 'polygon', points: [{ x: c.x - r * 0.1, y: c.y - r * 0.5 }, { x: c.x + r * 0.4, y: c.y + r * 0.25 }, { x: c.x - r * 0.1, y: c.y + r * 0.55 }, { x: c.x - r * 0.6, y: c.y + r * 0.25 }], fill: '#3d8fd6' },
+    {
+      kind: 'polygon',
+      points: [
+        { x: c.x - r, y: c.y - r * 0.2 },
+        { x: c.x - r * 0.1, y: c.y - r * 1.1 },
+        { x: c.x + r * 0.9, y: c.y - r * 0.5 },
+        { x: c.x + r * 0.9, y: c.y + r * 0.6 },
+        { x: c.x - r, y: c.y + r * 0.8 },
+      ],
+      fill: '#e8f7ff',
+      stroke: '#0d4f8b',
+      strokeWidth: r * 0.14,
+    },
+    {
+      kind: 'polygon',
+      points: [
+        { x: c.x - r * 0.1, y: c.y - r * 0.5 },
+        { x: c.x + r * 0.4, y: c.y + r * 0.25 },
+        { x: c.x - r * 0.1, y: c.y + r * 0.55 },
+        { x: c.x - r * 0.6, y: c.y + r * 0.25 },
+      ],
+      fill: '#3d8fd6',
+    },
   ];
 }
-const MARKER_LABEL: Record<MarkerKind, string> = { rivergold: 'river gold', mountaingold: 'mountain gold', animal: 'animal', event: 'event' };
+const MARKER_LABEL: Record<MarkerKind, string> = {
+  rivergold: 'river gold',
+  mountaingold: 'mountain gold',
+  animal: 'animal',
+  event: 'event',
+};
 
 /**
  * The landscape as explored: diamonds and triangles in their terrain, tile outlines, the river
@@ -103,7 +190,12 @@ export function landscapeScene(map: LostValleyMap, style: Style, numbers: boolea
   const legendHeight = edgeLength * 1.8;
 
   const raw = (v: Vertex) => vertexPoint(v, edgeLength);
-  const { x0: minX, y0: minY, x1: maxX, y1: maxY } = boundsOf(map.tiles.flatMap((t) => (t.faces.filter(isFace) as Face[]).flatMap((f) => corners(f).map(raw))));
+  const {
+    x0: minX,
+    y0: minY,
+    x1: maxX,
+    y1: maxY,
+  } = boundsOf(map.tiles.flatMap((t) => (t.faces.filter(isFace) as Face[]).flatMap((f) => corners(f).map(raw))));
   const ox = margin - minX;
   const oy = margin + titleHeight - minY;
   const at = (v: Vertex): Point => {
@@ -129,7 +221,13 @@ export function landscapeScene(map: LostValleyMap, style: Style, numbers: boolea
   const numbered: SceneItem[] = [];
   for (const t of map.tiles) {
     const faces = t.faces.filter(isFace) as Face[];
-    const items: SceneItem[] = faces.map((f) => ({ kind: 'polygon', points: corners(f).map(at), fill: FILL[t.terrain] ?? '#cccccc', stroke: FILL[t.terrain] ?? '#cccccc', strokeWidth: 0.2 }));
+    const items: SceneItem[] = faces.map((f) => ({
+      kind: 'polygon',
+      points: corners(f).map(at),
+      fill: FILL[t.terrain] ?? '#cccccc',
+      stroke: FILL[t.terrain] ?? '#cccccc',
+      strokeWidth: 0.2,
+    }));
     // Ground told by a mark as well as by colour, in each face's outer corner (ground-marks.ts).
     const cornerUse = new Map<string, number>();
     for (const f of faces) for (const v of corners(f)) cornerUse.set(String(v), (cornerUse.get(String(v)) ?? 0) + 1);
@@ -137,7 +235,14 @@ export function landscapeScene(map: LostValleyMap, style: Style, numbers: boolea
       const apex = corners(f).find((v) => cornerUse.get(String(v)) === 1);
       if (!apex) continue;
       const pts = corners(f).map(at);
-      items.push(...groundMark(t.terrain, at(apex), { x: (pts[0]!.x + pts[1]!.x + pts[2]!.x) / 3, y: (pts[0]!.y + pts[1]!.y + pts[2]!.y) / 3 }, edgeLength));
+      items.push(
+        ...groundMark(
+          t.terrain,
+          at(apex),
+          { x: (pts[0]!.x + pts[1]!.x + pts[2]!.x) / 3, y: (pts[0]!.y + pts[1]!.y + pts[2]!.y) / 3 },
+          edgeLength,
+        ),
+      );
     }
     const count = new Map<string, [Edge, number]>();
     for (const f of faces) for (const e of faceEdges(f)) count.set(edgeKey(e), [e, (count.get(edgeKey(e))?.[1] ?? 0) + 1]);
@@ -153,7 +258,16 @@ export function landscapeScene(map: LostValleyMap, style: Style, numbers: boolea
       piles.push(...markerIcon(kind, p, edgeLength * 0.13, n, style.labels));
     });
     if (numbers) numbered.push(...tileNumber(t.order, numberSpot(faces, c, edgeLength, t.kind === 'spring'), edgeLength * 1.35));
-    if (t.symbols?.bearCave && style.labels) piles.push({ kind: 'text', at: { x: c.x, y: c.y + edgeLength * 0.22 }, text: 'bear cave', size: edgeLength * 0.09, fill: '#ffffff', anchor: 'middle', bold: true });
+    if (t.symbols?.bearCave && style.labels)
+      piles.push({
+        kind: 'text',
+        at: { x: c.x, y: c.y + edgeLength * 0.22 },
+        text: 'bear cave',
+        size: edgeLength * 0.09,
+        fill: '#ffffff',
+        anchor: 'middle',
+        bold: true,
+      });
     const summary = onTile.map(([kind, n]) => `${n} ${MARKER_LABEL[kind]}`).join(', ');
     tiles.push({
       kind: 'group',
@@ -188,38 +302,125 @@ export function landscapeScene(map: LostValleyMap, style: Style, numbers: boolea
     const uy = (b.y - a.y) / len;
     const m = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
     const h = edgeLength * 0.06;
-    river.push({ kind: 'polyline', points: [{ x: m.x - ux * h - uy * h, y: m.y - uy * h + ux * h }, { x: m.x + ux * h, y: m.y + uy * h }, { x: m.x - ux * h + uy * h, y: m.y - uy * h - ux * h }], stroke: '#e8f7ff', strokeWidth: edgeLength * 0.025 });
+    river.push({
+      kind: 'polyline',
+      points: [
+        { x: m.x - ux * h - uy * h, y: m.y - uy * h + ux * h },
+        { x: m.x + ux * h, y: m.y + uy * h },
+        { x: m.x - ux * h + uy * h, y: m.y - uy * h - ux * h },
+      ],
+      stroke: '#e8f7ff',
+      strokeWidth: edgeLength * 0.025,
+    });
   }
   const fords: SceneItem[] = map.fords.map((f, k) => {
     const a = at([f[0][0], f[0][1]]);
     const b = at([f[1][0], f[1][1]]);
-    return { kind: 'group', role: 'ford', title: `Ford ${k + 1}: cross the river here on foot`, items: fordStones(a, b, edgeLength * 0.07) };
+    return {
+      kind: 'group',
+      role: 'ford',
+      title: `Ford ${k + 1}: cross the river here on foot`,
+      items: fordStones(a, b, edgeLength * 0.07),
+    };
   });
   const house: SceneItem = {
     kind: 'group',
     role: 'trading-post',
     title: 'The trading post by the waterfall',
     items: [
-      { kind: 'polygon', points: [{ x: post.x - 4, y: post.y }, { x: post.x - 4, y: post.y - 5 }, { x: post.x, y: post.y - 8.5 }, { x: post.x + 4, y: post.y - 5 }, { x: post.x + 4, y: post.y }], fill: '#7a3e1d', stroke: '#ffffff', strokeWidth: 0.5 },
-      { kind: 'polygon', points: [{ x: post.x - 3, y: post.y + 0.5 }, { x: post.x + 3, y: post.y + 0.5 }, { x: post.x, y: post.y + 6 }], fill: '#3d8fd6' },
-      ...(style.labels ? [{ kind: 'text' as const, at: { x: post.x, y: post.y + edgeLength * 0.45 }, text: 'Trading post · waterfall', size: edgeLength * 0.14, fill: ink, anchor: 'middle' as const, bold: true }] : []),
+      {
+        kind: 'polygon',
+        points: [
+          { x: post.x - 4, y: post.y },
+          { x: post.x - 4, y: post.y - 5 },
+          { x: post.x, y: post.y - 8.5 },
+          { x: post.x + 4, y: post.y - 5 },
+          { x: post.x + 4, y: post.y },
+        ],
+        fill: '#7a3e1d',
+        stroke: '#ffffff',
+        strokeWidth: 0.5,
+      },
+      {
+        kind: 'polygon',
+        points: [
+          { x: post.x - 3, y: post.y + 0.5 },
+          { x: post.x + 3, y: post.y + 0.5 },
+          { x: post.x, y: post.y + 6 },
+        ],
+        fill: '#3d8fd6',
+      },
+      ...(style.labels
+        ? [
+            {
+              kind: 'text' as const,
+              at: { x: post.x, y: post.y + edgeLength * 0.45 },
+              text: 'Trading post · waterfall',
+              size: edgeLength * 0.14,
+              fill: ink,
+              anchor: 'middle' as const,
+              bold: true,
+            },
+          ]
+        : []),
     ],
   };
   const extras: SceneItem[] = [];
   if (spring) {
-    extras.push({ kind: 'group', role: 'spring', title: 'The spring: the ice block starts here and melts downstream', items: springIcon({ x: spring.x, y: spring.y - edgeLength * 0.12 }, edgeLength * 0.16) });
+    extras.push({
+      kind: 'group',
+      role: 'spring',
+      title: 'The spring: the ice block starts here and melts downstream',
+      items: springIcon({ x: spring.x, y: spring.y - edgeLength * 0.12 }, edgeLength * 0.16),
+    });
     if (style.labels) {
       // Above the icon on a white plate, clear of the river line.
       const y = spring.y - edgeLength * 0.42;
       const w = edgeLength * 0.95;
-      extras.push({ kind: 'polygon', points: [{ x: spring.x - w / 2, y: y - edgeLength * 0.09 }, { x: spring.x + w / 2, y: y - edgeLength * 0.09 }, { x: spring.x + w / 2, y: y + edgeLength * 0.09 }, { x: spring.x - w / 2, y: y + edgeLength * 0.09 }], fill: '#ffffff', stroke: '#0d4f8b', strokeWidth: edgeLength * 0.015 });
-      extras.push({ kind: 'text', at: { x: spring.x, y }, text: 'spring · ice block', size: edgeLength * 0.1, fill: '#0d4f8b', anchor: 'middle', bold: true, baseline: 'middle' });
+      extras.push({
+        kind: 'polygon',
+        points: [
+          { x: spring.x - w / 2, y: y - edgeLength * 0.09 },
+          { x: spring.x + w / 2, y: y - edgeLength * 0.09 },
+          { x: spring.x + w / 2, y: y + edgeLength * 0.09 },
+          { x: spring.x - w / 2, y: y + edgeLength * 0.09 },
+        ],
+        fill: '#ffffff',
+        stroke: '#0d4f8b',
+        strokeWidth: edgeLength * 0.015,
+      });
+      extras.push({
+        kind: 'text',
+        at: { x: spring.x, y },
+        text: 'spring · ice block',
+        size: edgeLength * 0.1,
+        fill: '#0d4f8b',
+        anchor: 'middle',
+        bold: true,
+        baseline: 'middle',
+      });
     }
   }
 
   const score = map.score as { difficulty?: number; band?: string } | undefined;
-  const title = ['Lost Valley', map.seed !== undefined ? `seed ${map.seed}` : '', score?.difficulty !== undefined ? `difficulty ${score.difficulty} (${score.band})` : ''].filter(Boolean).join(' · ');
-  const header: SceneItem[] = [{ kind: 'text', at: { x: margin, y: margin + titleHeight * 0.55 }, text: title, size: edgeLength * 0.35, fill: ink, anchor: 'start', bold: true }];
+  const title = [
+    'Lost Valley',
+    map.seed !== undefined ? `seed ${map.seed}` : '',
+    score?.difficulty !== undefined ? `difficulty ${score.difficulty} (${score.band})` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const header: SceneItem[] = [
+    {
+      kind: 'text',
+      at: { x: margin, y: margin + titleHeight * 0.55 },
+      text: title,
+      size: edgeLength * 0.35,
+      fill: ink,
+      anchor: 'start',
+      bold: true,
+    },
+  ];
 
   const legend: SceneItem[] = [];
   const legendTop = height - margin - legendHeight + edgeLength * 0.4;
@@ -242,14 +443,41 @@ export function landscapeScene(map: LostValleyMap, style: Style, numbers: boolea
   const step = (width - 2 * margin) / icons.length;
   swatches.forEach(([label, fill, terrain], k) => {
     const c = { x: margin + step * k + edgeLength * 0.12, y: legendTop };
-    legend.push({ kind: 'polygon', points: [{ x: c.x - edgeLength * 0.1, y: c.y - edgeLength * 0.1 }, { x: c.x + edgeLength * 0.1, y: c.y - edgeLength * 0.1 }, { x: c.x + edgeLength * 0.1, y: c.y + edgeLength * 0.1 }, { x: c.x - edgeLength * 0.1, y: c.y + edgeLength * 0.1 }], fill, stroke: '#1b1b1b', strokeWidth: 0.3 });
+    legend.push({
+      kind: 'polygon',
+      points: [
+        { x: c.x - edgeLength * 0.1, y: c.y - edgeLength * 0.1 },
+        { x: c.x + edgeLength * 0.1, y: c.y - edgeLength * 0.1 },
+        { x: c.x + edgeLength * 0.1, y: c.y + edgeLength * 0.1 },
+        { x: c.x - edgeLength * 0.1, y: c.y + edgeLength * 0.1 },
+      ],
+      fill,
+      stroke: '#1b1b1b',
+      strokeWidth: 0.3,
+    });
     legend.push(...legendMark(terrain, c, edgeLength * 0.13));
-    legend.push({ kind: 'text', at: { x: c.x + edgeLength * 0.16, y: c.y }, text: label, size: edgeLength * 0.12, fill: ink, anchor: 'start', baseline: 'middle' });
+    legend.push({
+      kind: 'text',
+      at: { x: c.x + edgeLength * 0.16, y: c.y },
+      text: label,
+      size: edgeLength * 0.12,
+      fill: ink,
+      anchor: 'start',
+      baseline: 'middle',
+    });
   });
   icons.forEach(([label, draw], k) => {
     const c = { x: margin + step * k + edgeLength * 0.12, y: legendTop + edgeLength * 0.35 };
     legend.push(...draw(c));
-    legend.push({ kind: 'text', at: { x: c.x + edgeLength * 0.18, y: c.y }, text: label, size: edgeLength * 0.12, fill: ink, anchor: 'start', baseline: 'middle' });
+    legend.push({
+      kind: 'text',
+      at: { x: c.x + edgeLength * 0.18, y: c.y },
+      text: label,
+      size: edgeLength * 0.12,
+      fill: ink,
+      anchor: 'start',
+      baseline: 'middle',
+    });
   });
   // Fitted to the board's width: the kit's longer note (tile numbers) wraps rather than running off.
   const note = fitText(
@@ -265,6 +493,17 @@ export function landscapeScene(map: LostValleyMap, style: Style, numbers: boolea
     height,
     background: page,
     title,
-    items: [...tiles, { kind: 'segments', segments: outline, stroke: '#2b2b2b', strokeWidth: edgeLength * 0.025 }, ...river, ...fords, ...piles, house, ...extras, ...numbered, { kind: 'group', role: 'title', items: header }, { kind: 'group', role: 'legend', items: legend }],
+    items: [
+      ...tiles,
+      { kind: 'segments', segments: outline, stroke: '#2b2b2b', strokeWidth: edgeLength * 0.025 },
+      ...river,
+      ...fords,
+      ...piles,
+      house,
+      ...extras,
+      ...numbered,
+      { kind: 'group', role: 'title', items: header },
+      { kind: 'group', role: 'legend', items: legend },
+    ],
   };
 }

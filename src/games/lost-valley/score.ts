@@ -1,5 +1,15 @@
 import type { Band } from '../../core/game-module.ts';
-import { bandOf, confidenceOf, difficultyOnScale, predict, reportedFeatures, round2, type Confidence, type LinearModel, type Scale } from '../../core/difficulty.ts';
+import {
+  bandOf,
+  confidenceOf,
+  difficultyOnScale,
+  predict,
+  reportedFeatures,
+  round2,
+  type Confidence,
+  type LinearModel,
+  type Scale,
+} from '../../core/difficulty.ts';
 import type { LostValleyMap } from './model.ts';
 import { dataFile, readJson } from '../../core/json-file.ts';
 import { features, landscapeMetrics, SCORE_FEATURES, SCORE_MODEL_VERSION, type LostValleyMetrics } from './analytic.ts';
@@ -51,11 +61,20 @@ export const KINDS: readonly Kind[] = ['greedy', 'planner'];
 
 /** Throws unless the model was fitted on exactly the features this code computes, under this version. */
 export function checkScoreModel(model: ScoreModel): ScoreModel {
-  if (model.version !== SCORE_MODEL_VERSION) throw new Error(`Lost Valley score model ${model.version} does not match the code's ${SCORE_MODEL_VERSION}: rerun npx tsx src/games/lost-valley/calibrate/score-model.ts`);
-  if (model.features.length !== SCORE_FEATURES.length || model.features.some((f, i) => f !== SCORE_FEATURES[i])) throw new Error(`Lost Valley score model features [${model.features.join(', ')}] do not match the code's [${SCORE_FEATURES.join(', ')}]`);
+  if (model.version !== SCORE_MODEL_VERSION)
+    throw new Error(
+      `Lost Valley score model ${model.version} does not match the code's ${SCORE_MODEL_VERSION}: rerun npx tsx src/games/lost-valley/calibrate/score-model.ts`,
+    );
+  if (model.features.length !== SCORE_FEATURES.length || model.features.some((f, i) => f !== SCORE_FEATURES[i]))
+    throw new Error(
+      `Lost Valley score model features [${model.features.join(', ')}] do not match the code's [${SCORE_FEATURES.join(', ')}]`,
+    );
   for (const kind of KINDS)
     for (const [players, head] of Object.entries(model.heads[kind] ?? {}))
-      if (head.coefficients.length !== SCORE_FEATURES.length) throw new Error(`Lost Valley score model: the ${kind} head for ${players} players has ${head.coefficients.length} coefficients for ${SCORE_FEATURES.length} features`);
+      if (head.coefficients.length !== SCORE_FEATURES.length)
+        throw new Error(
+          `Lost Valley score model: the ${kind} head for ${players} players has ${head.coefficients.length} coefficients for ${SCORE_FEATURES.length} features`,
+        );
   return model;
 }
 
@@ -100,14 +119,20 @@ export function scoreLostValley(map: LostValleyMap, model: ScoreModel = scoreMod
   const kind = (name: string, k: Kind) => {
     const modelled = predict(headOf(model, k, players), f);
     if (modelled < 0) reasons.push(`the ${name} model's ${round2(modelled)} nuggets is below the 0 a prospector can bank`);
-    if (modelled > ceiling) reasons.push(`the ${name} model's ${round2(modelled)} nuggets is above an equal share (${round2(ceiling)}) of the ${metrics.goldTotal} gold on the board`);
+    if (modelled > ceiling)
+      reasons.push(
+        `the ${name} model's ${round2(modelled)} nuggets is above an equal share (${round2(ceiling)}) of the ${metrics.goldTotal} gold on the board`,
+      );
     const gold = Math.max(0, Math.min(ceiling, modelled));
     return { predictedGold: round2(gold), difficulty: difficultyOnScale(gold, model.scales[k][players] ?? model.scales[k]['4']!) };
   };
   const kinds = { greedy: kind('greedy bots', 'greedy'), planner: kind('planner', 'planner') };
   const mean = (kinds.greedy.difficulty + kinds.planner.difficulty) / 2;
   const difficulty = difficultyOnScale(mean, model.combined[players] ?? model.combined['4']!);
-  const interval: [number, number] = [Math.min(kinds.greedy.difficulty, kinds.planner.difficulty), Math.max(kinds.greedy.difficulty, kinds.planner.difficulty)];
+  const interval: [number, number] = [
+    Math.min(kinds.greedy.difficulty, kinds.planner.difficulty),
+    Math.max(kinds.greedy.difficulty, kinds.planner.difficulty),
+  ];
   return {
     difficulty,
     band: bandOf(difficulty),

@@ -39,7 +39,11 @@ const NEAR_BEST = 0.6;
  * lies nearest, among the settings that agree with what the caller pinned (the reroll lays the
  * pinned values over these in any case).
  */
-export function steerLostValley(target: { min: number; max: number }, options: LostValleyOptions, pinned: readonly string[] = []): Array<Partial<LostValleyOptions>> {
+export function steerLostValley(
+  target: { min: number; max: number },
+  options: LostValleyOptions,
+  pinned: readonly string[] = [],
+): Array<Partial<LostValleyOptions>> {
   const measured = ((scoreModel.reach ?? {}) as Record<string, Reach[]>)[String(options.players ?? 4)] ?? [];
   // Judge only the settings that agree with what the caller pinned: their reach is what the
   // reroll will meet. A pinned value the calibration never measured leaves every setting in play.

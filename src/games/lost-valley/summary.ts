@@ -28,7 +28,9 @@ function iceRoundsInWords(rounds: number): string {
 
 const STRONG_FIXTURE = dataFile('./data/strong.json', import.meta.url);
 /** A far stronger player's games, measured apart from the score (src/games/lost-valley/calibrate/strong.ts). */
-const strong: { tables: Record<string, { landscapes: number; spearman: { difficulty: number } }> } | undefined = existsSync(STRONG_FIXTURE) ? readJson(STRONG_FIXTURE) : undefined;
+const strong: { tables: Record<string, { landscapes: number; spearman: { difficulty: number } }> } | undefined = existsSync(STRONG_FIXTURE)
+  ? readJson(STRONG_FIXTURE)
+  : undefined;
 /** Below this Spearman with a far stronger player's gold, the headline says the band is the bots' reading. */
 const STRONG_AGREES = 0.5;
 
@@ -48,10 +50,13 @@ const ALIKE = 20;
  */
 function settingNote(map: LostValleyMap, players: number): string {
   const o = map.options;
-  const row = scoreModel.reach[String(players)]?.find((r) => r.ice === (o?.ice ?? 'normal') && r.river === (o?.river ?? 12) && r.gold === (o?.gold ?? 'scattered'));
+  const row = scoreModel.reach[String(players)]?.find(
+    (r) => r.ice === (o?.ice ?? 'normal') && r.river === (o?.river ?? 12) && r.gold === (o?.gold ?? 'scattered'),
+  );
   if (!row) return '';
   const [lo, hi] = [row.deciles[1]!, row.deciles[9]!];
-  if (hi - lo <= ALIKE) return ` Landscapes of these options play alike: 8 in 10 of them score ${lo}–${hi}, so the options decide the difficulty more than the seed.`;
+  if (hi - lo <= ALIKE)
+    return ` Landscapes of these options play alike: 8 in 10 of them score ${lo}–${hi}, so the options decide the difficulty more than the seed.`;
   return ` Landscapes of these options part: 8 in 10 of them score ${lo}–${hi}, so the seed moves the difficulty as much as the options.`;
 }
 
@@ -71,14 +76,21 @@ export function summariseLostValley(map: LostValleyMap, score: LostValleyScore):
   return {
     headline: `The ice reaches the waterfall ${iceRoundsInWords(m.iceRounds)} after the last land tile is turned up (some ${Math.round(m.iceRounds * m.players)} turns round a table of ${m.players}); ${m.goldReachable} of ${m.goldTotal} gold lies near enough to reach on foot before it does. A prospector banks about ${score.predictedGold} gold by the end of the race. The greedy bots rate it ${score.kinds.greedy.difficulty}, the planners ${score.kinds.planner.difficulty}${score.interval[1] - score.interval[0] > 25 ? ': they disagree, so the difficulty is no more certain than that range' : ''}.${settingNote(map, m.players)}${strongNote(m.players)}`,
     // A share is shown in percent, as every share of wins is; the metric stays the model's fraction.
-    facts: Object.entries(METRIC_LABELS).map(([key, label]) => ({ label, value: key === 'canalShare' ? Math.round(m.canalShare * 1000) / 10 : (m[key as keyof typeof m] as number) })),
+    facts: Object.entries(METRIC_LABELS).map(([key, label]) => ({
+      label,
+      value: key === 'canalShare' ? Math.round(m.canalShare * 1000) / 10 : (m[key as keyof typeof m] as number),
+    })),
     chart: {
       title: `Gold by turns on foot from the trading post (the ice takes ${iceRoundsInWords(m.iceRounds)})`,
       bars: [...byTurns.keys()]
         .sort((a, b) => a - b)
         .map((turns) => {
           const row = byTurns.get(turns)!;
-          return { label: counted(turns, 'turn'), value: row.gold, text: `${row.gold} gold · ${counted(row.sites, 'site')}${row.mine ? ` · ${row.mine} to mine` : ''}${row.canal ? ` · ${row.canal} behind a canal` : ''}` };
+          return {
+            label: counted(turns, 'turn'),
+            value: row.gold,
+            text: `${row.gold} gold · ${counted(row.sites, 'site')}${row.mine ? ` · ${row.mine} to mine` : ''}${row.canal ? ` · ${row.canal} behind a canal` : ''}`,
+          };
         }),
     },
   };

@@ -1,10 +1,23 @@
 import type { Problem } from '../../core/game-module.ts';
-import { edge, edgeFaces, edgeKey, faceKey, faceNeighbours, isFace, sharedEdge, type Edge, type Face, type Vertex } from '../../geometry/trilattice/lattice.ts';
+import {
+  edge,
+  edgeFaces,
+  edgeKey,
+  faceKey,
+  faceNeighbours,
+  isFace,
+  sharedEdge,
+  type Edge,
+  type Face,
+  type Vertex,
+} from '../../geometry/trilattice/lattice.ts';
 import { inPlay } from './generate.ts';
 import { LAND_TILES, type LostValleyMap, type MarkerKind } from './model.ts';
 import { TILE_SET } from './tiles.ts';
 
-const printedById = new Map([TILE_SET.start, ...TILE_SET.river, ...TILE_SET.land, ...TILE_SET.triangles, TILE_SET.spring].map((t) => [t.id, t] as const));
+const printedById = new Map(
+  [TILE_SET.start, ...TILE_SET.river, ...TILE_SET.land, ...TILE_SET.triangles, TILE_SET.spring].map((t) => [t.id, t] as const),
+);
 
 const asEdge = (e: [readonly number[], readonly number[]]): Edge => edge([e[0][0]!, e[0][1]!] as Vertex, [e[1][0]!, e[1][1]!] as Vertex);
 
@@ -30,12 +43,27 @@ export function validateLostValley(map: LostValleyMap): Problem[] {
       }
       const key = faceKey(f);
       const other = owner.get(key);
-      if (other !== undefined) add('overlap', `tile ${tile.id} covers face [${f.join(', ')}], already covered by ${map.tiles[other]!.id}`, `tiles[${i}].faces[${k}]`);
+      if (other !== undefined)
+        add(
+          'overlap',
+          `tile ${tile.id} covers face [${f.join(', ')}], already covered by ${map.tiles[other]!.id}`,
+          `tiles[${i}].faces[${k}]`,
+        );
       else owner.set(key, i);
     }
     const expected = tile.kind === 'river' || tile.kind === 'land' ? 2 : tile.kind === 'start' ? undefined : 1;
-    if (expected !== undefined && tile.faces.length !== expected) add('shape', `${tile.kind} tile ${tile.id} must cover ${expected} face${expected === 1 ? '' : 's'}, not ${tile.faces.length}`, `tiles[${i}].faces`);
-    if (expected === 2 && tile.faces.length === 2 && tile.faces.every(isFace) && !sharedEdge(tile.faces[0] as Face, tile.faces[1] as Face)) {
+    if (expected !== undefined && tile.faces.length !== expected)
+      add(
+        'shape',
+        `${tile.kind} tile ${tile.id} must cover ${expected} face${expected === 1 ? '' : 's'}, not ${tile.faces.length}`,
+        `tiles[${i}].faces`,
+      );
+    if (
+      expected === 2 &&
+      tile.faces.length === 2 &&
+      tile.faces.every(isFace) &&
+      !sharedEdge(tile.faces[0] as Face, tile.faces[1] as Face)
+    ) {
       add('diamond', `diamond ${tile.id} covers two faces that do not share an edge`, `tiles[${i}].faces`);
     }
   });
@@ -63,7 +91,11 @@ export function validateLostValley(map: LostValleyMap): Problem[] {
     for (const f of edgeFaces(asEdge(e))) {
       const i = owner.get(faceKey(f));
       if (i === undefined || !riverTiles.has(map.tiles[i]!.id)) {
-        add('river-into-land', `the river crosses edge ${JSON.stringify(e)} into ${i === undefined ? 'nothing' : `${map.tiles[i]!.kind} tile ${map.tiles[i]!.id}`}`, `riverCrossings[${k}]`);
+        add(
+          'river-into-land',
+          `the river crosses edge ${JSON.stringify(e)} into ${i === undefined ? 'nothing' : `${map.tiles[i]!.kind} tile ${map.tiles[i]!.id}`}`,
+          `riverCrossings[${k}]`,
+        );
         break;
       }
     }
@@ -87,7 +119,8 @@ export function validateLostValley(map: LostValleyMap): Problem[] {
         const key = faceKey(g);
         if (seen.has(key) || owner.has(key) || !inPlay(g)) continue;
         seen.add(key);
-        if (faceNeighbours(g).every((h) => owner.has(faceKey(h)) || !inPlay(h))) add('hole', `face [${g.join(', ')}] is an enclosed hole`, 'tiles');
+        if (faceNeighbours(g).every((h) => owner.has(faceKey(h)) || !inPlay(h)))
+          add('hole', `face [${g.join(', ')}] is an enclosed hole`, 'tiles');
       }
     }
   }
@@ -108,7 +141,12 @@ export function validateLostValley(map: LostValleyMap): Problem[] {
     for (const kind of ['rivergold', 'mountaingold', 'animal', 'event'] as MarkerKind[]) {
       const want = printed.symbols[kind] ?? 0;
       const got = count.get(`${tile.id}|${kind}`) ?? 0;
-      if (want !== got) add('marker', `tile ${tile.id} (${tile.printed}) shows ${want} ${kind} symbol${want === 1 ? '' : 's'} but carries ${got} marker${got === 1 ? '' : 's'}`, 'markers');
+      if (want !== got)
+        add(
+          'marker',
+          `tile ${tile.id} (${tile.printed}) shows ${want} ${kind} symbol${want === 1 ? '' : 's'} but carries ${got} marker${got === 1 ? '' : 's'}`,
+          'markers',
+        );
     }
   }
   for (const kind of ['rivergold', 'mountaingold', 'animal', 'event'] as MarkerKind[]) {
@@ -116,7 +154,8 @@ export function validateLostValley(map: LostValleyMap): Problem[] {
     const used = new Map<string, number>();
     for (const m of map.markers) if (m.kind === kind) used.set(String(m.value ?? m.type), (used.get(String(m.value ?? m.type)) ?? 0) + 1);
     for (const [value, n] of used) {
-      if (n > (supply[value] ?? 0)) add('marker-supply', `${n} ${kind} markers of ${value}; the supply has ${supply[value] ?? 0}`, 'markers');
+      if (n > (supply[value] ?? 0))
+        add('marker-supply', `${n} ${kind} markers of ${value}; the supply has ${supply[value] ?? 0}`, 'markers');
     }
   }
   const printedUsed = new Map<string, number>();

@@ -7,12 +7,14 @@ export const PIONEER_DAYS_CALIBRATION: readonly Producer[] = [
     name: 'score-model',
     script: dataFile('./calibrate/score-model.ts', import.meta.url),
     writes: 'data/score-model.json',
-    about: 'settler and planner games on 500 trails a table size (12 + 8 each) and 150 held out with 50 of each kind, the analytic score’s heads per kind and table size (tens of minutes on two cores; a game cache refits in seconds)',
+    about:
+      'settler and planner games on 500 trails a table size (12 + 8 each) and 150 held out with 50 of each kind, the analytic score’s heads per kind and table size (tens of minutes on two cores; a game cache refits in seconds)',
   },
   {
     name: 'difficulty',
     script: dataFile('./calibrate/difficulty.ts', import.meta.url),
     writes: 'data/calibration.json',
-    about: 'the reference-game model the analytic score replaced, kept as the baseline its study compares against and for the bots’ weight hashes (about 6 minutes on 2 cores in three processes)',
+    about:
+      'the reference-game model the analytic score replaced, kept as the baseline its study compares against and for the bots’ weight hashes (about 6 minutes on 2 cores in three processes)',
   },
 ];

@@ -33,15 +33,39 @@ export function dealtCards(map: PioneerDaysMap): DealtCard[] {
     const when = `week ${w + 1}`;
     for (const id of week.towns) {
       const t = TOWNS.get(id);
-      if (t) towns.push({ deck: 'town', id, name: t.name, where: `${when} town`, lines: [{ text: `Needs ${needsText(t)}.` }, { text: `Pays ${t.favours} favours.`, bold: true }], back: 'Town' });
+      if (t)
+        towns.push({
+          deck: 'town',
+          id,
+          name: t.name,
+          where: `${when} town`,
+          lines: [{ text: `Needs ${needsText(t)}.` }, { text: `Pays ${t.favours} favours.`, bold: true }],
+          back: 'Town',
+        });
     }
     week.townsfolk.forEach((id, k) => {
       const c = TOWNSFOLK.get(id);
-      if (c) folk.push({ deck: 'townsfolk', id, name: c.name, where: `${when} · ${FACES[k]} slot`, lines: [{ text: `${effectText(c.effect)}.` }, { text: `End of game: ${scoringText(c.scoring)}.`, bold: true }], back: `Townsfolk · set ${c.set}` });
+      if (c)
+        folk.push({
+          deck: 'townsfolk',
+          id,
+          name: c.name,
+          where: `${when} · ${FACES[k]} slot`,
+          lines: [{ text: `${effectText(c.effect)}.` }, { text: `End of game: ${scoringText(c.scoring)}.`, bold: true }],
+          back: `Townsfolk · set ${c.set}`,
+        });
     });
     for (const id of week.equipment) {
       const e = EQUIPMENT.get(id);
-      if (e) equipment.push({ deck: 'equipment', id, name: e.name, where: `${when} store`, lines: [{ text: `${effectText(e.effect)}.` }, { text: 'Takes a wagon space.' }], back: 'Equipment' });
+      if (e)
+        equipment.push({
+          deck: 'equipment',
+          id,
+          name: e.name,
+          where: `${when} store`,
+          lines: [{ text: `${effectText(e.effect)}.` }, { text: 'Takes a wagon space.' }],
+          back: 'Equipment',
+        });
     }
   });
   return [...towns, ...folk, ...equipment];
@@ -49,11 +73,22 @@ export function dealtCards(map: PioneerDaysMap): DealtCard[] {
 
 const rect = (x: number, y: number, w: number, h: number, fill: string, stroke?: string): SceneItem => ({
   kind: 'polygon',
-  points: [{ x, y }, { x: x + w, y }, { x: x + w, y: y + h }, { x, y: y + h }],
+  points: [
+    { x, y },
+    { x: x + w, y },
+    { x: x + w, y: y + h },
+    { x, y: y + h },
+  ],
   fill,
   ...(stroke ? { stroke, strokeWidth: 0.25 } : {}),
 });
-const text = (t: string, x: number, y: number, size: number, o: { bold?: boolean; fill?: string; anchor?: 'start' | 'middle' | 'end' } = {}): SceneItem => ({
+const text = (
+  t: string,
+  x: number,
+  y: number,
+  size: number,
+  o: { bold?: boolean; fill?: string; anchor?: 'start' | 'middle' | 'end' } = {},
+): SceneItem => ({
   kind: 'text',
   at: { x, y },
   text: t,
@@ -74,13 +109,26 @@ function face(card: DealtCard, x: number, y: number): SceneItem {
   const [last, ...rest] = [...card.lines].reverse();
   let yy = y + 13;
   for (const line of rest.reverse()) {
-    for (const l of wrapText(line.text, inner, T.body, line.bold)) items.push(text(l, x + pad, (yy += T.body * 1.3), T.body, line.bold ? { bold: true } : {}));
+    for (const l of wrapText(line.text, inner, T.body, line.bold))
+      items.push(text(l, x + pad, (yy += T.body * 1.3), T.body, line.bold ? { bold: true } : {}));
     yy += 1.2;
   }
   const foot = wrapText(last!.text, inner, T.body, last!.bold);
-  foot.forEach((l, i) => items.push(text(l, x + pad, y + CARD.height - pad - 5 - (foot.length - 1 - i) * T.body * 1.3, T.body, last!.bold ? { bold: true } : {})));
+  foot.forEach((l, i) =>
+    items.push(
+      text(l, x + pad, y + CARD.height - pad - 5 - (foot.length - 1 - i) * T.body * 1.3, T.body, last!.bold ? { bold: true } : {}),
+    ),
+  );
   items.push(text(card.where, x + pad, y + CARD.height - pad, T.small, { fill: '#555555' }));
-  items.push(text(card.deck === 'townsfolk' ? card.back.replace('Townsfolk · ', '') : card.back, x + CARD.width - pad, y + CARD.height - pad, T.small, { fill: '#555555', anchor: 'end' }));
+  items.push(
+    text(
+      card.deck === 'townsfolk' ? card.back.replace('Townsfolk · ', '') : card.back,
+      x + CARD.width - pad,
+      y + CARD.height - pad,
+      T.small,
+      { fill: '#555555', anchor: 'end' },
+    ),
+  );
   return { kind: 'group', role: 'card', data: { id: card.id }, title: `${card.id} ${card.name}`, items };
 }
 
@@ -104,7 +152,12 @@ function back(card: DealtCard, x: number, y: number): SceneItem {
 function cutLines(places: Array<{ x: number; y: number }>): SceneItem {
   const seen = new Map<string, [{ x: number; y: number }, { x: number; y: number }]>();
   for (const { x, y } of places) {
-    const corners = [{ x, y }, { x: x + CARD.width, y }, { x: x + CARD.width, y: y + CARD.height }, { x, y: y + CARD.height }];
+    const corners = [
+      { x, y },
+      { x: x + CARD.width, y },
+      { x: x + CARD.width, y: y + CARD.height },
+      { x, y: y + CARD.height },
+    ];
     corners.forEach((a, i) => {
       const b = corners[(i + 1) % 4]!;
       const [p, q] = a.x < b.x || (a.x === b.x && a.y < b.y) ? [a, b] : [b, a];
@@ -141,7 +194,9 @@ export function cardSheets(map: PioneerDaysMap, area: { width: number; height: n
       title: `${range} (fronts)`,
       items: [
         text(`Pioneer Days · ${seedLabel} · ${range}`, 0, 4, 3.4, { bold: true }),
-        text('Print double-sided, flip on the long edge, at 100%: the next page is their backs. Cut on the lines.', 0, 7.6, T.small, { fill: '#555555' }),
+        text('Print double-sided, flip on the long edge, at 100%: the next page is their backs. Cut on the lines.', 0, 7.6, T.small, {
+          fill: '#555555',
+        }),
         ...some.map((card, k) => face(card, at(k, false).x, at(k, false).y)),
         cutLines(some.map((_, k) => at(k, false))),
       ],
@@ -153,7 +208,10 @@ export function cardSheets(map: PioneerDaysMap, area: { width: number; height: n
       title: `${range} (backs)`,
       items: [
         text(`Backs of ${range}`, width, 4, 3.4, { bold: true, anchor: 'end' }),
-        text('Mirrored left to right, to print on the back of the page before (flip on the long edge).', width, 7.6, T.small, { fill: '#555555', anchor: 'end' }),
+        text('Mirrored left to right, to print on the back of the page before (flip on the long edge).', width, 7.6, T.small, {
+          fill: '#555555',
+          anchor: 'end',
+        }),
         ...some.map((card, k) => back(card, at(k, true).x, at(k, true).y)),
       ],
     });

@@ -1,7 +1,20 @@
 import { setMapDigest } from '../../core/canonical.ts';
 import { Rng } from '../../core/rng.ts';
 import { CATALOGUE, COLOURS, FACES, SET_IDS, goldSupply } from './catalogue.ts';
-import { DAYS, GAME_ID, GENERATOR_VERSION, SETS_USED, TOWNSFOLK_PER_WEEK, TOWNS_PER_WEEK, TOWN_CARDS_USED, WEEKS, type Die, type PioneerDaysMap, type PioneerDaysOptions, type Week } from './model.ts';
+import {
+  DAYS,
+  GAME_ID,
+  GENERATOR_VERSION,
+  SETS_USED,
+  TOWNSFOLK_PER_WEEK,
+  TOWNS_PER_WEEK,
+  TOWN_CARDS_USED,
+  WEEKS,
+  type Die,
+  type PioneerDaysMap,
+  type PioneerDaysOptions,
+  type Week,
+} from './model.ts';
 
 /**
  * Deals the whole trail as the setup and each week's start would, one labelled stream per thing
@@ -12,7 +25,10 @@ export function generatePioneerDays(seed: string, options: PioneerDaysOptions): 
   const players = options.players;
   const startPlayer = rng.fork('start-player').int(1, players);
   const townsfolkSets = options.firstGame ? ['A', 'B'] : rng.fork('sets').shuffle(SET_IDS).slice(0, SETS_USED).sort();
-  const townDeck = rng.fork('towns').shuffle(CATALOGUE.towns.map((t) => t.id)).slice(0, TOWN_CARDS_USED);
+  const townDeck = rng
+    .fork('towns')
+    .shuffle(CATALOGUE.towns.map((t) => t.id))
+    .slice(0, TOWN_CARDS_USED);
   const townsfolkDeck = rng.fork('townsfolk').shuffle(CATALOGUE.townsfolk.filter((t) => townsfolkSets.includes(t.set)).map((t) => t.id));
   const equipmentStack = rng.fork('equipment').shuffle(CATALOGUE.equipment.map((e) => e.id));
   const diceRng = rng.fork('dice');

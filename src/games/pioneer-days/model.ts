@@ -55,10 +55,17 @@ export type Item = 'silver' | 'cattle' | 'wood' | 'medicine' | 'gold' | 'favour'
 /** Every gain is a count (src/games/pioneer-days/schemas/catalogue.json says what each one counts). */
 export type Gain = Partial<Record<Item | 'smallWagon', number>>;
 
-export type Ongoing = { protect: DisasterId } | { spaces: number } | { income: Face; plus: number } | { changeDiscount: number } | { townCattle: number };
+export type Ongoing =
+  | { protect: DisasterId }
+  | { spaces: number }
+  | { income: Face; plus: number }
+  | { changeDiscount: number }
+  | { townCattle: number };
 export type Effect = { kind: 'immediate'; gain: Gain } | { kind: 'triggered'; on: Face; gain: Gain } | ({ kind: 'ongoing' } & Ongoing);
 
-export type Scoring = { flat: number } | { per: 'cattle' | 'wood' | 'medicine' | 'gold' | 'equipment' | 'favour' | 'wagon' | 'townsfolk' | 'silver'; every: number; vp: number };
+export type Scoring =
+  | { flat: number }
+  | { per: 'cattle' | 'wood' | 'medicine' | 'gold' | 'equipment' | 'favour' | 'wagon' | 'townsfolk' | 'silver'; every: number; vp: number };
 
 export interface Town {
   id: string;

@@ -40,7 +40,10 @@ export interface ReferenceMetrics {
 /** The trail's noiseless settler game (the old score's first reference game): what the disaster forecast reads. */
 export function referenceGame(map: PioneerDaysMap): GameResult {
   const trail = trailOf(map);
-  return playGame(trail, Array.from({ length: trail.players }, () => settler));
+  return playGame(
+    trail,
+    Array.from({ length: trail.players }, () => settler),
+  );
 }
 
 export function trailMetrics(map: PioneerDaysMap): ReferenceMetrics {
@@ -52,7 +55,9 @@ export function trailMetrics(map: PioneerDaysMap): ReferenceMetrics {
   const game = games[0]!;
   // The planners' games: one noiseless, the rest seeded under fixed labels, like the settlers'.
   const planners = Array.from({ length: trail.players }, () => planner);
-  const planned = Array.from({ length: PLANNER_REFERENCE_GAMES }, (_, k) => playGame(trail, planners, k === 0 ? undefined : `planner/${k}`));
+  const planned = Array.from({ length: PLANNER_REFERENCE_GAMES }, (_, k) =>
+    playGame(trail, planners, k === 0 ? undefined : `planner/${k}`),
+  );
   const perPlanned = (f: (g: (typeof planned)[number]) => number) => round2(planned.reduce((a, g) => a + f(g), 0) / planned.length);
   const mean = (f: (g: (typeof games)[number]) => number) => round2(games.reduce((a, g) => a + f(g), 0) / games.length);
   const vpBySeat = game.scores.map((_, i) => mean((g) => g.scores[i]!.vp));
@@ -112,4 +117,3 @@ export function features(m: ReferenceMetrics): Record<string, number> {
     players: m.players,
   };
 }
-

@@ -18,11 +18,19 @@ const L = {
 };
 export const DIE_FILL: Record<Colour, string> = { blue: '#2f6db5', red: '#c0392b', yellow: '#e8c030', green: '#2e8b57', black: '#202020' };
 const DIE_INK: Record<Colour, string> = { blue: '#ffffff', red: '#ffffff', yellow: '#1b1b1b', green: '#ffffff', black: '#ffffff' };
-export const FACE_SHORT: Record<Face, string> = { wild: 'WILD', mine: 'MINE', equip: 'EQUIP', cattle: 'CATTLE', wood: 'WOOD', medicine: 'MED' };
+export const FACE_SHORT: Record<Face, string> = {
+  wild: 'WILD',
+  mine: 'MINE',
+  equip: 'EQUIP',
+  cattle: 'CATTLE',
+  wood: 'WOOD',
+  medicine: 'MED',
+};
 const DISASTER_NAME: Record<string, string> = { storm: 'Storm', raid: 'Raid', famine: 'Famine', disease: 'Disease' };
 
 /** Seat of the player who starts day `d` of week `w` (both 0-based): the token passes clockwise daily. */
-export const dayStarter = (map: PioneerDaysMap, w: number, d: number) => ((map.startPlayer - 1 + w * map.weeks[w]!.days.length + d) % playersOf(map)) + 1;
+export const dayStarter = (map: PioneerDaysMap, w: number, d: number) =>
+  ((map.startPlayer - 1 + w * map.weeks[w]!.days.length + d) % playersOf(map)) + 1;
 
 export const colourOf = (disaster: string) => CATALOGUE.disasters.find((d) => d.id === disaster)!.colour;
 
@@ -31,8 +39,28 @@ export function dieItem(die: Die, x: number, y: number, size: number): SceneItem
   return {
     kind: 'group',
     items: [
-      { kind: 'polygon', points: [{ x, y }, { x: x + size, y }, { x: x + size, y: y + size }, { x, y: y + size }], fill: DIE_FILL[die.colour], stroke: '#1b1b1b', strokeWidth: 0.3 },
-      { kind: 'text', at: { x: x + r, y: y + r }, text: FACE_SHORT[die.face], size: size * (FACE_SHORT[die.face].length > 5 ? 0.22 : 0.26), fill: DIE_INK[die.colour], anchor: 'middle', bold: true, baseline: 'middle' },
+      {
+        kind: 'polygon',
+        points: [
+          { x, y },
+          { x: x + size, y },
+          { x: x + size, y: y + size },
+          { x, y: y + size },
+        ],
+        fill: DIE_FILL[die.colour],
+        stroke: '#1b1b1b',
+        strokeWidth: 0.3,
+      },
+      {
+        kind: 'text',
+        at: { x: x + r, y: y + r },
+        text: FACE_SHORT[die.face],
+        size: size * (FACE_SHORT[die.face].length > 5 ? 0.22 : 0.26),
+        fill: DIE_INK[die.colour],
+        anchor: 'middle',
+        bold: true,
+        baseline: 'middle',
+      },
     ],
   };
 }
@@ -42,7 +70,9 @@ export function dieItem(die: Die, x: number, y: number, size: number): SceneItem
  * over, so the forecast plays the trail's reference game (noiseless settler bots; the score itself
  * plays none) and reports how often each marker moved per week and when each disaster struck.
  */
-export function forecast(map: PioneerDaysMap): Array<{ disaster: string; colour: Colour; track: number; perWeek: number[]; strikes: string[] }> {
+export function forecast(
+  map: PioneerDaysMap,
+): Array<{ disaster: string; colour: Colour; track: number; perWeek: number[]; strikes: string[] }> {
   // A map scored before the score became analytic carries its reference game; otherwise the sheet plays it (the score plays none).
   type Reference = { disasters: Array<{ week: number; day: number; disaster: string; final: boolean }>; leftovers: string[][] };
   const stored = (map.score as { metrics?: { reference?: Reference } } | undefined)?.metrics?.reference;
@@ -70,8 +100,22 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
   const inner = W - 2 * m;
   const items: SceneItem[] = [];
   let y = m;
-  const text = (t: string, x: number, yy: number, size = L.text, opts: { bold?: boolean; fill?: string; anchor?: 'start' | 'middle' | 'end' } = {}) =>
-    ({ kind: 'text', at: { x, y: yy }, text: t, size, fill: opts.fill ?? ink, anchor: opts.anchor ?? 'start', ...(opts.bold ? { bold: true } : {}) }) as SceneItem;
+  const text = (
+    t: string,
+    x: number,
+    yy: number,
+    size = L.text,
+    opts: { bold?: boolean; fill?: string; anchor?: 'start' | 'middle' | 'end' } = {},
+  ) =>
+    ({
+      kind: 'text',
+      at: { x, y: yy },
+      text: t,
+      size,
+      fill: opts.fill ?? ink,
+      anchor: opts.anchor ?? 'start',
+      ...(opts.bold ? { bold: true } : {}),
+    }) as SceneItem;
   const para = (t: string, size = L.text, opts: { bold?: boolean; fill?: string; indent?: number } = {}) => {
     for (const line of wrapText(t, inner - (opts.indent ?? 0), size, opts.bold)) {
       y += size * 1.3;
@@ -84,7 +128,11 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
   const title = ['Pioneer Days trail', map.seed !== undefined ? `seed ${map.seed}` : ''].filter(Boolean).join(' · ');
   y += L.title;
   items.push(text(title, m, y, L.title, { bold: true }));
-  para(`${players} player${players === 1 ? '' : 's'}${score?.difficulty !== undefined ? ` · difficulty ${score.difficulty} (${score.band})` : ''}`, L.text, { fill: faint });
+  para(
+    `${players} player${players === 1 ? '' : 's'}${score?.difficulty !== undefined ? ` · difficulty ${score.difficulty} (${score.band})` : ''}`,
+    L.text,
+    { fill: faint },
+  );
 
   // Setup.
   const setup: SceneItem[] = [];
@@ -96,7 +144,13 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
   para(`Dice bag each week: ${players + 1} of each colour (${5 * (players + 1)} dice); ${players + 1} drawn a day`);
   para(`Gold bag, first draws: ${map.gold.slice(0, 12).join(' ')} …`, L.small, { fill: faint });
   setup.push(...items.splice(before));
-  items.push({ kind: 'group', role: 'setup', stop: true, title: `Setup: start player P${map.startPlayer}; townsfolk sets ${map.townsfolkSets.join(' and ')}; gold bag in draw order ${map.gold.join(' ')}`, items: setup });
+  items.push({
+    kind: 'group',
+    role: 'setup',
+    stop: true,
+    title: `Setup: start player P${map.startPlayer}; townsfolk sets ${map.townsfolkSets.join(' and ')}; gold bag in draw order ${map.gold.join(' ')}`,
+    items: setup,
+  });
 
   // Disaster forecast.
   y += 4;
@@ -105,19 +159,53 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
   for (const f of fc) {
     const rowTop = y + 1.2;
     const row: SceneItem[] = [
-      { kind: 'circle', centre: { x: m + 2.2, y: rowTop + 2.2 }, radius: 2.2, fill: DIE_FILL[f.colour], stroke: '#1b1b1b', strokeWidth: 0.25 },
+      {
+        kind: 'circle',
+        centre: { x: m + 2.2, y: rowTop + 2.2 },
+        radius: 2.2,
+        fill: DIE_FILL[f.colour],
+        stroke: '#1b1b1b',
+        strokeWidth: 0.25,
+      },
       text(`${DISASTER_NAME[f.disaster]} (${f.colour}, track ${f.track})`, m + 6, rowTop + 3.4, L.text, { bold: true }),
     ];
     const bar = 36;
     const moves = f.perWeek.reduce((a, v) => a + v, 0) + 1;
     const fill = Math.min(1, moves / (f.track * 3));
-    row.push({ kind: 'polygon', points: [{ x: W - m - bar, y: rowTop + 0.8 }, { x: W - m, y: rowTop + 0.8 }, { x: W - m, y: rowTop + 3.8 }, { x: W - m - bar, y: rowTop + 3.8 }], fill: panel, stroke: faint, strokeWidth: 0.2 });
-    row.push({ kind: 'polygon', points: [{ x: W - m - bar, y: rowTop + 0.8 }, { x: W - m - bar + bar * fill, y: rowTop + 0.8 }, { x: W - m - bar + bar * fill, y: rowTop + 3.8 }, { x: W - m - bar, y: rowTop + 3.8 }], fill: DIE_FILL[f.colour] });
+    row.push({
+      kind: 'polygon',
+      points: [
+        { x: W - m - bar, y: rowTop + 0.8 },
+        { x: W - m, y: rowTop + 0.8 },
+        { x: W - m, y: rowTop + 3.8 },
+        { x: W - m - bar, y: rowTop + 3.8 },
+      ],
+      fill: panel,
+      stroke: faint,
+      strokeWidth: 0.2,
+    });
+    row.push({
+      kind: 'polygon',
+      points: [
+        { x: W - m - bar, y: rowTop + 0.8 },
+        { x: W - m - bar + bar * fill, y: rowTop + 0.8 },
+        { x: W - m - bar + bar * fill, y: rowTop + 3.8 },
+        { x: W - m - bar, y: rowTop + 3.8 },
+      ],
+      fill: DIE_FILL[f.colour],
+    });
     y = rowTop + 3.4;
     const line = `moves ${f.perWeek.join(' / ')} + final · strikes: ${f.strikes.join(', ') || 'none'}`;
     y += L.small * 1.35;
     row.push(text(line, m + 6, y, L.small, { fill: faint }));
-    items.push({ kind: 'group', role: 'forecast', stop: true, data: { disaster: f.disaster }, title: `${DISASTER_NAME[f.disaster]}: in the reference game the marker moves ${f.perWeek.join(', ')} times in weeks 1–4, plus the final advance; the track is ${f.track} long; it strikes ${f.strikes.join(', ') || 'never'}`, items: row });
+    items.push({
+      kind: 'group',
+      role: 'forecast',
+      stop: true,
+      data: { disaster: f.disaster },
+      title: `${DISASTER_NAME[f.disaster]}: in the reference game the marker moves ${f.perWeek.join(', ')} times in weeks 1–4, plus the final advance; the track is ${f.track} long; it strikes ${f.strikes.join(', ') || 'never'}`,
+      items: row,
+    });
   }
 
   // The four stops; a printed page may end before each one and before the legend.
@@ -129,11 +217,28 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
     const block: SceneItem[] = [];
     const push = (it: SceneItem) => block.push(it);
     const stopR = 3.6;
-    push({ kind: 'polygon', points: [{ x: m, y: top }, { x: W - m, y: top }, { x: W - m, y: top + 8 }, { x: m, y: top + 8 }], fill: '#7a4a22' });
+    push({
+      kind: 'polygon',
+      points: [
+        { x: m, y: top },
+        { x: W - m, y: top },
+        { x: W - m, y: top + 8 },
+        { x: m, y: top + 8 },
+      ],
+      fill: '#7a4a22',
+    });
     push({ kind: 'circle', centre: { x: m + stopR + 1, y: top + 4 }, radius: stopR, fill: '#f2d27a', stroke: '#ffffff', strokeWidth: 0.4 });
     push(text(String(w + 1), m + stopR + 1, top + 5.3, 3.8, { bold: true, anchor: 'middle', fill: '#1b1b1b' }));
     const townNames = week.towns.map((id) => TOWNS.get(id)?.name ?? id);
-    push(text(`Week ${w + 1} → ${w === map.weeks.length - 1 ? 'the last town' : `stop ${w + 1} of ${map.weeks.length}`}`, m + 2 * stopR + 3, top + 5.6, L.text, { bold: true, fill: '#ffffff' }));
+    push(
+      text(
+        `Week ${w + 1} → ${w === map.weeks.length - 1 ? 'the last town' : `stop ${w + 1} of ${map.weeks.length}`}`,
+        m + 2 * stopR + 3,
+        top + 5.6,
+        L.text,
+        { bold: true, fill: '#ffffff' },
+      ),
+    );
     y = top + 8;
 
     // Town cards: what each asks, what it pays.
@@ -150,12 +255,35 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
       cardH = Math.max(cardH, h);
       const inside: SceneItem[] = [text(t ? t.name : id, x + 1.2, cardTop + 4, L.small, { bold: true })];
       lines.forEach((line, i) => inside.push(text(line, x + 1.2, cardTop + 4 + (i + 1) * L.small * 1.25, L.small)));
-      inside.push(text(`→ ${t?.favours ?? '?'} favours`, x + 1.2, cardTop + 4 + (lines.length + 1) * L.small * 1.25 + 0.6, L.small, { bold: true, fill: '#7a4a22' }));
-      cards.push({ kind: 'group', role: 'town', stop: true, data: { id }, title: `Week ${w + 1} town card ${id} ${t?.name ?? ''}: needs ${t ? needsText(t) : '?'}; pays ${t?.favours ?? '?'} favours`, items: inside });
+      inside.push(
+        text(`→ ${t?.favours ?? '?'} favours`, x + 1.2, cardTop + 4 + (lines.length + 1) * L.small * 1.25 + 0.6, L.small, {
+          bold: true,
+          fill: '#7a4a22',
+        }),
+      );
+      cards.push({
+        kind: 'group',
+        role: 'town',
+        stop: true,
+        data: { id },
+        title: `Week ${w + 1} town card ${id} ${t?.name ?? ''}: needs ${t ? needsText(t) : '?'}; pays ${t?.favours ?? '?'} favours`,
+        items: inside,
+      });
     });
     week.towns.forEach((_, k) => {
       const x = m + k * (cw + L.gap);
-      push({ kind: 'polygon', points: [{ x, y: cardTop }, { x: x + cw, y: cardTop }, { x: x + cw, y: cardTop + cardH }, { x, y: cardTop + cardH }], fill: panel, stroke: '#7a4a22', strokeWidth: 0.3 });
+      push({
+        kind: 'polygon',
+        points: [
+          { x, y: cardTop },
+          { x: x + cw, y: cardTop },
+          { x: x + cw, y: cardTop + cardH },
+          { x, y: cardTop + cardH },
+        ],
+        fill: panel,
+        stroke: '#7a4a22',
+        strokeWidth: 0.3,
+      });
     });
     block.push(...cards);
     y = cardTop + cardH;
@@ -174,7 +302,10 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
         role: 'townsfolk',
         data: { id },
         title: card ? `${FACES[k]} slot: ${id} ${card.name}. ${effectText(card.effect)}. Scores ${scoringText(card.scoring)}` : id,
-        items: [text(`${FACE_SHORT[FACES[k]!]}`, x, yy, L.small, { bold: true, fill: faint }), text(`${id} ${card?.name ?? ''}`, x + 13, yy, L.small)],
+        items: [
+          text(`${FACE_SHORT[FACES[k]!]}`, x, yy, L.small, { bold: true, fill: faint }),
+          text(`${id} ${card?.name ?? ''}`, x + 13, yy, L.small),
+        ],
       });
     });
     y += Math.ceil(week.townsfolk.length / 2) * L.text * 1.35 + 0.5;
@@ -184,16 +315,36 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
     const storeItems: SceneItem[] = [];
     const storeLines = wrapText(`Store: ${store}`, inner, L.small);
     storeLines.forEach((line) => storeItems.push(text(line, m, (y += L.small * 1.35), L.small)));
-    push({ kind: 'group', role: 'equipment', title: `Week ${w + 1} store: ${week.equipment.map((id) => { const e = EQUIPMENT.get(id); return e ? `${id} ${e.name} (${effectText(e.effect)})` : id; }).join('; ')}`, items: storeItems });
+    push({
+      kind: 'group',
+      role: 'equipment',
+      title: `Week ${w + 1} store: ${week.equipment
+        .map((id) => {
+          const e = EQUIPMENT.get(id);
+          return e ? `${id} ${e.name} (${effectText(e.effect)})` : id;
+        })
+        .join('; ')}`,
+      items: storeItems,
+    });
 
     // The dice, day by day.
     y += 2;
     week.days.forEach((day, d) => {
       const rowTop = y;
       const first = dayStarter(map, w, d);
-      const row: SceneItem[] = [text(`Day ${d + 1}`, m, rowTop + L.die * 0.5, L.text, { bold: true }), text(`P${first} first`, m, rowTop + L.die * 0.5 + L.small * 1.1, L.small, { fill: faint })];
+      const row: SceneItem[] = [
+        text(`Day ${d + 1}`, m, rowTop + L.die * 0.5, L.text, { bold: true }),
+        text(`P${first} first`, m, rowTop + L.die * 0.5 + L.small * 1.1, L.small, { fill: faint }),
+      ];
       day.dice.forEach((die, k) => row.push(dieItem(die, m + 21 + k * (L.die + 1.4), rowTop, L.die)));
-      push({ kind: 'group', role: 'day', stop: true, data: { week: String(w + 1), day: String(d + 1) }, title: `Week ${w + 1}, day ${d + 1}: P${first} starts; dice ${day.dice.map((x) => `${x.colour} ${x.face}`).join(', ')}`, items: row });
+      push({
+        kind: 'group',
+        role: 'day',
+        stop: true,
+        data: { week: String(w + 1), day: String(d + 1) },
+        title: `Week ${w + 1}, day ${d + 1}: P${first} starts; dice ${day.dice.map((x) => `${x.colour} ${x.face}`).join(', ')}`,
+        items: row,
+      });
       y = rowTop + L.die + 1.2;
     });
     items.push({ kind: 'group', role: 'week', data: { week: String(w + 1) }, items: block });

@@ -88,7 +88,19 @@ const WILD = FACE_INDEX.wild!;
 const CATTLE = FACE_INDEX.cattle!;
 const PER_ITEMS = ['cattle', 'wood', 'medicine', 'gold', 'equipment', 'favour', 'wagon', 'townsfolk', 'silver'] as const;
 /** The face that brings each item a card may score per (−1: none does). */
-const PER_FACE = PER_ITEMS.map((i) => (i === 'cattle' ? FACE_INDEX.cattle! : i === 'wood' ? FACE_INDEX.wood! : i === 'medicine' ? FACE_INDEX.medicine! : i === 'gold' ? FACE_INDEX.mine! : i === 'equipment' ? FACE_INDEX.equip! : -1));
+const PER_FACE = PER_ITEMS.map((i) =>
+  i === 'cattle'
+    ? FACE_INDEX.cattle!
+    : i === 'wood'
+      ? FACE_INDEX.wood!
+      : i === 'medicine'
+        ? FACE_INDEX.medicine!
+        : i === 'gold'
+          ? FACE_INDEX.mine!
+          : i === 'equipment'
+            ? FACE_INDEX.equip!
+            : -1,
+);
 const PER_INDEX: Record<string, number> = Object.fromEntries(PER_ITEMS.map((f, k) => [f, k]));
 /** A rough worth of each thing a card gives, in VP: the regression weighs the sums, these only add them up. */
 const WORTH: Record<keyof Gain, number> = { cattle: 2, wood: 1, medicine: 1, gold: 2, favour: 2, silver: 0.3, equipment: 1, smallWagon: 1 };
@@ -143,7 +155,10 @@ const FOLK: Record<string, CardFacts> = Object.fromEntries([...TOWNSFOLK].map(([
 const TILES: Record<string, CardFacts> = Object.fromEntries([...EQUIPMENT].map(([id, e]) => [id, factsOf(e.effect)]));
 /** A town card's needs in NEED_ITEMS order, and its favours. */
 const TOWN_NEEDS: Record<string, { needs: number[]; items: number; favours: number }> = Object.fromEntries(
-  [...TOWNS].map(([id, t]) => [id, { needs: NEED_ITEMS.map((i) => t.needs[i] ?? 0), items: NEED_ITEMS.reduce((a, i) => a + (t.needs[i] ?? 0), 0), favours: t.favours }]),
+  [...TOWNS].map(([id, t]) => [
+    id,
+    { needs: NEED_ITEMS.map((i) => t.needs[i] ?? 0), items: NEED_ITEMS.reduce((a, i) => a + (t.needs[i] ?? 0), 0), favours: t.favours },
+  ]),
 );
 
 /** A trail's features, keyed as FEATURES lists them, and the facts the score reports beside them. */
@@ -208,7 +223,8 @@ export function trailFeatures(map: PioneerDaysMap): TrailFeatures {
   }
   // Faces from each week on: what a card taken that week can still trigger on.
   const faceFrom = new Array<number>(W * F).fill(0);
-  for (let w = W - 1; w >= 0; w--) for (let f = 0; f < F; f++) faceFrom[w * F + f] = faceWeek[w * F + f]! + (w + 1 < W ? faceFrom[(w + 1) * F + f]! : 0);
+  for (let w = W - 1; w >= 0; w--)
+    for (let f = 0; f < F; f++) faceFrom[w * F + f] = faceWeek[w * F + f]! + (w + 1 < W ? faceFrom[(w + 1) * F + f]! : 0);
   const total = new Array<number>(F).fill(0);
   for (let w = 0; w < W; w++) for (let f = 0; f < F; f++) total[f]! += faceWeek[w * F + f]!;
   const share = (f: number) => total[f]! / (dice || 1);
@@ -272,9 +288,11 @@ export function trailFeatures(map: PioneerDaysMap): TrailFeatures {
   // Cards that score per item, times the dice faces that bring that item (per player): what the
   // dealt scoring and this script's dice make of each other.
   let synergy = 0;
-  for (let i = 0; i < PER_FACE.length; i++) if (PER_FACE[i]! >= 0) synergy += (rate[i]! * (total[PER_FACE[i]!]! + total[WILD]! / NEED_ITEMS.length)) / players;
+  for (let i = 0; i < PER_FACE.length; i++)
+    if (PER_FACE[i]! >= 0) synergy += (rate[i]! * (total[PER_FACE[i]!]! + total[WILD]! / NEED_ITEMS.length)) / players;
   let stacking = { item: 'none', vpPerItem: 0 };
-  for (const item of SORTED_PER_ITEMS) if (rate[PER_INDEX[item]!]! > stacking.vpPerItem) stacking = { item, vpPerItem: r2(rate[PER_INDEX[item]!]!) };
+  for (const item of SORTED_PER_ITEMS)
+    if (rate[PER_INDEX[item]!]! > stacking.vpPerItem) stacking = { item, vpPerItem: r2(rate[PER_INDEX[item]!]!) };
 
   let equipmentTriggers = 0;
   for (let w = 0; w < W; w++)

@@ -48,10 +48,20 @@ export const KINDS: readonly Kind[] = ['settler', 'planner'];
 
 /** Refuses a model file that does not read the features this code computes, in its order, under this version. */
 export function checkScoreModel(model: ScoreModel): ScoreModel {
-  if (model.version !== SCORE_MODEL_VERSION) throw new Error(`data/score-model.json is ${model.version}; the score code is ${SCORE_MODEL_VERSION}: regenerate it with calibrate/score-model.ts`);
-  if (model.features.length !== FEATURES.length || model.features.some((f, k) => f !== FEATURES[k])) throw new Error(`data/score-model.json reads features [${model.features.join(', ')}]; the code computes [${FEATURES.join(', ')}]: regenerate it with calibrate/score-model.ts`);
+  if (model.version !== SCORE_MODEL_VERSION)
+    throw new Error(
+      `data/score-model.json is ${model.version}; the score code is ${SCORE_MODEL_VERSION}: regenerate it with calibrate/score-model.ts`,
+    );
+  if (model.features.length !== FEATURES.length || model.features.some((f, k) => f !== FEATURES[k]))
+    throw new Error(
+      `data/score-model.json reads features [${model.features.join(', ')}]; the code computes [${FEATURES.join(', ')}]: regenerate it with calibrate/score-model.ts`,
+    );
   for (const [players, t] of Object.entries(model.tables))
-    for (const head of [t, t.byKind.settler, t.byKind.planner]) if (head.coefficients.length !== FEATURES.length) throw new Error(`data/score-model.json: table ${players} has ${head.coefficients.length} coefficients for ${FEATURES.length} features`);
+    for (const head of [t, t.byKind.settler, t.byKind.planner])
+      if (head.coefficients.length !== FEATURES.length)
+        throw new Error(
+          `data/score-model.json: table ${players} has ${head.coefficients.length} coefficients for ${FEATURES.length} features`,
+        );
   return model;
 }
 
@@ -140,7 +150,15 @@ export function scorePioneerDays(map: PioneerDaysMap): PioneerDaysScore {
   return {
     difficulty,
     band: bandOf(difficulty),
-    metrics: { players, faces: t.faces, expectedDisasters: t.expectedDisasters, earlyGold, townItems: t.townItems, townFavours: t.townFavours, stacking: t.stacking },
+    metrics: {
+      players,
+      faces: t.faces,
+      expectedDisasters: t.expectedDisasters,
+      earlyGold,
+      townItems: t.townItems,
+      townFavours: t.townFavours,
+      stacking: t.stacking,
+    },
     predictedVp: round2(predictedVp),
     kinds,
     interval: [low, high],

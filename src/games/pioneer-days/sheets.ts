@@ -39,7 +39,15 @@ export function block(width: number, ink: Ink, build: (w: Writer) => void): Bloc
       const size = o.size ?? SIZE.text;
       for (const l of wrapText(t, width - (o.indent ?? 0), size, o.bold)) {
         w.y += size * 1.32;
-        w.items.push({ kind: 'text', at: { x: o.indent ?? 0, y: w.y }, text: l, size, fill: o.fill ?? ink.ink, anchor: 'start', ...(o.bold ? { bold: true } : {}) });
+        w.items.push({
+          kind: 'text',
+          at: { x: o.indent ?? 0, y: w.y },
+          text: l,
+          size,
+          fill: o.fill ?? ink.ink,
+          anchor: 'start',
+          ...(o.bold ? { bold: true } : {}),
+        });
       }
     },
   };
@@ -67,7 +75,17 @@ export function paginate(heading: string, title: string, blocks: Block[], ink: I
   }
   return pages.map((page, k) => {
     const suffix = pages.length > 1 ? ` (${k + 1} of ${pages.length})` : '';
-    const items: SceneItem[] = [{ kind: 'text', at: { x: 0, y: SIZE.head * 1.32 }, text: `${heading} · ${title}${suffix}`, size: SIZE.head, fill: ink.ink, anchor: 'start', bold: true }];
+    const items: SceneItem[] = [
+      {
+        kind: 'text',
+        at: { x: 0, y: SIZE.head * 1.32 },
+        text: `${heading} · ${title}${suffix}`,
+        size: SIZE.head,
+        fill: ink.ink,
+        anchor: 'start',
+        bold: true,
+      },
+    ];
     let at = top;
     for (const b of page) {
       items.push(...transformItems(b.items, { dy: at }));
@@ -78,7 +96,8 @@ export function paginate(heading: string, title: string, blocks: Block[], ink: I
 }
 
 /** The gold tokens in draw order, in sixes so a stack can be counted out without losing the place. */
-export const goldStack = (map: PioneerDaysMap) => Array.from({ length: Math.ceil(map.gold.length / 6) }, (_, k) => map.gold.slice(k * 6, k * 6 + 6).join(' ')).join('  ·  ');
+export const goldStack = (map: PioneerDaysMap) =>
+  Array.from({ length: Math.ceil(map.gold.length / 6) }, (_, k) => map.gold.slice(k * 6, k * 6 + 6).join(' ')).join('  ·  ');
 
 export const seedLabelOf = (map: PioneerDaysMap) => (map.seed !== undefined ? `seed ${map.seed}` : 'hand-made trail');
 
@@ -87,20 +106,53 @@ export function diceScript(map: PioneerDaysMap, style: Style, area: { width: num
   const ink = inkOf(style);
   const width = Math.min(area.width, 190);
   const intro = block(width, ink, (w) =>
-    w.line('Each day: put these dice in the pool as shown (do not draw or roll). The start player token passes clockwise each day. The die left over moves the disaster marker of its colour (black: every marker).', { size: SIZE.small, fill: ink.faint }),
+    w.line(
+      'Each day: put these dice in the pool as shown (do not draw or roll). The start player token passes clockwise each day. The die left over moves the disaster marker of its colour (black: every marker).',
+      { size: SIZE.small, fill: ink.faint },
+    ),
   );
   const weeks = map.weeks.map((week, wk) =>
     block(width, ink, (w) => {
       week.days.forEach((day, d) => {
         const top = w.y + 1.2;
-        w.items.push({ kind: 'text', at: { x: 0, y: top + SIZE.die * 0.45 }, text: `Week ${wk + 1} · day ${d + 1}`, size: SIZE.text, fill: ink.ink, anchor: 'start', bold: true });
-        w.items.push({ kind: 'text', at: { x: 0, y: top + SIZE.die * 0.45 + SIZE.small * 1.15 }, text: `P${dayStarter(map, wk, d)} starts`, size: SIZE.small, fill: ink.faint, anchor: 'start' });
+        w.items.push({
+          kind: 'text',
+          at: { x: 0, y: top + SIZE.die * 0.45 },
+          text: `Week ${wk + 1} · day ${d + 1}`,
+          size: SIZE.text,
+          fill: ink.ink,
+          anchor: 'start',
+          bold: true,
+        });
+        w.items.push({
+          kind: 'text',
+          at: { x: 0, y: top + SIZE.die * 0.45 + SIZE.small * 1.15 },
+          text: `P${dayStarter(map, wk, d)} starts`,
+          size: SIZE.small,
+          fill: ink.faint,
+          anchor: 'start',
+        });
         day.dice.forEach((die, k) => w.items.push(dieItem(die, 36 + k * (SIZE.die + 1.5), top, SIZE.die)));
         const words = day.dice.map((die) => `${die.colour} ${die.face}`).join(', ');
         for (const [i, l] of wrapText(words, width - 37 - day.dice.length * (SIZE.die + 1.5), 2.6).entries()) {
-          w.items.push({ kind: 'text', at: { x: 36 + day.dice.length * (SIZE.die + 1.5) + 1, y: top + SIZE.die * 0.45 + i * 3.2 }, text: l, size: 2.6, fill: ink.faint, anchor: 'start' });
+          w.items.push({
+            kind: 'text',
+            at: { x: 36 + day.dice.length * (SIZE.die + 1.5) + 1, y: top + SIZE.die * 0.45 + i * 3.2 },
+            text: l,
+            size: 2.6,
+            fill: ink.faint,
+            anchor: 'start',
+          });
         }
-        w.items.push({ kind: 'polyline', points: [{ x: 0, y: top + SIZE.die + 0.8 }, { x: width, y: top + SIZE.die + 0.8 }], stroke: '#cccccc', strokeWidth: 0.2 });
+        w.items.push({
+          kind: 'polyline',
+          points: [
+            { x: 0, y: top + SIZE.die + 0.8 },
+            { x: width, y: top + SIZE.die + 0.8 },
+          ],
+          stroke: '#cccccc',
+          strokeWidth: 0.2,
+        });
         w.y = top + SIZE.die + 0.8;
       });
     }),
@@ -115,7 +167,9 @@ export function stillNeeded(map: PioneerDaysMap): string[] {
   const start = CATALOGUE.start;
   return [
     `Dice: ${players + 1} of each colour (${CATALOGUE.disasters.map((d) => d.colour).join(', ')}, ${CATALOGUE.wildColour}), ${5 * (players + 1)} in all. You set each face from the dice script and never roll, so any dice in those colours will do (read the faces 1 wild, 2 mine, 3 equip, 4 cattle, 5 wood, 6 medicine), or coloured counters with the face written on a slip.`,
-    `Gold: 36 gold tokens, face down: ${Object.entries(CATALOGUE.goldSupply).map(([n, c]) => `${c} of ${n} nugget${n === '1' ? '' : 's'}`).join(', ')} (slips of card with the number on one side will do). No bag: they are stacked in the order above.`,
+    `Gold: 36 gold tokens, face down: ${Object.entries(CATALOGUE.goldSupply)
+      .map(([n, c]) => `${c} of ${n} nugget${n === '1' ? '' : 's'}`)
+      .join(', ')} (slips of card with the number on one side will do). No bag: they are stacked in the order above.`,
     `Board: the four disaster tracks (${tracks} spaces, the first included) with a marker each; the six townsfolk slots (${FACES.join(', ')}); two or three town card spaces and a store; a score track with a marker a player, or paper and pencil.`,
     `Each player: a player board with a ${start.wagon}-space starting wagon and ${start.silver} silver, ${start.cattle} cattle, ${start.wood} wood, ${start.medicine} medicine to start; wagon cards to buy (12 small: 2 spaces, $5; 8 large: 4 spaces, $8).`,
     'Tokens (not meant to run out; any counters): silver coins, cattle, wood, medicine, damage, favours; and a start player token.',
@@ -133,9 +187,15 @@ export function pioneerDaysSheets(map: PioneerDaysMap, style: Style, area: { wid
   const players = playersOf(map);
   const seedLabel = seedLabelOf(map);
   const start = block(width, ink, (w) => {
-    w.line(`${players} player${players === 1 ? '' : 's'}. Seat the players P1–P${players} clockwise; P${map.startPlayer} takes the start player token.`);
-    w.line(`Dice: the dice script (next sheet) says which dice to put in the pool each day, with the face up; do not draw or roll. The die left over moves its disaster marker: ${CATALOGUE.disasters.map((d) => `${d.colour} ${d.id}`).join(', ')}, ${CATALOGUE.wildColour} every marker.`);
-    w.line(`Cards: cut out the cards on the last sheets (sets ${map.townsfolkSets.map((s) => `${s} ${CATALOGUE.sets[s]}`).join(' and ')} for the townsfolk). Each card says the week and the place it is dealt to: deal them there, not at random.`);
+    w.line(
+      `${players} player${players === 1 ? '' : 's'}. Seat the players P1–P${players} clockwise; P${map.startPlayer} takes the start player token.`,
+    );
+    w.line(
+      `Dice: the dice script (next sheet) says which dice to put in the pool each day, with the face up; do not draw or roll. The die left over moves its disaster marker: ${CATALOGUE.disasters.map((d) => `${d.colour} ${d.id}`).join(', ')}, ${CATALOGUE.wildColour} every marker.`,
+    );
+    w.line(
+      `Cards: cut out the cards on the last sheets (sets ${map.townsfolkSets.map((s) => `${s} ${CATALOGUE.sets[s]}`).join(' and ')} for the townsfolk). Each card says the week and the place it is dealt to: deal them there, not at random.`,
+    );
     w.line('Gold: stack the 36 tokens face down in this order (first drawn on top) and draw from the top instead of the bag:');
     w.line(goldStack(map), { bold: true, indent: 4 });
   });
@@ -143,19 +203,59 @@ export function pioneerDaysSheets(map: PioneerDaysMap, style: Style, area: { wid
     block(width, ink, (w) => {
       w.y += 1.5;
       w.line(`Week ${wk + 1}`, { bold: true, size: SIZE.text + 0.4 });
-      w.line(`Town cards: ${week.towns.map((id) => { const t = TOWNS.get(id); return t ? `${id} ${t.name} (needs ${needsText(t)}: ${t.favours} favours)` : id; }).join('; ')}`, { indent: 4, size: SIZE.small });
-      w.line(`Townsfolk: ${week.townsfolk.map((id, k) => `${FACES[k]} slot ${id} ${TOWNSFOLK.get(id)?.name ?? ''}`).join(' · ')}`, { indent: 4, size: SIZE.small });
-      w.line(`Store (face up): ${week.equipment.map((id) => `${id} ${EQUIPMENT.get(id)?.name ?? ''}`).join(' · ')}`, { indent: 4, size: SIZE.small });
+      w.line(
+        `Town cards: ${week.towns
+          .map((id) => {
+            const t = TOWNS.get(id);
+            return t ? `${id} ${t.name} (needs ${needsText(t)}: ${t.favours} favours)` : id;
+          })
+          .join('; ')}`,
+        { indent: 4, size: SIZE.small },
+      );
+      w.line(`Townsfolk: ${week.townsfolk.map((id, k) => `${FACES[k]} slot ${id} ${TOWNSFOLK.get(id)?.name ?? ''}`).join(' · ')}`, {
+        indent: 4,
+        size: SIZE.small,
+      });
+      w.line(`Store (face up): ${week.equipment.map((id) => `${id} ${EQUIPMENT.get(id)?.name ?? ''}`).join(' · ')}`, {
+        indent: 4,
+        size: SIZE.small,
+      });
     }),
   );
   const needs = block(width, ink, (w) => {
     w.y += 2;
     w.line('You also need', { bold: true, size: SIZE.text + 0.4 });
     for (const n of stillNeeded(map)) w.line(`• ${n}`, { size: SIZE.small, indent: 2 });
-    w.line(`Income (silver): ${Object.entries(CATALOGUE.income).map(([f, n]) => `${f} ${n}`).join(', ')}. Change a face: ${CATALOGUE.changeCost} silver. The card texts are goldmaps' designed catalogue, not the printed game's.`, { size: SIZE.small, fill: ink.faint });
+    w.line(
+      `Income (silver): ${Object.entries(CATALOGUE.income)
+        .map(([f, n]) => `${f} ${n}`)
+        .join(
+          ', ',
+        )}. Change a face: ${CATALOGUE.changeCost} silver. The card texts are goldmaps' designed catalogue, not the printed game's.`,
+      { size: SIZE.small, fill: ink.faint },
+    );
   });
-  const before = [...paginate(`Pioneer Days · ${seedLabel}`, 'setup', [start, ...weeks, needs], ink, area), ...diceScript(map, style, area)];
+  const before = [
+    ...paginate(`Pioneer Days · ${seedLabel}`, 'setup', [start, ...weeks, needs], ink, area),
+    ...diceScript(map, style, area),
+  ];
   // Card fronts must fall on odd pages for a whole-kit double-sided print to back each with its backs.
-  if (before.length % 2 === 1) before.push(...paginate(`Pioneer Days · ${seedLabel}`, 'notes', [block(width, ink, (w) => w.line('Left blank, so that each sheet of card fronts prints with its backs behind it when the whole kit is printed double-sided.', { size: SIZE.small, fill: ink.faint }))], ink, area));
+  if (before.length % 2 === 1)
+    before.push(
+      ...paginate(
+        `Pioneer Days · ${seedLabel}`,
+        'notes',
+        [
+          block(width, ink, (w) =>
+            w.line(
+              'Left blank, so that each sheet of card fronts prints with its backs behind it when the whole kit is printed double-sided.',
+              { size: SIZE.small, fill: ink.faint },
+            ),
+          ),
+        ],
+        ink,
+        area,
+      ),
+    );
   return [...before, ...cardSheets(map, area, seedLabel)];
 }

@@ -34,9 +34,9 @@ const FEATURE_LABELS: Record<string, string> = {
   rateSilver: 'VP per silver the dealt townsfolk score',
   stacking: 'VP per item the dealt townsfolk stack on one item',
   townsfolkImmediate: 'what the dealt townsfolk give when recruited (rough VP)',
-  townsfolkTriggers: 'what the dealt townsfolk\'s triggers can yield on this script, per player (rough VP)',
-  recruitable: 'townsfolk whose slot face the week\'s dice show (per player, at most 1 each)',
-  equipmentTriggers: 'what the offered equipment\'s triggers can yield on this script, per player (rough VP)',
+  townsfolkTriggers: "what the dealt townsfolk's triggers can yield on this script, per player (rough VP)",
+  recruitable: "townsfolk whose slot face the week's dice show (per player, at most 1 each)",
+  equipmentTriggers: "what the offered equipment's triggers can yield on this script, per player (rough VP)",
   strikesStorm: 'storms the leftover dice are expected to drive',
   strikesRaid: 'raids the leftover dice are expected to drive',
   strikesFamine: 'famines the leftover dice are expected to drive',
@@ -50,7 +50,8 @@ const FEATURE_LABELS: Record<string, string> = {
  * trails of two random sets: docs/studies/pioneer-days-and-gold-city-difficulty.md), so the headline says
  * what their difficulty can and cannot tell.
  */
-const FIRST_GAME_NOTE = ' First-game trails (sets A and B) score lower than most trails of two random sets, but the two kinds of player seldom agree which of them is harder: read this difficulty as that of a first-game trail, not as a rank among them.';
+const FIRST_GAME_NOTE =
+  ' First-game trails (sets A and B) score lower than most trails of two random sets, but the two kinds of player seldom agree which of them is harder: read this difficulty as that of a first-game trail, not as a rank among them.';
 
 export function summarisePioneerDays(map: PioneerDaysMap, score: PioneerDaysScore): ScoreSummary {
   const expected = Object.entries(score.metrics.expectedDisasters);
@@ -78,9 +79,15 @@ export function summarisePioneerDaysPlaytest(_map: PioneerDaysMap, score: Pionee
   const solo = report.bots.length === 1;
   // The kind played first, then the other, each as the score predicts it.
   const played = soleKind(report.bots);
-  const kinds = (Object.keys(score.kinds) as Array<keyof PioneerDaysScore['kinds']>).sort((a, b) => Number(b === played) - Number(a === played));
+  const kinds = (Object.keys(score.kinds) as Array<keyof PioneerDaysScore['kinds']>).sort(
+    (a, b) => Number(b === played) - Number(a === played),
+  );
   const predicted = kinds.map((k) => `${score.kinds[k].predictedVp} for ${k}s`).join(' and ');
-  const spread = spreadInWords(report.games * report.bots.length, report.sdVp, solo ? 'from game to game' : 'from player to player and game to game');
+  const spread = spreadInWords(
+    report.games * report.bots.length,
+    report.sdVp,
+    solo ? 'from game to game' : 'from player to player and game to game',
+  );
   return {
     headline: `${counted(report.games, 'game')} on this trail (${botsInWords(report.bots)}): ${report.meanVp} VP ${solo ? 'a game' : 'a player'} on average${spread}; the score predicts ${predicted} (the difficulty reads a blend of the two, ${score.predictedVp}).${solo ? '' : ` The winner took ${report.meanWinningVp}.`} ${report.meanDisasters} disasters a game${struck ? ` (${struck})` : ''}.`,
     facts: [

@@ -16,7 +16,9 @@ const ITEM_WORD: Record<string, [string, string]> = {
 export const items = (n: number, item: string) => `${n} ${(ITEM_WORD[item] ?? [item, item])[n === 1 ? 0 : 1]}`;
 
 export function gainText(g: Gain): string {
-  const parts = Object.entries(g).map(([k, v]) => (k === 'smallWagon' ? (v === 1 ? 'a free small wagon' : `${v} free small wagons`) : items(v as number, k)));
+  const parts = Object.entries(g).map(([k, v]) =>
+    k === 'smallWagon' ? (v === 1 ? 'a free small wagon' : `${v} free small wagons`) : items(v as number, k),
+  );
   return parts.join(' + ');
 }
 
@@ -32,7 +34,8 @@ export function effectText(e: Effect): string {
   if ('protect' in e) return `Ongoing: ${e.protect} does not harm you`;
   if ('spaces' in e) return `Ongoing: +${e.spaces} wagon space${e.spaces === 1 ? '' : 's'}`;
   if ('income' in e) return `Ongoing: +${e.plus} silver income on ${e.income}`;
-  if ('changeDiscount' in e) return `Ongoing: changing a face costs ${e.changeDiscount} silver less (never under 1; ${CATALOGUE.changeCost} without discounts)`;
+  if ('changeDiscount' in e)
+    return `Ongoing: changing a face costs ${e.changeDiscount} silver less (never under 1; ${CATALOGUE.changeCost} without discounts)`;
   return `Ongoing: +${e.townCattle} VP a cattle at each town`;
 }
 

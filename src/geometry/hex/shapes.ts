@@ -5,7 +5,10 @@ import { compareAxial, type Axial } from './axial.ts';
 const Tile = defineHex({ orientation: Orientation.POINTY });
 
 function fromGrid(grid: Grid<InstanceType<typeof Tile>>): Axial[] {
-  return grid.toArray().map((h) => ({ q: h.q, r: h.r })).sort(compareAxial);
+  return grid
+    .toArray()
+    .map((h) => ({ q: h.q, r: h.r }))
+    .sort(compareAxial);
 }
 
 /** The radius-3 hexagon of the terrain and start pieces: 37 spaces. */

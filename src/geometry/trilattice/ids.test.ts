@@ -26,7 +26,23 @@ import {
   VERTEX_STEP_IDS,
   WINDOW_LIMIT,
 } from './ids.ts';
-import { corners, edge, edgeFaces, edgeKey, faceEdges, faceKey, faceNeighbours, facesAround, sharedEdge, vertexDistance, vertexKey, vertexNeighbours, type Edge, type Face, type Vertex } from './lattice.ts';
+import {
+  corners,
+  edge,
+  edgeFaces,
+  edgeKey,
+  faceEdges,
+  faceKey,
+  faceNeighbours,
+  facesAround,
+  sharedEdge,
+  vertexDistance,
+  vertexKey,
+  vertexNeighbours,
+  type Edge,
+  type Face,
+  type Vertex,
+} from './lattice.ts';
 
 // Everything a caller may look at: faces within the limit and a ring or two beyond.
 const R = WINDOW_LIMIT + 3;

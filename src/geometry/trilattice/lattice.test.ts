@@ -1,8 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { corners, edgeFaces, edgeKey, faceEdges, faceId, faceKey, faceNeighbours, facesAround, isUp, sharedEdge, vertexKey, type Face } from './lattice.ts';
+import {
+  corners,
+  edgeFaces,
+  edgeKey,
+  faceEdges,
+  faceId,
+  faceKey,
+  faceNeighbours,
+  facesAround,
+  isUp,
+  sharedEdge,
+  vertexKey,
+  type Face,
+} from './lattice.ts';
 
-const face = fc.tuple(fc.integer({ min: -50, max: 50 }), fc.integer({ min: -50, max: 50 }), fc.boolean()).map(([a, b, up]) => [a, b, (up ? 2 : 1) - a - b] as Face);
+const face = fc
+  .tuple(fc.integer({ min: -50, max: 50 }), fc.integer({ min: -50, max: 50 }), fc.boolean())
+  .map(([a, b, up]) => [a, b, (up ? 2 : 1) - a - b] as Face);
 
 describe('triangle lattice', () => {
   it('neighbouring faces share exactly one edge and have opposite orientation', () => {

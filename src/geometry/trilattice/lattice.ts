@@ -94,9 +94,20 @@ export function faceEdges(f: Face): [Edge, Edge, Edge] {
  */
 export function edgeFaces(e: Edge): [Face, Face] {
   const [[x, y], [x2, y2]] = e;
-  if (y2 === y) return [[x + 1, y + 1, -x - y], [x + 1, y, -x - y]];
-  if (x2 === x) return [[x + 1, y + 1, -x - y], [x, y + 1, -x - y]];
-  return [[x, y + 1, -x - y], [x, y + 1, 1 - x - y]];
+  if (y2 === y)
+    return [
+      [x + 1, y + 1, -x - y],
+      [x + 1, y, -x - y],
+    ];
+  if (x2 === x)
+    return [
+      [x + 1, y + 1, -x - y],
+      [x, y + 1, -x - y],
+    ];
+  return [
+    [x, y + 1, -x - y],
+    [x, y + 1, 1 - x - y],
+  ];
 }
 
 /** A face as one integer, for hot maps and sets (coordinates within ±1000). */

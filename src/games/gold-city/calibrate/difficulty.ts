@@ -47,7 +47,10 @@ const result = {
     gamesPerMap: CALIBRATION_GAMES,
     // Games the bots stalled in (stopped at MAX_ROUNDS and counted there), over fitted and held-out maps.
     unfinishedGames: [...fit, ...hold].reduce((sum, s) => sum + s.unfinished, 0),
-    ...agreement(heldPred, hold.map((s) => s.y)),
+    ...agreement(
+      heldPred,
+      hold.map((s) => s.y),
+    ),
     spearmanHeldOutByPlayers: spearmanByPlayers(hold, heldPred),
   },
 };

@@ -52,20 +52,53 @@ function rows(layer: 'base' | 'temples'): Row[] {
     const players = options.players as number;
     const meanRounds = (kind: keyof typeof KINDS) => {
       const bots = Array.from({ length: players }, () => KINDS[kind]);
-      return Array.from({ length: GAMES }, (_, g) => playGame(table, bots, `${map.digest}/${kind}/${g}`, potential).rounds).reduce((a, r) => a + r, 0) / GAMES;
+      return (
+        Array.from({ length: GAMES }, (_, g) => playGame(table, bots, `${map.digest}/${kind}/${g}`, potential).rounds).reduce(
+          (a, r) => a + r,
+          0,
+        ) / GAMES
+      );
     };
     if (i % 12 === 0) process.stderr.write(`${layer} ${i}/${3 * MAPS}\n`);
-    return (cache[key] = { features: analyse(map).features, players, predicted: score.predictedRounds, difficulty: score.difficulty, planner: meanRounds('planner'), sampler: meanRounds('sampler') });
+    return (cache[key] = {
+      features: analyse(map).features,
+      players,
+      predicted: score.predictedRounds,
+      difficulty: score.difficulty,
+      planner: meanRounds('planner'),
+      sampler: meanRounds('sampler'),
+    });
   });
 }
 
 function agreement(group: Row[]) {
   return {
     maps: group.length,
-    planner: round(spearman(group.map((r) => r.predicted), group.map((r) => r.planner)), 3),
-    sampler: round(spearman(group.map((r) => r.predicted), group.map((r) => r.sampler)), 3),
-    kindsWithEachOther: round(spearman(group.map((r) => r.planner), group.map((r) => r.sampler)), 3),
-    meanRounds: { planner: round(group.reduce((a, r) => a + r.planner, 0) / group.length, 2), sampler: round(group.reduce((a, r) => a + r.sampler, 0) / group.length, 2) },
+    planner: round(
+      spearman(
+        group.map((r) => r.predicted),
+        group.map((r) => r.planner),
+      ),
+      3,
+    ),
+    sampler: round(
+      spearman(
+        group.map((r) => r.predicted),
+        group.map((r) => r.sampler),
+      ),
+      3,
+    ),
+    kindsWithEachOther: round(
+      spearman(
+        group.map((r) => r.planner),
+        group.map((r) => r.sampler),
+      ),
+      3,
+    ),
+    meanRounds: {
+      planner: round(group.reduce((a, r) => a + r.planner, 0) / group.length, 2),
+      sampler: round(group.reduce((a, r) => a + r.sampler, 0) / group.length, 2),
+    },
   };
 }
 
@@ -87,7 +120,9 @@ const x = (r: Row) => [r.predicted, ...SAMPLER_FEATURES.map((f) => r.features[f]
  */
 function fitReading(train: readonly Row[]) {
   const model = fitLinear(train.map((r) => ({ x: x(r), y: r.sampler })));
-  const shifts = Object.fromEntries([2, 3, 4].map((n) => [n, fitLinear(ofSize(train, n).map((r) => ({ x: [r.predicted], y: model.predict(x(r)) })))]));
+  const shifts = Object.fromEntries(
+    [2, 3, 4].map((n) => [n, fitLinear(ofSize(train, n).map((r) => ({ x: [r.predicted], y: model.predict(x(r)) })))]),
+  );
   /** How far apart the two readings stand, in sampler rounds (the score's scale turns it into the interval's width). */
   const apart = (r: Row) => Math.abs(model.predict(x(r)) - shifts[r.players]!.predict([r.predicted]));
   return { model, shifts, apart };
@@ -95,10 +130,24 @@ function fitReading(train: readonly Row[]) {
 
 /** Per table size, Spearman of how far apart the readings stand with how far apart the kinds' own games rank a map. */
 function tracking(rows: readonly Row[], apart: (r: Row, i: number) => number) {
-  return Object.fromEntries([2, 3, 4].map((n) => {
-    const idx = rows.map((_, i) => i).filter((i) => rows[i]!.players === n);
-    return [n, round(spearman(idx.map((i) => apart(rows[i]!, i)), rankGap(idx.map((i) => rows[i]!.planner), idx.map((i) => rows[i]!.sampler))), 3)];
-  }));
+  return Object.fromEntries(
+    [2, 3, 4].map((n) => {
+      const idx = rows.map((_, i) => i).filter((i) => rows[i]!.players === n);
+      return [
+        n,
+        round(
+          spearman(
+            idx.map((i) => apart(rows[i]!, i)),
+            rankGap(
+              idx.map((i) => rows[i]!.planner),
+              idx.map((i) => rows[i]!.sampler),
+            ),
+          ),
+          3,
+        ),
+      ];
+    }),
+  );
 }
 
 const t0 = Date.now();
@@ -111,10 +160,22 @@ for (const layer of ['base', 'temples'] as const) {
   const all = rows(layer);
   const byPlayers = Object.fromEntries([2, 3, 4].map((n) => [n, agreement(ofSize(all, n))]));
   const reading = fitReading(all);
-  const spearmanBy = (predict: (r: Row, i: number) => number) => Object.fromEntries([2, 3, 4].map((n) => {
-    const idx = all.map((_, i) => i).filter((i) => all[i]!.players === n);
-    return [n, round(spearman(idx.map((i) => predict(all[i]!, i)), idx.map((i) => all[i]!.sampler)), 3)];
-  }));
+  const spearmanBy = (predict: (r: Row, i: number) => number) =>
+    Object.fromEntries(
+      [2, 3, 4].map((n) => {
+        const idx = all.map((_, i) => i).filter((i) => all[i]!.players === n);
+        return [
+          n,
+          round(
+            spearman(
+              idx.map((i) => predict(all[i]!, i)),
+              idx.map((i) => all[i]!.sampler),
+            ),
+            3,
+          ),
+        ];
+      }),
+    );
   // The reading is fitted on every map, so it is also checked out of fold: five folds, each map
   // read by a reading fitted on the other four. A fold takes whole runs of three maps, so every
   // fold holds each table size alike; folds by i % 5 would have lined up with the cases' strips.
@@ -130,7 +191,10 @@ for (const layer of ['base', 'temples'] as const) {
     },
     /** Per table size: the sampler's reading from the planner's predicted rounds, [rounds]; carries the planner's scale over. */
     samplerFromPlanner: Object.fromEntries([2, 3, 4].map((n) => [n, reading.shifts[n]!.stored])),
-    readingsApartTrackRankGap: { inSample: tracking(all, (r) => reading.apart(r)), outOfFold: tracking(all, (r, i) => folds[foldOf(i)]!.apart(r)) },
+    readingsApartTrackRankGap: {
+      inSample: tracking(all, (r) => reading.apart(r)),
+      outOfFold: tracking(all, (r, i) => folds[foldOf(i)]!.apart(r)),
+    },
   };
 }
 if (cacheFile) writeFileSync(cacheFile, JSON.stringify(cache));

@@ -46,7 +46,16 @@ const dir = new URL('../data/rulebook/', import.meta.url);
 const tilesDoc = JSON.parse(readFileSync(new URL('tiles.json', dir), 'utf8')) as { tiles: Record<string, TerrainTile | EndTile> };
 const coursesDoc = JSON.parse(readFileSync(new URL('courses.json', dir), 'utf8')) as { courses: Record<string, CourseEntry> };
 
-const TERRAIN: Record<string, Terrain> = { J: 'jungle', W: 'water', V: 'village', R: 'rubble', B: 'basecamp', M: 'mountain', C: 'mountain', S: 'start' };
+const TERRAIN: Record<string, Terrain> = {
+  J: 'jungle',
+  W: 'water',
+  V: 'village',
+  R: 'rubble',
+  B: 'basecamp',
+  M: 'mountain',
+  C: 'mountain',
+  S: 'start',
+};
 
 function place(p: Placement, h: Axial): Axial {
   const t = rotate(h, p.turns);
@@ -93,7 +102,14 @@ function build(id: string, course: CourseEntry): GoldCityMap {
   for (let i = 0; i + 2 < pieces.length && blockades.length < PRINTED_BLOCKADES.length; i++) {
     const printed = PRINTED_BLOCKADES[blockades.length] as (typeof PRINTED_BLOCKADES)[number];
     const n = blockades.length + 1;
-    blockades.push({ id: `b${n}`, between: [(pieces[i] as Piece).id, (pieces[i + 1] as Piece).id], terrain: printed.terrain, strength: printed.strength, points: Math.min(n, 4), printedNumber: n } as Blockade);
+    blockades.push({
+      id: `b${n}`,
+      between: [(pieces[i] as Piece).id, (pieces[i + 1] as Piece).id],
+      terrain: printed.terrain,
+      strength: printed.strength,
+      points: Math.min(n, 4),
+      printedNumber: n,
+    } as Blockade);
   }
 
   const doc: GoldCityMap = {
@@ -108,7 +124,8 @@ function build(id: string, course: CourseEntry): GoldCityMap {
       ratingSource: course.ratingSource,
       tiles: course.pieces.map((p) => p.tile),
       source: 'src/games/gold-city/data/rulebook/tiles.json and courses.json (see their _sources)',
-      fidelity: 'faithful terrain and layout; differs from print in: finishing spaces free (printed jungle-1/water-1), blockades laid in printed order 1..n (print: at random), blockade points = min(printed number, 4)',
+      fidelity:
+        'faithful terrain and layout; differs from print in: finishing spaces free (printed jungle-1/water-1), blockades laid in printed order 1..n (print: at random), blockade points = min(printed number, 4)',
     },
   };
   if (gate) doc.gate = { q: gate.q, r: gate.r };

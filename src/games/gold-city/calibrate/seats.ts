@@ -35,7 +35,11 @@ interface Measured {
   unfinished: Record<string, number>;
 }
 
-const courseOptions = (players: number, m: number): Partial<GoldCityOptions> => ({ players: players as 2 | 3 | 4, tier: TIERS[m % 4], pieces: 3 + (m % 8) });
+const courseOptions = (players: number, m: number): Partial<GoldCityOptions> => ({
+  players: players as 2 | 3 | 4,
+  tier: TIERS[m % 4],
+  pieces: 3 + (m % 8),
+});
 
 function featuresOf(map: GoldCityMap): Record<string, number> {
   const score = goldCity.score(map);
@@ -44,7 +48,9 @@ function featuresOf(map: GoldCityMap): Record<string, number> {
 const vector = (f: Record<string, number>) => FEATURES.map((name) => f[name] ?? 0);
 
 const reused: Measured[] = process.env.MEASURED ? JSON.parse(readFileSync(process.env.MEASURED, 'utf8')) : [];
-const previous: Partial<SeatCalibration> & { measured?: Record<string, Measured[]> } = existsSync(FIXTURE) ? JSON.parse(readFileSync(FIXTURE, 'utf8')) : {};
+const previous: Partial<SeatCalibration> & { measured?: Record<string, Measured[]> } = existsSync(FIXTURE)
+  ? JSON.parse(readFileSync(FIXTURE, 'utf8'))
+  : {};
 const known = new Map([...reused, ...Object.values(previous.measured ?? {}).flat()].map((m) => [m.seed, m]));
 
 const result: SeatCalibration & { measured: Record<string, Measured[]> } = {

@@ -27,8 +27,24 @@ const GAMES = 12;
 
 const CALIBRATION_REVISION = 2;
 const FEATURES = [
-  'effort', 'steps', 'strongest', 'cardsPaid', 'corridor', 'blockadeLoad', 'chokepoints', 'players', 'twoPlayerEffort',
-  'templeEffort', 'templeDetour', 'guardiansOnRoute', 'guardians', 'torchStrongest', 'twoPlayerTempleEffort', 'templeSteps', 'torchOnRoute', 'orderGap',
+  'effort',
+  'steps',
+  'strongest',
+  'cardsPaid',
+  'corridor',
+  'blockadeLoad',
+  'chokepoints',
+  'players',
+  'twoPlayerEffort',
+  'templeEffort',
+  'templeDetour',
+  'guardiansOnRoute',
+  'guardians',
+  'torchStrongest',
+  'twoPlayerTempleEffort',
+  'templeSteps',
+  'torchOnRoute',
+  'orderGap',
 ];
 const TIERS = ['easy', 'normal', 'hard', 'expert'] as const;
 
@@ -70,9 +86,19 @@ const linear = { version: `gold-city-temples-calibration-${CALIBRATION_REVISION}
 // between the medians of neighbouring tiers, so a tier makes its own band on most seeds.
 const scale = Object.fromEntries(
   [2, 3, 4].map((players) => {
-    const byTier = TIERS.map((tier) => Array.from({ length: 200 }, (_, i) => predict(linear, analyse(buildMap(goldCity, `tscale-${i}`, { players, tier, temples: true }) as GoldCityMap).features)));
+    const byTier = TIERS.map((tier) =>
+      Array.from({ length: 200 }, (_, i) =>
+        predict(linear, analyse(buildMap(goldCity, `tscale-${i}`, { players, tier, temples: true }) as GoldCityMap).features),
+      ),
+    );
     const mid = byTier.map((r) => percentile(r, 50));
-    const edges = [percentile(byTier[0]!, 2), (mid[0]! + mid[1]!) / 2, (mid[1]! + mid[2]!) / 2, (mid[2]! + mid[3]!) / 2, percentile(byTier[3]!, 98)];
+    const edges = [
+      percentile(byTier[0]!, 2),
+      (mid[0]! + mid[1]!) / 2,
+      (mid[1]! + mid[2]!) / 2,
+      (mid[2]! + mid[3]!) / 2,
+      percentile(byTier[3]!, 98),
+    ];
     return [String(players), edges.map((e) => round(e, 2)) as unknown as Scale];
   }),
 ) as Record<'2' | '3' | '4', Scale>;
@@ -80,7 +106,12 @@ const scale = Object.fromEntries(
 // What each tier makes at four players with the other options at their defaults: the reroll steers by it.
 const tierReach = Object.fromEntries(
   TIERS.map((tier) => {
-    const d = Array.from({ length: 300 }, (_, i) => difficultyOnScale(predict(linear, analyse(buildMap(goldCity, `treach-${i}`, { tier, temples: true }) as GoldCityMap).features), scale['4']));
+    const d = Array.from({ length: 300 }, (_, i) =>
+      difficultyOnScale(
+        predict(linear, analyse(buildMap(goldCity, `treach-${i}`, { tier, temples: true }) as GoldCityMap).features),
+        scale['4'],
+      ),
+    );
     return [tier, [percentile(d, 10), percentile(d, 90)]];
   }),
 );
@@ -98,7 +129,10 @@ const result = {
     gamesPerMap: GAMES,
     target: 'mean rounds',
     stalledGames: stalled,
-    ...agreement(heldPred, hold.map((s) => s.y)),
+    ...agreement(
+      heldPred,
+      hold.map((s) => s.y),
+    ),
     spearmanHeldOutByPlayers: spearmanByPlayers(hold, heldPred),
     meanRounds: round(fit.reduce((a, s) => a + s.y, 0) / fit.length, 2),
   },

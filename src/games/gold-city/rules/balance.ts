@@ -26,8 +26,6 @@ export interface BalanceReport {
   unfinished: Record<string, number>;
 }
 
-
-
 /** The plain course prepared once for every stagger a search plays on it. */
 export interface Course {
   table: Table;
@@ -85,11 +83,21 @@ export function balanceSeats(map: GoldCityMap, { screen = 200, confirm = 600 }: 
   const played = new Map(keys.map((key) => [key, { ...seatWins(course, [...key].map(Number), 0, screen, tag), games: screen }]));
   const uneven = (key: string) => unevenness(sharesOf(played.get(key)!.wins));
   const plain = keys[0] as string;
-  const finalists = [plain, ...keys.slice(1).sort((a, b) => uneven(a) - uneven(b) || a.localeCompare(b)).slice(0, 2)];
+  const finalists = [
+    plain,
+    ...keys
+      .slice(1)
+      .sort((a, b) => uneven(a) - uneven(b) || a.localeCompare(b))
+      .slice(0, 2),
+  ];
   for (const key of finalists) {
     const more = seatWins(course, [...key].map(Number), screen, screen + confirm, tag);
     const p = played.get(key)!;
-    played.set(key, { wins: p.wins.map((w, s) => w + (more.wins[s] as number)), unfinished: p.unfinished + more.unfinished, games: screen + confirm });
+    played.set(key, {
+      wins: p.wins.map((w, s) => w + (more.wins[s] as number)),
+      unfinished: p.unfinished + more.unfinished,
+      games: screen + confirm,
+    });
   }
   const moved = (key: string) => [...key].reduce((a, d) => a + Number(d), 0);
   let best = plain;

@@ -92,7 +92,12 @@ function movementSources(state: GameState, player: PlayerState, t: Table): MoveS
     const type = typeOf(state, card);
     if (type.symbol === 'action' || seen.has(type.id)) continue;
     seen.add(type.id);
-    out.push({ source: { card }, symbols: type.symbol === 'joker' ? jokerSymbols(t) : [type.symbol as GroundSymbol], strength: type.strength, worth: worth(type) });
+    out.push({
+      source: { card },
+      symbols: type.symbol === 'joker' ? jokerSymbols(t) : [type.symbol as GroundSymbol],
+      strength: type.strength,
+      worth: worth(type),
+    });
   }
   player.tokens.forEach((tk: Token, k) => {
     if (isSymbol3(tk.kind)) out.push({ source: { token: k }, symbols: [tk.kind], strength: tk.strength ?? 0, worth: W.keep.symbolToken });
@@ -130,7 +135,11 @@ function bestMoves(state: GameState, ctx: BotContext, player: PlayerState, occ: 
         let bestPot = potential[pawn.at] as number;
         for (let y = 0; y < t.n; y++) {
           // A coin pays one step, never a blockade.
-          if (coin && (r.parent[y] !== pawn.at || (blockadeBetween(t, pawn.at, y) >= 0 && state.claimed[blockadeBetween(t, pawn.at, y)] === -1))) continue;
+          if (
+            coin &&
+            (r.parent[y] !== pawn.at || (blockadeBetween(t, pawn.at, y) >= 0 && state.claimed[blockadeBetween(t, pawn.at, y)] === -1))
+          )
+            continue;
           if ((r.left[y] as number) >= 0 && y !== pawn.at && (potential[y] as number) < bestPot - 1e-9) {
             bestPot = potential[y] as number;
             best = y;
@@ -169,7 +178,12 @@ function clearOptions(state: GameState, ctx: BotContext, player: PlayerState): O
           if (!best || src.worth < best.src.worth) best = { src, symbol };
         }
       }
-      if (best) options.push({ gain: blockadeEffort(t, b) + W.clearSymbol.perPoint * blockade.points - W.spendPerWorth * best.src.worth - W.clearSymbol.standingCost, action: { type: 'move', pawn: p, source: best.src.source, symbol: best.symbol, path: [], clear: y } });
+      if (best)
+        options.push({
+          gain:
+            blockadeEffort(t, b) + W.clearSymbol.perPoint * blockade.points - W.spendPerWorth * best.src.worth - W.clearSymbol.standingCost,
+          action: { type: 'move', pawn: p, source: best.src.source, symbol: best.symbol, path: [], clear: y },
+        });
     }
   });
   return options;
@@ -188,7 +202,11 @@ function roughOptions(state: GameState, ctx: BotContext, player: PlayerState, oc
       const g = t.ground[y];
       if (intact && t.blockades[b]!.terrain === 'rubble') {
         const cards = weakest(state, player, t.blockades[b]!.strength);
-        if (cards) options.push({ gain: blockadeEffort(t, b) - W.clearRubble.perCard * cards.length + W.clearRubble.perPoint * t.blockades[b]!.points, action: { type: 'clear', pawn: p, toward: y, cards } });
+        if (cards)
+          options.push({
+            gain: blockadeEffort(t, b) - W.clearRubble.perCard * cards.length + W.clearRubble.perPoint * t.blockades[b]!.points,
+            action: { type: 'clear', pawn: p, toward: y, cards },
+          });
         continue;
       }
       if (intact || (g !== G.rubble && g !== G.basecamp)) continue;
@@ -212,7 +230,8 @@ function freeStepOptions(state: GameState, ctx: BotContext, player: PlayerState,
   const { table: t, potential } = ctx;
   const options: Option[] = [];
   const steppers: Array<(pawn: number, to: number) => Action> = [];
-  for (const card of player.hand) if (typeOf(state, card).effect === 'native') steppers.push((pawn, to) => ({ type: 'action', card, pawn, to }));
+  for (const card of player.hand)
+    if (typeOf(state, card).effect === 'native') steppers.push((pawn, to) => ({ type: 'action', card, pawn, to }));
   player.tokens.forEach((tk, k) => {
     if (tk.kind === 'ignore-requirement') steppers.push((pawn, to) => ({ type: 'token', token: k, pawn, to }));
   });
@@ -275,10 +294,14 @@ function purchaseValue(state: GameState, ctx: BotContext, player: PlayerState, t
   let value = 0;
   if (isGroundSymbol(type.symbol)) {
     const share = (need[type.symbol] as number) / total;
-    const unlocks = type.strength >= (maxNeed[type.symbol] as number) && (maxNeed[type.symbol] as number) > Math.max(owned[type.symbol] as number, owned.joker as number);
+    const unlocks =
+      type.strength >= (maxNeed[type.symbol] as number) &&
+      (maxNeed[type.symbol] as number) > Math.max(owned[type.symbol] as number, owned.joker as number);
     value = type.strength * (share + (type.symbol === 'coin' ? P.coinExtra : P.symbolExtra)) + (unlocks ? P.unlock : 0);
   } else if (type.symbol === 'joker') {
-    const unlocks = jokerSymbols(t).some((s) => type.strength >= (maxNeed[s] as number) && (maxNeed[s] as number) > Math.max(owned[s] as number, owned.joker as number));
+    const unlocks = jokerSymbols(t).some(
+      (s) => type.strength >= (maxNeed[s] as number) && (maxNeed[s] as number) > Math.max(owned[s] as number, owned.joker as number),
+    );
     value = type.strength * P.jokerPerStrength + (unlocks ? P.unlock : 0);
   } else if (type.effect === 'draw') value = (type.draw ?? 0) * P.drawPerCard + (type.trash ?? 0) * P.trashPerCard;
   else if (type.effect === 'native') value = P.native;
@@ -312,7 +335,11 @@ function* spendOnPurchase(state: GameState, choose: (affordable: number[]) => nu
 }
 
 /** Takes the best play on offer, again and again, while one gains anything. */
-function* runOptions(state: GameState, shared: BotContext, gather: (player: PlayerState, occupied: Uint8Array, ctx: BotContext) => Option[]): Generator<Action, void, void> {
+function* runOptions(
+  state: GameState,
+  shared: BotContext,
+  gather: (player: PlayerState, occupied: Uint8Array, ctx: BotContext) => Option[],
+): Generator<Action, void, void> {
   for (let guard = 0; guard < W.maxPlaysPerTurn; guard++) {
     if (state.over || current(state).finished) return;
     if (state.effects.halted) return;
@@ -393,7 +420,9 @@ export const baselineBot: Bot = {
     yield* runOptions(state, ctx, (player, occ, now) => [
       ...bestMoves(state, now, player, occ, true),
       ...clearOptions(state, now, player),
-      ...roughOptions(state, now, player, occ, false).filter((o) => o.action.type !== 'rough' || now.table.ground[(o.action as { to: number }).to] === G.rubble),
+      ...roughOptions(state, now, player, occ, false).filter(
+        (o) => o.action.type !== 'rough' || now.table.ground[(o.action as { to: number }).to] === G.rubble,
+      ),
     ]);
     if (!state.over && !current(state).finished) {
       yield* spendOnPurchase(state, (affordable) => {

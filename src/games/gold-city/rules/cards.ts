@@ -17,7 +17,15 @@ export interface CardType {
   effect?: ActionEffect;
 }
 
-const t = (id: number, name: string, symbol: CardSymbol, strength: number, cost: number, singleUse = false, extra: Partial<CardType> = {}): CardType => ({
+const t = (
+  id: number,
+  name: string,
+  symbol: CardSymbol,
+  strength: number,
+  cost: number,
+  singleUse = false,
+  extra: Partial<CardType> = {},
+): CardType => ({
   id,
   name,
   symbol,

@@ -171,7 +171,8 @@ function move(state: GameState, table: Table, player: PlayerState, a: Extract<Ac
       claims.push(blockade);
     }
     if (ground === G.finish) {
-      if (!unsealed(table, player, gemsOnPath(table, player, a.path))) refuse('the chamber is sealed until you hold a gem from every temple');
+      if (!unsealed(table, player, gemsOnPath(table, player, a.path)))
+        refuse('the chamber is sealed until you hold a gem from every temple');
       at = next;
       break;
     }
@@ -247,14 +248,21 @@ function clearRubble(state: GameState, table: Table, player: PlayerState, a: Ext
 }
 
 /** A step that ignores the space's requirement: never past an intact blockade. Returns the pawn. */
-function checkFreeStep(state: GameState, table: Table, player: PlayerState, pawnIndex: number | undefined, to: number | undefined): { at: number } {
+function checkFreeStep(
+  state: GameState,
+  table: Table,
+  player: PlayerState,
+  pawnIndex: number | undefined,
+  to: number | undefined,
+): { at: number } {
   const pawn = pawnOf(player, pawnIndex ?? refuse('name the pawn'));
   if (to === undefined) refuse('name the space');
   if (!adjacent(table, pawn.at, to!)) refuse('not next to the pawn');
   if (table.ground[to!] === G.mountain) refuse('mountains can never be entered');
   if (occupied(state, table, to!)) refuse('occupied');
   if (intact(state, blockadeBetween(table, pawn.at, to!))) refuse('an intact blockade still has to be paid for');
-  if (table.finishes[to!] && !unsealed(table, player, gemsOnPath(table, player, [to!]))) refuse('the chamber is sealed until you hold a gem from every temple');
+  if (table.finishes[to!] && !unsealed(table, player, gemsOnPath(table, player, [to!])))
+    refuse('the chamber is sealed until you hold a gem from every temple');
   return pawn;
 }
 

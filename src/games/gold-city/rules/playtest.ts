@@ -20,10 +20,20 @@ export interface GameResult {
 
 /** Gold City's turns on a course: a bot's turn ends with its own `end`, so none is added. */
 export function turnRules(table: Table): TurnRules<GameState, Action> {
-  return { apply: (state, action) => applyAction(state, table, action), seat: (state) => state.seat, round: (state) => state.round, over: (state) => state.over };
+  return {
+    apply: (state, action) => applyAction(state, table, action),
+    seat: (state) => state.seat,
+    round: (state) => state.round,
+    over: (state) => state.over,
+  };
 }
 
-export function playGame(table: Table, bots: readonly Bot[], seed: string, potential = effortToFinish(table)): GameResult & { state: GameState } {
+export function playGame(
+  table: Table,
+  bots: readonly Bot[],
+  seed: string,
+  potential = effortToFinish(table),
+): GameResult & { state: GameState } {
   const ctx: BotContext = table.temples.length > 0 ? { table, potential, fields: templeFields(table) } : { table, potential };
   const state = playToEnd(turnRules(table), newGame(table, bots.length, seed), bots, ctx, { rounds: MAX_ROUNDS });
   return { rounds: Math.min(state.round, MAX_ROUNDS), finished: state.over, winners: state.over ? winners(state, table) : [], state };
@@ -68,5 +78,12 @@ export function playtest(map: GoldCityMap, { games = 20, bots, kind }: { games?:
   // it counts at the round cap, which is what a table would feel.
   const rounds = series.games.map((r) => r.rounds);
   // The mean is left whole: the calibration fits read it; the spread and the shares are for people.
-  return { games, bots: series.seats, meanRounds: mean(rounds), sdRounds: round2(sd(rounds)), winRate: series.wins.map((w) => Math.round((1000 * w) / games) / 10), unfinished: series.games.filter((r) => !r.finished).length };
+  return {
+    games,
+    bots: series.seats,
+    meanRounds: mean(rounds),
+    sdRounds: round2(sd(rounds)),
+    winRate: series.wins.map((w) => Math.round((1000 * w) / games) / 10),
+    unfinished: series.games.filter((r) => !r.finished).length,
+  };
 }

@@ -39,7 +39,8 @@ export const SAMPLER_WEIGHTS = Object.freeze({
 const W = SAMPLER_WEIGHTS;
 const STARTER = new Set(STARTER_DECK);
 
-const fieldFor = (ctx: BotContext, player: PlayerState): Float64Array => (ctx.fields ? (ctx.fields[gemMask(player.gems)] as Float64Array) : ctx.potential);
+const fieldFor = (ctx: BotContext, player: PlayerState): Float64Array =>
+  ctx.fields ? (ctx.fields[gemMask(player.gems)] as Float64Array) : ctx.potential;
 
 /** Effort left to the goal for the player's pawns (arrived pawns count nothing). */
 function effortLeft(ctx: BotContext, player: PlayerState): number {
@@ -59,7 +60,11 @@ function attempt(sim: GameState, t: Table, action: Action, log: Action[]): boole
 }
 
 /** What the whole remaining route asks of each symbol: steps and the strongest step, from each pawn down the field. */
-function routeDemand(ctx: BotContext, state: GameState, player: PlayerState): { steps: Record<string, number>; strongest: Record<string, number>; total: number } {
+function routeDemand(
+  ctx: BotContext,
+  state: GameState,
+  player: PlayerState,
+): { steps: Record<string, number>; strongest: Record<string, number>; total: number } {
   const t = ctx.table;
   const field = fieldFor(ctx, player);
   const steps: Record<string, number> = { machete: 0, paddle: 0, coin: 0, torch: 0 };
@@ -97,7 +102,8 @@ function buyWorth(ctx: BotContext, state: GameState, player: PlayerState, type: 
     const share = demand.steps[type.symbol]! / demand.total;
     const reaches = type.strength >= demand.strongest[type.symbol]! ? 1 : 0.6;
     v = type.strength * share * reaches * W.buyPerStrength * 2;
-  } else if (type.symbol === 'joker') v = type.strength * W.joker * W.buyPerStrength * Math.max(...symbols.map((s) => demand.steps[s]! / demand.total)) * 2;
+  } else if (type.symbol === 'joker')
+    v = type.strength * W.joker * W.buyPerStrength * Math.max(...symbols.map((s) => demand.steps[s]! / demand.total)) * 2;
   else if (type.effect === 'draw') v = (type.draw ?? 0) * W.drawCard;
   if (type.singleUse) v *= 0.5;
   return v * late;
@@ -109,7 +115,8 @@ function playCard(sim: GameState, ctx: BotContext, card: number, log: Action[]):
   const player = current(sim);
   const type = cardType(sim.cards[card] as number);
   if (type.symbol === 'action') return false;
-  const symbols: readonly GroundSymbol[] = type.symbol === 'joker' ? (t.temples.length > 0 ? SYMBOLS4 : SYMBOLS) : [type.symbol as GroundSymbol];
+  const symbols: readonly GroundSymbol[] =
+    type.symbol === 'joker' ? (t.temples.length > 0 ? SYMBOLS4 : SYMBOLS) : [type.symbol as GroundSymbol];
   const field = fieldFor(ctx, player);
   const occ = occupancy(sim, t.n, t);
   let best: { action: Action; gain: number } | undefined;
@@ -120,12 +127,19 @@ function playCard(sim: GameState, ctx: BotContext, card: number, log: Action[]):
       for (let y = 0; y < t.n; y++) {
         if (y === pawn.at || (r.left[y] as number) < 0) continue;
         const gain = (field[pawn.at] as number) - (field[y] as number);
-        if (gain > 1e-9 && (!best || gain > best.gain)) best = { action: { type: 'move', pawn: p, source: { card }, symbol, path: pathTo(r, y) }, gain };
+        if (gain > 1e-9 && (!best || gain > best.gain))
+          best = { action: { type: 'move', pawn: p, source: { card }, symbol, path: pathTo(r, y) }, gain };
       }
       for (let k = 0; k < 6; k++) {
         const y = t.adj[6 * pawn.at + k] as number;
         const b = y < 0 ? -1 : blockadeBetween(t, pawn.at, y);
-        if (b < 0 || sim.claimed[b] !== -1 || blockadeSymbol(t.blockades[b]!.terrain) !== symbol || type.strength < t.blockades[b]!.strength) continue;
+        if (
+          b < 0 ||
+          sim.claimed[b] !== -1 ||
+          blockadeSymbol(t.blockades[b]!.terrain) !== symbol ||
+          type.strength < t.blockades[b]!.strength
+        )
+          continue;
         const gain = blockadeEffort(t, b);
         if (!best || gain > best.gain) best = { action: { type: 'move', pawn: p, source: { card }, symbol, path: [], clear: y }, gain };
       }
@@ -155,7 +169,9 @@ function roughAndFinish(sim: GameState, ctx: BotContext, log: Action[]): number 
           done = attempt(sim, t, { type: 'finish', pawn: p, to: y }, log);
           continue;
         }
-        const hand = player.hand.slice().sort((a, c) => coinValue(cardType(sim.cards[a] as number)) - coinValue(cardType(sim.cards[c] as number)) || a - c);
+        const hand = player.hand
+          .slice()
+          .sort((a, c) => coinValue(cardType(sim.cards[a] as number)) - coinValue(cardType(sim.cards[c] as number)) || a - c);
         if (b >= 0 && sim.claimed[b] === -1) {
           if (t.blockades[b]!.terrain !== 'rubble' || hand.length < t.blockades[b]!.strength) continue;
           const cards = hand.slice(0, t.blockades[b]!.strength);
@@ -171,8 +187,15 @@ function roughAndFinish(sim: GameState, ctx: BotContext, log: Action[]): number 
         const drop = (field[at] as number) - (field[y] as number);
         if (hand.length < n || drop <= 0) continue;
         // Base camps remove the cards paid: starter cards first, which thins the deck.
-        const cards = g === G.basecamp ? hand.slice().sort((a, c) => Number(!STARTER.has(sim.cards[a] as number)) - Number(!STARTER.has(sim.cards[c] as number)) || a - c).slice(0, n) : hand.slice(0, n);
-        const cost = g === G.rubble ? W.discard * n : cards.reduce((a, c) => a + (STARTER.has(sim.cards[c] as number) ? -W.thin : W.thin), 0);
+        const cards =
+          g === G.basecamp
+            ? hand
+                .slice()
+                .sort((a, c) => Number(!STARTER.has(sim.cards[a] as number)) - Number(!STARTER.has(sim.cards[c] as number)) || a - c)
+                .slice(0, n)
+            : hand.slice(0, n);
+        const cost =
+          g === G.rubble ? W.discard * n : cards.reduce((a, c) => a + (STARTER.has(sim.cards[c] as number) ? -W.thin : W.thin), 0);
         if (drop - cost > 0 && attempt(sim, t, { type: 'rough', pawn: p, to: y, cards }, log)) done = true;
       }
     }
@@ -195,7 +218,9 @@ function purchase(sim: GameState, ctx: BotContext, log: Action[]): number {
   }
   if (!best) return 0;
   const cost = cardType(best.type).cost;
-  const sorted = player.hand.slice().sort((a, b) => coinValue(cardType(sim.cards[b] as number)) - coinValue(cardType(sim.cards[a] as number)) || a - b);
+  const sorted = player.hand
+    .slice()
+    .sort((a, b) => coinValue(cardType(sim.cards[b] as number)) - coinValue(cardType(sim.cards[a] as number)) || a - b);
   const cards: number[] = [];
   let sum = 0;
   for (const c of sorted) {
@@ -204,7 +229,14 @@ function purchase(sim: GameState, ctx: BotContext, log: Action[]): number {
     sum += coinValue(cardType(sim.cards[c] as number));
   }
   const coins = Math.max(0, Math.ceil(cost - sum));
-  return attempt(sim, ctx.table, coins > 0 ? { type: 'buy', cardType: best.type, cards, coins } : { type: 'buy', cardType: best.type, cards }, log) ? best.worth : 0;
+  return attempt(
+    sim,
+    ctx.table,
+    coins > 0 ? { type: 'buy', cardType: best.type, cards, coins } : { type: 'buy', cardType: best.type, cards },
+    log,
+  )
+    ? best.worth
+    : 0;
 }
 
 /** One sampled turn on a copy of the game: its actions and how good the position it leaves is. */
@@ -213,7 +245,9 @@ function sampleTurn(state: GameState, ctx: BotContext, rng: Rng | undefined): { 
   const log: Action[] = [];
   const player = current(sim);
   const start = effortLeft(ctx, player);
-  const order = rng ? rng.shuffle(player.hand) : player.hand.slice().sort((a, b) => cardType(sim.cards[b] as number).strength - cardType(sim.cards[a] as number).strength || a - b);
+  const order = rng
+    ? rng.shuffle(player.hand)
+    : player.hand.slice().sort((a, b) => cardType(sim.cards[b] as number).strength - cardType(sim.cards[a] as number).strength || a - b);
   let bonus = 0;
   for (const card of order) {
     if (sim.over || current(sim).finished) break;
@@ -234,8 +268,18 @@ function sampleTurn(state: GameState, ctx: BotContext, rng: Rng | undefined): { 
       if (at < 0) continue;
       const r = reach(sim, ctx.table, occ, at, tk.kind, tk.strength ?? 0);
       let bestY = -1;
-      for (let y = 0; y < ctx.table.n; y++) if (y !== at && (r.left[y] as number) >= 0 && (field[y] as number) < (bestY < 0 ? (field[at] as number) : (field[bestY] as number)) - 1e-9) bestY = y;
-      if (bestY >= 0 && attempt(sim, ctx.table, { type: 'move', pawn: p, source: { token: k }, symbol: tk.kind, path: pathTo(r, bestY) }, log)) break;
+      for (let y = 0; y < ctx.table.n; y++)
+        if (
+          y !== at &&
+          (r.left[y] as number) >= 0 &&
+          (field[y] as number) < (bestY < 0 ? (field[at] as number) : (field[bestY] as number)) - 1e-9
+        )
+          bestY = y;
+      if (
+        bestY >= 0 &&
+        attempt(sim, ctx.table, { type: 'move', pawn: p, source: { token: k }, symbol: tk.kind, path: pathTo(r, bestY) }, log)
+      )
+        break;
     }
   }
   bonus += roughAndFinish(sim, ctx, log);
@@ -253,7 +297,8 @@ export const samplerBot: Bot = {
     for (const card of player.hand.slice()) {
       if (cardType(state.cards[card] as number).effect === 'draw') yield { type: 'action', card };
     }
-    for (let k = current(state).tokens.length - 1; k >= 0; k--) if (current(state).tokens[k]!.kind === 'draw') yield { type: 'token', token: k };
+    for (let k = current(state).tokens.length - 1; k >= 0; k--)
+      if (current(state).tokens[k]!.kind === 'draw') yield { type: 'token', token: k };
     if (state.over || current(state).finished) return;
     const rng = Rng.fromSeed(`${state.rngKey}\u001fsampler\u001f${state.round}\u001f${state.seat}`);
     let best = sampleTurn(state, ctx, undefined);

@@ -102,7 +102,17 @@ let cellOf = new Int32Array(0);
  * and rOf, fills `adj`, `open` and `openStart`; answers the look-up of a hex, valid until
  * clearGrid.
  */
-function spaceGrid(n: number, minQ: number, maxQ: number, minR: number, maxR: number, ground: Uint8Array, adj: Int32Array, open: Int32Array, openStart: Int32Array): (q: number, r: number) => number {
+function spaceGrid(
+  n: number,
+  minQ: number,
+  maxQ: number,
+  minR: number,
+  maxR: number,
+  ground: Uint8Array,
+  adj: Int32Array,
+  open: Int32Array,
+  openStart: Int32Array,
+): (q: number, r: number) => number {
   const height = maxR - minR + 3;
   const size = (maxQ - minQ + 3) * height;
   if (grid.length < size) grid = new Int32Array(size).fill(-1);
@@ -142,7 +152,8 @@ function spaceGrid(n: number, minQ: number, maxQ: number, minR: number, maxR: nu
     if (j !== -1 && ground[j] !== G.mountain) open[e++] = j;
   }
   openStart[n] = e;
-  return (q: number, r: number) => (q < minQ || q > maxQ || r < minR || r > maxR ? -1 : (g[(q - minQ + 1) * height + (r - minR + 1)] as number));
+  return (q: number, r: number) =>
+    q < minQ || q > maxQ || r < minR || r > maxR ? -1 : (g[(q - minQ + 1) * height + (r - minR + 1)] as number);
 }
 
 /** Empties the cells the first n spaces took: the grid is all -1 between tables. */

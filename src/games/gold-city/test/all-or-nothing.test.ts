@@ -46,7 +46,12 @@ describe('Gold City rules: a refused action changes nothing', () => {
     s.players[0]!.pawns[0]!.at = at(1, 0);
     const [scout] = hand(s, ['Scout']);
     // Scout 2: the blockade takes 1, the first jungle-1 the other; the second is out of reach.
-    refusedCleanly(s, t, { type: 'move', pawn: 0, source: { card: scout! }, symbol: 'machete', path: [at(2, 0), at(3, 0)] }, /needs 1, only 0 left/);
+    refusedCleanly(
+      s,
+      t,
+      { type: 'move', pawn: 0, source: { card: scout! }, symbol: 'machete', path: [at(2, 0), at(3, 0)] },
+      /needs 1, only 0 left/,
+    );
     expect(s.claimed[0]).toBe(-1);
     applyAction(s, t, { type: 'move', pawn: 0, source: { card: scout! }, symbol: 'machete', path: [at(2, 0)] });
     expect(s.claimed[0]).toBe(0);
@@ -57,7 +62,12 @@ describe('Gold City rules: a refused action changes nothing', () => {
     const { t, s, at } = setup(course(['S1 J1 J1 W1 J1 F', ...others], { pieceOf: (q) => (q <= 1 ? 0 : q >= 5 ? 2 : 1), blockades }));
     s.players[0]!.pawns[0]!.at = at(1, 0);
     const [trail] = hand(s, ['Trailblazer']);
-    refusedCleanly(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(2, 0), at(3, 0)], clear: at(2, 0) }, /wants paddle/);
+    refusedCleanly(
+      s,
+      t,
+      { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(2, 0), at(3, 0)], clear: at(2, 0) },
+      /wants paddle/,
+    );
   });
 
   it('a rubble payment naming a card not in hand last moves no card', () => {
@@ -112,7 +122,11 @@ describe('Gold City rules: a refused action changes nothing', () => {
 /** States met in real bot games, every few decisions, with the table they were played on. */
 function gameStates(): Array<{ t: Table; s: GameState }> {
   const out: Array<{ t: Table; s: GameState }> = [];
-  const lineups = [['planner', 'baseline'], ['planner', 'planner', 'baseline'], ['baseline', 'planner', 'planner', 'planner']];
+  const lineups = [
+    ['planner', 'baseline'],
+    ['planner', 'planner', 'baseline'],
+    ['baseline', 'planner', 'planner', 'planner'],
+  ];
   lineups.forEach((names, g) => {
     const t = prepareTable(buildMap(goldCity, `refusals-${g}`, { players: names.length }) as GoldCityMap);
     const ctx: BotContext = { table: t, potential: effortToFinish(t) };
@@ -128,7 +142,13 @@ function gameStates(): Array<{ t: Table; s: GameState }> {
         }
       },
     });
-    playToEnd(turnRules(t), newGame(t, names.length, `refusals-${g}`), names.map((n) => keeping(BOTS[n]!)), ctx, { rounds: MAX_ROUNDS });
+    playToEnd(
+      turnRules(t),
+      newGame(t, names.length, `refusals-${g}`),
+      names.map((n) => keeping(BOTS[n]!)),
+      ctx,
+      { rounds: MAX_ROUNDS },
+    );
   });
   return out;
 }
@@ -144,11 +164,14 @@ function actionFrom(s: GameState, t: Table, picks: number[]): Action {
   const next = () => picks[k++ % picks.length]!;
   const pick = <T>(items: readonly T[]): T | undefined => (items.length === 0 ? undefined : items[next() % items.length]);
   const p = s.players[s.seat]!;
-  const anyCard = () => (next() % 4 === 0 ? next() % (s.cards.length + 2) : next() % 3 === 0 ? pick(p.deck) ?? 0 : pick(p.hand) ?? 0);
+  const anyCard = () => (next() % 4 === 0 ? next() % (s.cards.length + 2) : next() % 3 === 0 ? (pick(p.deck) ?? 0) : (pick(p.hand) ?? 0));
   const cards = () => Array.from({ length: next() % 5 }, anyCard);
   const pawn = next() % 8 === 0 ? p.pawns.length : next() % p.pawns.length;
   const from = p.pawns[pawn]?.at ?? 0;
-  const near = (x: number) => (next() % 8 === 0 ? next() % t.n : (pick(Array.from(t.adj.subarray(6 * Math.max(0, x), 6 * Math.max(0, x) + 6)).filter((y) => y >= 0)) ?? 0));
+  const near = (x: number) =>
+    next() % 8 === 0
+      ? next() % t.n
+      : (pick(Array.from(t.adj.subarray(6 * Math.max(0, x), 6 * Math.max(0, x) + 6)).filter((y) => y >= 0)) ?? 0);
   const to = near(from);
   const path: number[] = [];
   for (let x = from, steps = next() % 5; path.length < steps; ) path.push((x = near(x)));
@@ -168,11 +191,23 @@ function actionFrom(s: GameState, t: Table, picks: number[]): Action {
     case 'finish':
       return { type: 'finish', pawn, to };
     case 'action':
-      return { type: 'action', card: (next() % 4 !== 0 ? pick(p.hand.filter((c) => CARD_TYPES[s.cards[c]!]!.symbol === 'action')) : undefined) ?? anyCard(), trash: maybe(cards()), take: maybe(next() % 22), pawn: maybe(pawn), to: maybe(to) };
+      return {
+        type: 'action',
+        card: (next() % 4 !== 0 ? pick(p.hand.filter((c) => CARD_TYPES[s.cards[c]!]!.symbol === 'action')) : undefined) ?? anyCard(),
+        trash: maybe(cards()),
+        take: maybe(next() % 22),
+        pawn: maybe(pawn),
+        to: maybe(to),
+      };
     case 'token':
       return { type: 'token', token: next() % (p.tokens.length + 1), card: maybe(anyCard()), pawn: maybe(pawn), to: maybe(to) };
     case 'buy':
-      return { type: 'buy', cardType: next() % 22, cards: cards(), tokens: maybe(Array.from({ length: next() % 3 }, () => next() % (p.tokens.length + 1))) };
+      return {
+        type: 'buy',
+        cardType: next() % 22,
+        cards: cards(),
+        tokens: maybe(Array.from({ length: next() % 3 }, () => next() % (p.tokens.length + 1))),
+      };
     case 'end':
       return { type: 'end', keep: maybe(cards()) };
   }

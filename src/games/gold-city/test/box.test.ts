@@ -19,7 +19,15 @@ describe('courses from the box (tiles: "box")', () => {
     const rng = Rng.fromSeed('box property');
     for (let k = 0; k < n; k++) {
       const strips = rng.chance(0.7);
-      const options = { pieces: rng.int(3, strips ? 8 : 6), strips, players: rng.int(2, 4), tier: rng.pick(['easy', 'normal', 'hard', 'expert']), caves: rng.chance(0.8), blockades: rng.chance(0.8), stagger: rng.pick(['none', 'none', '0012', '0111']) };
+      const options = {
+        pieces: rng.int(3, strips ? 8 : 6),
+        strips,
+        players: rng.int(2, 4),
+        tier: rng.pick(['easy', 'normal', 'hard', 'expert']),
+        caves: rng.chance(0.8),
+        blockades: rng.chance(0.8),
+        stagger: rng.pick(['none', 'none', '0012', '0111']),
+      };
       const seed = `s${rng.int(0, 1e9)}`;
       const map = box(seed, options);
       const schema = check(goldCity.mapSchema, map);
@@ -79,7 +87,20 @@ describe('courses from the box (tiles: "box")', () => {
     });
     it('both sides of one board', () => {
       const m = copy(base);
-      const pairOf: Record<string, string> = { C: 'D', D: 'C', E: 'F', F: 'E', G: 'H', H: 'G', I: 'J', J: 'I', K: 'L', L: 'K', M: 'N', N: 'M' };
+      const pairOf: Record<string, string> = {
+        C: 'D',
+        D: 'C',
+        E: 'F',
+        F: 'E',
+        G: 'H',
+        H: 'G',
+        I: 'J',
+        J: 'I',
+        K: 'L',
+        L: 'K',
+        M: 'N',
+        N: 'M',
+      };
       const terrain = m.pieces.filter((p) => p.kind === 'terrain');
       terrain[1]!.tile = pairOf[terrain[0]!.tile as string];
       expect(rules(m)).toContain('box-board');
@@ -117,7 +138,9 @@ describe('courses from the box (tiles: "box")', () => {
 
 describe('rulebook courses as presets (options.course)', () => {
   it.each(PRESETS)('%s rebuilds the printed course', (course) => {
-    const printed = JSON.parse(readFileSync(new URL(`../data/rulebook/${course}.json`, import.meta.url), 'utf8')) as GoldCityMap & { printed: { tiles: string[] } };
+    const printed = JSON.parse(readFileSync(new URL(`../data/rulebook/${course}.json`, import.meta.url), 'utf8')) as GoldCityMap & {
+      printed: { tiles: string[] };
+    };
     const map = buildMap(goldCity, '1', { course }) as GoldCityMap;
     expect(map.spaces).toEqual(printed.spaces);
     expect(map.blockades).toEqual(printed.blockades);
@@ -134,7 +157,8 @@ describe('rulebook courses as presets (options.course)', () => {
 describe('the setup sheet (layout=setup)', () => {
   const area = { width: 210, height: 297 };
   const style = { hexSize: 20, theme: 'print', labels: true } as never;
-  const texts = (map: GoldCityMap) => goldCity.setup!(map, style, area).sheets.flatMap((s) => JSON.stringify(s.items).match(/"text":"[^"]*"/g) ?? []);
+  const texts = (map: GoldCityMap) =>
+    goldCity.setup!(map, style, area).sheets.flatMap((s) => JSON.stringify(s.items).match(/"text":"[^"]*"/g) ?? []);
   it('is one page for a box course, one line a board in course order, the letters on the map', () => {
     const map = buildMap(goldCity, '1', { course: 'hills-of-gold' }) as GoldCityMap;
     expect(goldCity.setup!(map, style, area).sheets).toHaveLength(1);

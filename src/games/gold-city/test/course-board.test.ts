@@ -19,7 +19,14 @@ describe('the typed-array board generation paints on', () => {
         const board = courseBoard(course);
         const spaces = toSpaces(board);
         // buildBoard works from coordinates alone: the reference.
-        expect(Array.from(board.adj)).toEqual(Array.from(buildBoard(spaces, course.pieces.map((p) => p.id)).adj));
+        expect(Array.from(board.adj)).toEqual(
+          Array.from(
+            buildBoard(
+              spaces,
+              course.pieces.map((p) => p.id),
+            ).adj,
+          ),
+        );
         const doc = generateGoldCity(seed, options);
         expect(spaces.map((s) => [s.q, s.r, s.piece])).toEqual(doc.spaces.map((s) => [s.q, s.r, s.piece]));
       }),

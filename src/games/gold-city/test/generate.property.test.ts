@@ -30,7 +30,12 @@ describe('Gold City generation over many seeds', () => {
         expect(map.pieces[0]!.kind).toBe('start');
         expect(map.pieces.at(-1)!.kind).toBe('finish');
         expect(map.pieces.filter((p) => p.kind === 'strip').length).toBeLessThanOrEqual(o.strips ? 2 : 0);
-        expect(map.spaces.filter((s) => s.start !== undefined).map((s) => s.start).sort()).toEqual([1, 2, 3, 4]);
+        expect(
+          map.spaces
+            .filter((s) => s.start !== undefined)
+            .map((s) => s.start)
+            .sort(),
+        ).toEqual([1, 2, 3, 4]);
         expect(map.blockades).toHaveLength(o.blockades ? Math.min(6, o.pieces + 1) : 0);
         for (const b of map.blockades) expect(b.points).toBeGreaterThanOrEqual(1);
         if (!o.caves) expect(map.caves).toEqual([]);
@@ -57,7 +62,12 @@ describe('Gold City generation over many seeds', () => {
     // Printed tiles: jungle 45, water 17, village 17, rubble 9, base camp 3, mountain 9 (%).
     expect(share('jungle')).toBeGreaterThan(40);
     expect(share('jungle')).toBeLessThan(56);
-    for (const [t, printed] of [['water', 17], ['village', 17], ['rubble', 9], ['mountain', 9]] as const) {
+    for (const [t, printed] of [
+      ['water', 17],
+      ['village', 17],
+      ['rubble', 9],
+      ['mountain', 9],
+    ] as const) {
       expect(Math.abs(share(t) - printed)).toBeLessThan(5);
     }
     expect(share('basecamp')).toBeGreaterThan(1);

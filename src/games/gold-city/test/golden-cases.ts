@@ -43,5 +43,8 @@ export const GOLDEN_CASES: Array<{ seed: string; options: Record<string, unknown
   { seed: 'box', options: { tiles: 'box', pieces: 8, tier: 'expert', players: 2 } },
   { seed: 'box', options: { tiles: 'box', pieces: 3, tier: 'easy', strips: false, caves: false } },
   { seed: 'box', options: { tiles: 'box', pieces: 6, players: 3, blockades: false, stagger: '0012' } },
-  ...['hills-of-gold', 'home-stretch', 'winding-paths', 'serpentine', 'swamplands', 'witchs-cauldron'].map((course) => ({ seed: '1', options: { course } })),
+  ...['hills-of-gold', 'home-stretch', 'winding-paths', 'serpentine', 'swamplands', 'witchs-cauldron'].map((course) => ({
+    seed: '1',
+    options: { course },
+  })),
 ];

@@ -25,7 +25,12 @@ describe('bot games', () => {
       fc.property(
         fc.integer({ min: 0, max: 1_000_000 }),
         fc.constantFrom('easy', 'normal', 'hard', 'expert'),
-        fc.constantFrom(['planner', 'planner', 'planner', 'planner'], ['baseline', 'planner', 'baseline'], ['planner', 'planner'], ['baseline', 'baseline', 'baseline', 'baseline']),
+        fc.constantFrom(
+          ['planner', 'planner', 'planner', 'planner'],
+          ['baseline', 'planner', 'baseline'],
+          ['planner', 'planner'],
+          ['baseline', 'baseline', 'baseline', 'baseline'],
+        ),
         (n, tier, botNames) => {
           const map = buildMap(goldCity, `life-${n}`, { tier, players: botNames.length }) as GoldCityMap;
           const table = prepareTable(map);
@@ -34,17 +39,24 @@ describe('bot games', () => {
           let turns = 0;
           // Checked at the end of every turn.
           const state = newGame(table, botNames.length, `life-${n}`);
-          playToEnd(turnRules(table), state, botNames.map((b) => BOTS[b]!), ctx, { rounds: MAX_ROUNDS }, (action) => {
-            if (action.type !== 'end') return;
-            turns++;
-            const all = zones(state);
-            // Every card instance is in exactly one place.
-            expect(all.length).toBe(state.cards.length);
-            expect(new Set(all).size).toBe(state.cards.length);
-            const now = new Set(state.players.flatMap((p) => p.removed));
-            for (const c of removed) expect(now.has(c)).toBe(true);
-            removed = now;
-          });
+          playToEnd(
+            turnRules(table),
+            state,
+            botNames.map((b) => BOTS[b]!),
+            ctx,
+            { rounds: MAX_ROUNDS },
+            (action) => {
+              if (action.type !== 'end') return;
+              turns++;
+              const all = zones(state);
+              // Every card instance is in exactly one place.
+              expect(all.length).toBe(state.cards.length);
+              expect(new Set(all).size).toBe(state.cards.length);
+              const now = new Set(state.players.flatMap((p) => p.removed));
+              for (const c of removed) expect(now.has(c)).toBe(true);
+              removed = now;
+            },
+          );
           expect(turns).toBeGreaterThan(0);
           expect(turns).toBeLessThanOrEqual(MAX_ROUNDS * botNames.length);
           games++;
@@ -91,16 +103,31 @@ describe('analytic difficulty against playtests', () => {
     const rows = cases.map(({ seed, options }) => {
       const map = buildMap(goldCity, seed, options) as GoldCityMap;
       const score = goldCity.score(map);
-      return { players: options.players as number, difficulty: score.difficulty, predicted: score.predictedRounds, rounds: playtest(map, { games: CALIBRATION_GAMES }).meanRounds };
+      return {
+        players: options.players as number,
+        difficulty: score.difficulty,
+        predicted: score.predictedRounds,
+        rounds: playtest(map, { games: CALIBRATION_GAMES }).meanRounds,
+      };
     });
     // Predicted rounds track the games across every table size; difficulty ranks within one.
-    const overall = spearman(rows.map((r) => r.predicted), rows.map((r) => r.rounds));
-    console.log(`calibration: Spearman(predicted rounds, playtest mean rounds) = ${overall.toFixed(3)} over ${rows.length} maps (model ${calibration.version})`);
+    const overall = spearman(
+      rows.map((r) => r.predicted),
+      rows.map((r) => r.rounds),
+    );
+    console.log(
+      `calibration: Spearman(predicted rounds, playtest mean rounds) = ${overall.toFixed(3)} over ${rows.length} maps (model ${calibration.version})`,
+    );
     expect(overall).toBeGreaterThanOrEqual(0.85);
     for (const players of [2, 3, 4]) {
       const group = rows.filter((r) => r.players === players);
-      const rho = spearman(group.map((r) => r.difficulty), group.map((r) => r.rounds));
-      console.log(`calibration: ${players} players: Spearman(difficulty, playtest mean rounds) = ${rho.toFixed(3)} over ${group.length} maps`);
+      const rho = spearman(
+        group.map((r) => r.difficulty),
+        group.map((r) => r.rounds),
+      );
+      console.log(
+        `calibration: ${players} players: Spearman(difficulty, playtest mean rounds) = ${rho.toFixed(3)} over ${group.length} maps`,
+      );
       expect(rho).toBeGreaterThanOrEqual(0.85);
     }
   });

@@ -33,7 +33,12 @@ describe('Gold City rerolls reach every band from the defaults', () => {
   });
 
   it('says why a box course misses expert: the printed faces reach no higher, as measured', () => {
-    const box = reroll(goldCity, { seed: 'box-expert', options: { tiles: 'box', players: 2 }, target: { band: 'expert' }, maxAttempts: 12 })!;
+    const box = reroll(goldCity, {
+      seed: 'box-expert',
+      options: { tiles: 'box', players: 2 },
+      target: { band: 'expert' },
+      maxAttempts: 12,
+    })!;
     expect(box.hit).toBe(false);
     expect(box.map.score.difficulty).toBeLessThan(75);
     expect(box.message).toMatch(/Courses from the box reach at most difficulty 73 at 2 players .*measured.*not hard enough for 75–100/);
@@ -71,7 +76,9 @@ describe('reroll', () => {
     // The answer is the map of its seed: fetching that seed gives the same digest.
     expect(buildMap(goldCity, a.seed, request.options).digest).toBe(a.map.digest);
     for (let k = 1; k < a.attempts; k++) {
-      expect(missBy(goldCity.score(buildMap(goldCity, `table/${k}`, request.options) as GoldCityMap).difficulty, request.target)).toBeGreaterThan(0);
+      expect(
+        missBy(goldCity.score(buildMap(goldCity, `table/${k}`, request.options) as GoldCityMap).difficulty, request.target),
+      ).toBeGreaterThan(0);
     }
   });
 
@@ -85,7 +92,11 @@ describe('reroll', () => {
     expect(r.hit).toBe(false);
     expect(r.attempts).toBe(15);
     let best = Infinity;
-    for (let k = 1; k <= 15; k++) best = Math.min(best, missBy(goldCity.score(buildMap(goldCity, `m/${k}`, { tier: 'easy', pieces: 3 }) as GoldCityMap).difficulty, { band: 'expert' }));
+    for (let k = 1; k <= 15; k++)
+      best = Math.min(
+        best,
+        missBy(goldCity.score(buildMap(goldCity, `m/${k}`, { tier: 'easy', pieces: 3 }) as GoldCityMap).difficulty, { band: 'expert' }),
+      );
     expect(missBy(r.map.score.difficulty, { band: 'expert' })).toBe(best);
   });
 });

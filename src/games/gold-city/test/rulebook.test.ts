@@ -7,7 +7,9 @@ import type { GoldCityMap } from '../model.ts';
 /** The two tables the courses are built from (src/games/gold-city/calibrate/rulebook-courses.ts); not map documents. */
 const TABLES = new Set(['tiles.json', 'courses.json']);
 const dir = new URL('../data/rulebook/', import.meta.url);
-const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !TABLES.has(f)).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json') && !TABLES.has(f))
+  .sort();
 
 describe('printed rulebook courses (src/games/gold-city/data/rulebook)', () => {
   it('has course documents', () => {

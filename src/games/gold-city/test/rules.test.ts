@@ -31,8 +31,12 @@ describe('Gold City rules: the contested ones', () => {
   it('no combining: two machete-1 cards cannot enter a jungle-2', () => {
     const { t, s, at } = setup(lane('J2 J1 J1 J1 F'), 4);
     const [a, b] = hand(s, ['Explorer', 'Explorer']);
-    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(RuleError);
-    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: b! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(/needs 2/);
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(
+      RuleError,
+    );
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: b! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(
+      /needs 2/,
+    );
     const [scout] = hand(s, ['Scout']);
     applyAction(s, t, { type: 'move', pawn: 0, source: { card: scout! }, symbol: 'machete', path: [at(1, 0)] });
     expect(s.players[0]!.pawns[0]!.at).toBe(at(1, 0));
@@ -42,11 +46,15 @@ describe('Gold City rules: the contested ones', () => {
     const { t, s, at } = setup(lane('J1 J1 W1 J1 F'), 4);
     const [trail, sailor, explorer] = hand(s, ['Trailblazer', 'Sailor', 'Explorer']);
     // Machete-3: 1 + 1 spent, 1 left, but the next space is water: the walk stops there.
-    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(1, 0), at(2, 0), at(3, 0)] })).toThrow(/wants paddle/);
+    expect(() =>
+      applyAction(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(1, 0), at(2, 0), at(3, 0)] }),
+    ).toThrow(/wants paddle/);
     applyAction(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(1, 0), at(2, 0)] });
     applyAction(s, t, { type: 'move', pawn: 0, source: { card: sailor! }, symbol: 'paddle', path: [at(3, 0)] });
     // The Trailblazer's last point is gone: it is no longer in hand to walk on with.
-    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(4, 0)] })).toThrow(/not in hand/);
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: trail! }, symbol: 'machete', path: [at(4, 0)] })).toThrow(
+      /not in hand/,
+    );
     applyAction(s, t, { type: 'move', pawn: 0, source: { card: explorer! }, symbol: 'machete', path: [at(4, 0)] });
     expect(s.players[0]!.pawns[0]!.at).toBe(at(4, 0));
   });
@@ -55,7 +63,10 @@ describe('Gold City rules: the contested ones', () => {
     const map = lane('J1 J1 J3 J1 F');
     map.blockades = [{ id: 'b1', between: ['p1', 'p2'], terrain: 'jungle', strength: 2, points: 3 }];
     // Make column 5 (J1 before F) a piece boundary: p1 = 1..4, p2 = 5..6.
-    const m = course([`S1 J1 J1 J3 J1 J1 F`, 'S2 M M M M M M', 'S3 M M M M M M', 'S4 M M M M M M'], { pieceOf: (q) => (q === 0 ? 0 : q >= 5 ? 2 : 1), blockades: map.blockades });
+    const m = course([`S1 J1 J1 J3 J1 J1 F`, 'S2 M M M M M M', 'S3 M M M M M M', 'S4 M M M M M M'], {
+      pieceOf: (q) => (q === 0 ? 0 : q >= 5 ? 2 : 1),
+      blockades: map.blockades,
+    });
     const { t, s, at } = setup(m, 4);
     s.players[0]!.pawns[0]!.at = at(4, 0);
     const [native, scout] = hand(s, ['Native', 'Scout']);
@@ -71,7 +82,10 @@ describe('Gold City rules: the contested ones', () => {
   });
 
   it('a blockade is paid from the card like a space, and its leftover walks on', () => {
-    const m = course([`S1 J1 J1 J1 F`, 'S2 M M M M', 'S3 M M M M', 'S4 M M M M'], { pieceOf: (q) => (q <= 1 ? 0 : q >= 4 ? 2 : 1), blockades: [{ id: 'b1', between: ['p0', 'p1'], terrain: 'jungle', strength: 1, points: 2 }] });
+    const m = course([`S1 J1 J1 J1 F`, 'S2 M M M M', 'S3 M M M M', 'S4 M M M M'], {
+      pieceOf: (q) => (q <= 1 ? 0 : q >= 4 ? 2 : 1),
+      blockades: [{ id: 'b1', between: ['p0', 'p1'], terrain: 'jungle', strength: 1, points: 2 }],
+    });
     const { t, s, at } = setup(m, 4);
     s.players[0]!.pawns[0]!.at = at(1, 0);
     const [trail] = hand(s, ['Trailblazer']);
@@ -87,7 +101,13 @@ describe('Gold City rules: the contested ones', () => {
     const { t, s, at } = setup(m, 4);
     const [pioneer, explorer] = hand(s, ['Pioneer', 'Explorer']);
     // Sweeps past (1,0) and (2,0), both beside the cave at (2,1), and stops at (4,0): nothing.
-    applyAction(s, t, { type: 'move', pawn: 0, source: { card: pioneer! }, symbol: 'machete', path: [at(1, 0), at(2, 0), at(3, 0), at(4, 0)] });
+    applyAction(s, t, {
+      type: 'move',
+      pawn: 0,
+      source: { card: pioneer! },
+      symbol: 'machete',
+      path: [at(1, 0), at(2, 0), at(3, 0), at(4, 0)],
+    });
     expect(s.players[0]!.tokens).toEqual([]);
     s.players[0]!.pawns[0]!.at = at(1, 0);
     applyAction(s, t, { type: 'move', pawn: 0, source: { card: explorer! }, symbol: 'machete', path: [at(2, 0)] });
@@ -99,7 +119,9 @@ describe('Gold City rules: the contested ones', () => {
     const { t, s, at } = setup(lane('J1 J1 J1 J1 F'), 4);
     const [coin1, coin2, explorer] = hand(s, ['Photographer', 'Traveller', 'Explorer']);
     applyAction(s, t, { type: 'buy', cardType: type('Trailblazer'), cards: [coin1!, coin2!] });
-    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: explorer! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(/purchase ends movement/);
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: explorer! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(
+      /purchase ends movement/,
+    );
     expect(() => applyAction(s, t, { type: 'buy', cardType: type('Scout'), cards: [explorer!] })).toThrow();
     const bought = s.players[0]!.discard.at(-1)!;
     expect(s.cards[bought]).toBe(type('Trailblazer'));
@@ -168,7 +190,13 @@ describe('Gold City rules: the contested ones', () => {
   it('a single-use item used for its function leaves the game', () => {
     const { t, s, at } = setup(lane('J1 J1 J1 J1 F'), 4);
     const [giant] = hand(s, ['Giant Machete']);
-    applyAction(s, t, { type: 'move', pawn: 0, source: { card: giant! }, symbol: 'machete', path: [at(1, 0), at(2, 0), at(3, 0), at(4, 0)] });
+    applyAction(s, t, {
+      type: 'move',
+      pawn: 0,
+      source: { card: giant! },
+      symbol: 'machete',
+      path: [at(1, 0), at(2, 0), at(3, 0), at(4, 0)],
+    });
     expect(s.players[0]!.removed).toEqual([giant]);
   });
 
@@ -178,10 +206,16 @@ describe('Gold City rules: the contested ones', () => {
     // Seat 0 runs the pawns on starts 1 and 3; seat 1's pawn stands on start 2.
     s.players[0]!.pawns[1]!.at = at(1, 0);
     const [a] = hand(s, ['Pioneer']);
-    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(/occupied/);
-    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(0, 1)] })).toThrow(/occupied/);
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(1, 0)] })).toThrow(
+      /occupied/,
+    );
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(0, 1)] })).toThrow(
+      /occupied/,
+    );
     s.players[0]!.pawns[1]!.at = at(1, 1);
-    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(1, 0), at(2, 0)] })).toThrow(/mountains/);
+    expect(() => applyAction(s, t, { type: 'move', pawn: 0, source: { card: a! }, symbol: 'machete', path: [at(1, 0), at(2, 0)] })).toThrow(
+      /mountains/,
+    );
   });
 
   it('while a market slot is empty any type may be bought, and it takes the slot', () => {

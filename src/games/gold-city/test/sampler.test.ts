@@ -34,7 +34,10 @@ describe('Gold City score: the second kind of player', () => {
       expect(kinds!.planner.difficulty).toBe(score.difficulty);
       expect(interval![0]).toBeLessThanOrEqual(score.difficulty);
       expect(interval![1]).toBeGreaterThanOrEqual(score.difficulty);
-      expect(interval).toEqual([Math.min(kinds!.planner.difficulty, kinds!.sampler.difficulty), Math.max(kinds!.planner.difficulty, kinds!.sampler.difficulty)]);
+      expect(interval).toEqual([
+        Math.min(kinds!.planner.difficulty, kinds!.sampler.difficulty),
+        Math.max(kinds!.planner.difficulty, kinds!.sampler.difficulty),
+      ]);
       const apart = interval![1] - interval![0];
       expect(confidence).toBe(apart <= 10 ? 'high' : apart <= 20 ? 'medium' : 'low');
     }
@@ -55,13 +58,16 @@ describe('Gold City score: the second kind of player', () => {
       return leans.reduce((a, b) => a + b, 0) / leans.length;
     };
     const cases = calibrationCases('lean', 60);
-    for (const temples of [false, true]) for (const players of [2, 3, 4]) {
-      const courses = cases.filter((c) => c.options.players === players).map((c) => ({ seed: c.seed, options: { ...c.options, temples } }));
-      expect(courses.length).toBe(20);
-      const lean = leanOf(courses);
-      console.log(`${temples ? 'temples' : 'base'}, ${players} players: sampler minus planner reading ${lean.toFixed(1)} on average`);
-      expect(Math.abs(lean), `${temples ? 'temples' : 'base'}, ${players} players`).toBeLessThan(8);
-    }
+    for (const temples of [false, true])
+      for (const players of [2, 3, 4]) {
+        const courses = cases
+          .filter((c) => c.options.players === players)
+          .map((c) => ({ seed: c.seed, options: { ...c.options, temples } }));
+        expect(courses.length).toBe(20);
+        const lean = leanOf(courses);
+        console.log(`${temples ? 'temples' : 'base'}, ${players} players: sampler minus planner reading ${lean.toFixed(1)} on average`);
+        expect(Math.abs(lean), `${temples ? 'temples' : 'base'}, ${players} players`).toBeLessThan(8);
+      }
     // Where the old shift leaned most: four-player temple courses of the default options (40 of
     // them leaned -5.1 under it, a mean good to about 1.3; 2.6 now).
     const lean = leanOf(Array.from({ length: 40 }, (_, i) => ({ seed: `lean-${i}`, options: { players: 4, temples: true } })));

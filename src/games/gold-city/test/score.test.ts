@@ -31,13 +31,17 @@ describe('Gold City score', () => {
 
   it('reads every difficulty the scale can give in exactly one band, the one whose range holds it', () => {
     for (let d = 0; d <= 100; d++) {
-      const holding = Object.entries(BAND_RANGES).filter(([, [low, high]]) => d >= low && d <= high).map(([band]) => band);
+      const holding = Object.entries(BAND_RANGES)
+        .filter(([, [low, high]]) => d >= low && d <= high)
+        .map(([band]) => band);
       expect(holding, `difficulty ${d}`).toEqual([bandOf(d)]);
     }
   });
 
   it('scores a course typed in by hand: no seed, digest or caves, extra fields', () => {
-    const hand = course(['S1 J1 J2 W1 V2 J1 F', 'S2 J1 M M R1 J2 F', 'S3 J2 J1 W2 W1 J1 F', 'S4 M J1 B1 J1 J3 F'], { pieceOf: (q) => (q === 0 ? 0 : q === 6 ? 2 : 1) });
+    const hand = course(['S1 J1 J2 W1 V2 J1 F', 'S2 J1 M M R1 J2 F', 'S3 J2 J1 W2 W1 J1 F', 'S4 M J1 B1 J1 J3 F'], {
+      pieceOf: (q) => (q === 0 ? 0 : q === 6 ? 2 : 1),
+    });
     (hand as Record<string, unknown>).printedName = 'Kitchen table course';
     const checked = checkMap(goldCity, hand);
     expect(checked.ok && checked.problems).toEqual([]);

@@ -7,7 +7,9 @@ import type { GoldCityMap } from '../model.ts';
 
 /** WCAG relative luminance of #rrggbb. */
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 const contrast = (a: string, b: string) => {
@@ -43,7 +45,11 @@ describe('theme=screen', () => {
         if (it.kind !== 'group') continue;
         if (it.role === 'space' && it.data) {
           const poly = it.items.find((x) => x.kind === 'polygon');
-          if (poly?.kind === 'polygon') centres.set(`${it.data.q},${it.data.r}`, { x: poly.points.reduce((a, p) => a + p.x, 0) / 6, y: poly.points.reduce((a, p) => a + p.y, 0) / 6 });
+          if (poly?.kind === 'polygon')
+            centres.set(`${it.data.q},${it.data.r}`, {
+              x: poly.points.reduce((a, p) => a + p.x, 0) / 6,
+              y: poly.points.reduce((a, p) => a + p.y, 0) / 6,
+            });
         }
         find(it.items);
       }
@@ -58,7 +64,10 @@ describe('theme=screen', () => {
         const a = (Math.PI / 180) * 60 * k;
         const key = `${(c.x + Math.cos(a) * 10 * Math.sqrt(3)).toFixed(2)} ${(c.y + Math.sin(a) * 10 * Math.sqrt(3)).toFixed(2)}`;
         const colours = strokes.get(key) ?? [];
-        expect(Math.max(0, ...colours.map((col) => contrast(col.slice(0, 7), screen.background))), `${s.q},${s.r} side ${k}`).toBeGreaterThanOrEqual(4.5);
+        expect(
+          Math.max(0, ...colours.map((col) => contrast(col.slice(0, 7), screen.background))),
+          `${s.q},${s.r} side ${k}`,
+        ).toBeGreaterThanOrEqual(4.5);
         edges++;
       });
     }

@@ -18,7 +18,8 @@ import { sceneToSvg } from '../../../formats/svg-document.ts';
 import { DEFAULT_STYLE } from '../../../core/scene.ts';
 import templeSeats from '../data/temple-seats.json' with { type: 'json' };
 
-const hexDistance = (a: { q: number; r: number }, b: { q: number; r: number }) => (Math.abs(a.q - b.q) + Math.abs(a.r - b.r) + Math.abs(a.q + a.r - b.q - b.r)) / 2;
+const hexDistance = (a: { q: number; r: number }, b: { q: number; r: number }) =>
+  (Math.abs(a.q - b.q) + Math.abs(a.r - b.r) + Math.abs(a.q + a.r - b.q - b.r)) / 2;
 const staggered = (seed: string, rows: number[], options: object = {}) => {
   const map = structuredClone(buildMap(goldCity, seed, options)) as GoldCityMap;
   map.stagger = layStagger(map, prepareTable(map), rows);
@@ -29,27 +30,32 @@ const rules = (map: GoldCityMap) => goldCity.validate(map).map((p) => p.rule);
 describe('staggered start (option stagger)', () => {
   it('a staggered map is valid and schema-conforming, seat 1 never moves, each moved pawn is at most as many spaces in as its seat was given, and games begin there (100 seeds)', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(2, 3, 4), fc.stringMatching(/^0[0-2]{1,3}$/), (seed, players, stagger) => {
-        const map = buildMap(goldCity, `st-${seed}`, { players, stagger }) as GoldCityMap;
-        expect(goldCity.validate(map)).toEqual([]);
-        expect(check(goldCity.mapSchema, map).ok).toBe(true);
-        expect(map.options?.stagger).toBe(stagger);
-        const rows = rowsFromOption(stagger, players);
-        const plain = { ...map, stagger: undefined };
-        expect(map.stagger ?? []).toEqual(layStagger(plain, prepareTable(plain), rows));
-        const table = prepareTable(map);
-        const state = newGame(table, players, 'g');
-        const begins = state.players.flatMap((p) => p.pawns.map((pawn) => pawn.at));
-        expect(new Set(begins).size).toBe(begins.length);
-        for (const e of map.stagger ?? []) {
-          const home = map.spaces.find((s) => s.start === e.start)!;
-          const seat = players === 2 ? (e.start - 1) % 2 : e.start - 1;
-          expect(seat).toBeGreaterThan(0);
-          expect(hexDistance(home, e)).toBeGreaterThan(0);
-          expect(hexDistance(home, e)).toBeLessThanOrEqual(rows[seat]!);
-          expect(begins).toContain(map.spaces.findIndex((s) => s.q === e.q && s.r === e.r));
-        }
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 12 }),
+        fc.constantFrom(2, 3, 4),
+        fc.stringMatching(/^0[0-2]{1,3}$/),
+        (seed, players, stagger) => {
+          const map = buildMap(goldCity, `st-${seed}`, { players, stagger }) as GoldCityMap;
+          expect(goldCity.validate(map)).toEqual([]);
+          expect(check(goldCity.mapSchema, map).ok).toBe(true);
+          expect(map.options?.stagger).toBe(stagger);
+          const rows = rowsFromOption(stagger, players);
+          const plain = { ...map, stagger: undefined };
+          expect(map.stagger ?? []).toEqual(layStagger(plain, prepareTable(plain), rows));
+          const table = prepareTable(map);
+          const state = newGame(table, players, 'g');
+          const begins = state.players.flatMap((p) => p.pawns.map((pawn) => pawn.at));
+          expect(new Set(begins).size).toBe(begins.length);
+          for (const e of map.stagger ?? []) {
+            const home = map.spaces.find((s) => s.start === e.start)!;
+            const seat = players === 2 ? (e.start - 1) % 2 : e.start - 1;
+            expect(seat).toBeGreaterThan(0);
+            expect(hexDistance(home, e)).toBeGreaterThan(0);
+            expect(hexDistance(home, e)).toBeLessThanOrEqual(rows[seat]!);
+            expect(begins).toContain(map.spaces.findIndex((s) => s.q === e.q && s.r === e.r));
+          }
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -86,7 +92,7 @@ describe('staggered start (option stagger)', () => {
 
   it('a temple course from the plain start gets the seat shares measured on temple courses', () => {
     const plain = buildScoredMap(goldCity, '42', { temples: true }) as GoldCityMap & { score: GoldCityScore };
-    const measured = (templeSeats as { version: string; tables: Record<string, { winRates: number[] }> });
+    const measured = templeSeats as { version: string; tables: Record<string, { winRates: number[] }> };
     expect(plain.score.fairness.winRates).toEqual(measured.tables['4']!.winRates);
     expect(plain.score.fairness.model).toBe(measured.version);
   });
@@ -163,7 +169,14 @@ describe('balance check fixture', () => {
 
   it('says of its courses what their details show: the even counts and mean unevenness follow from the shares, each pick is a stagger the search tries, and balancing helps', () => {
     const fixture = JSON.parse(readFileSync(new URL('../data/balance.json', import.meta.url), 'utf8'));
-    const four = fixture['4'] as { courses: number; evenPlain: number; evenBalanced: number; meanUnevenPlain: number; meanUnevenBalanced: number; details: Array<{ stagger: string; plain: number[]; chosen: number[]; search: Record<string, number[]> }> };
+    const four = fixture['4'] as {
+      courses: number;
+      evenPlain: number;
+      evenBalanced: number;
+      meanUnevenPlain: number;
+      meanUnevenBalanced: number;
+      details: Array<{ stagger: string; plain: number[]; chosen: number[]; search: Record<string, number[]> }>;
+    };
     const { details } = four;
     expect(details).toHaveLength(four.courses);
     // Even: every seat's share within five points of an even split, as the check script counts it.
@@ -177,7 +190,8 @@ describe('balance check fixture', () => {
     for (const c of details) {
       expect(STAGGERS[4]).toContain(c.stagger);
       expect(Object.keys(c.search).sort()).toEqual([...STAGGERS[4]!].sort());
-      for (const shares of [c.plain, c.chosen, ...Object.values(c.search)]) expect(Math.abs(shares.reduce((a, v) => a + v, 0) - 1)).toBeLessThan(0.01);
+      for (const shares of [c.plain, c.chosen, ...Object.values(c.search)])
+        expect(Math.abs(shares.reduce((a, v) => a + v, 0) - 1)).toBeLessThan(0.01);
       if (c.stagger === '0000') expect(c.chosen).toEqual(c.plain);
     }
     expect(mean('chosen')).toBeLessThan(mean('plain'));

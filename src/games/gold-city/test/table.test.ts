@@ -11,7 +11,10 @@ import { course } from './course-builder.ts';
 
 /** The lists as the table once built them: per space, in direction order (empty where none). */
 function besideLists(map: GoldCityMap, t: Table, where: Array<{ q: number; r: number }>): number[][] {
-  const board = buildBoard(map.spaces, map.pieces.map((p) => p.id));
+  const board = buildBoard(
+    map.spaces,
+    map.pieces.map((p) => p.id),
+  );
   const lists: number[][] = Array.from({ length: t.n }, () => []);
   where.forEach((w, k) => {
     const i = board.at.get(w.q, w.r);
@@ -21,7 +24,10 @@ function besideLists(map: GoldCityMap, t: Table, where: Array<{ q: number; r: nu
 }
 
 function cavesBesideAsBefore(map: GoldCityMap, t: Table): number[][] {
-  const board = buildBoard(map.spaces, map.pieces.map((p) => p.id));
+  const board = buildBoard(
+    map.spaces,
+    map.pieces.map((p) => p.id),
+  );
   const caveAt = new Int16Array(t.n).fill(-1);
   (map.caves ?? []).forEach((c, k) => {
     const i = board.at.get(c.q, c.r);
@@ -39,11 +45,16 @@ function cavesBesideAsBefore(map: GoldCityMap, t: Table): number[][] {
 
 function expectTableMatchesBoard(map: GoldCityMap): void {
   const t = prepareTable(map);
-  const board = buildBoard(map.spaces, map.pieces.map((p) => p.id));
+  const board = buildBoard(
+    map.spaces,
+    map.pieces.map((p) => p.id),
+  );
   expect(Array.from(t.adj)).toEqual(Array.from(board.adj));
   expect(Array.from(t.piece)).toEqual(board.pieceIndex);
   const open = Array.from({ length: t.n }, (_, i) => Array.from(t.open.subarray(t.openStart[i], t.openStart[i + 1])));
-  const steppable = Array.from({ length: t.n }, (_, i) => Array.from(board.adj.subarray(6 * i, 6 * i + 6)).filter((j) => j !== -1 && map.spaces[j]!.terrain !== 'mountain'));
+  const steppable = Array.from({ length: t.n }, (_, i) =>
+    Array.from(board.adj.subarray(6 * i, 6 * i + 6)).filter((j) => j !== -1 && map.spaces[j]!.terrain !== 'mountain'),
+  );
   expect(open).toEqual(steppable);
   const lists = (xs: ReadonlyArray<readonly number[]>) => Array.from({ length: t.n }, (_, i) => [...(xs[i] ?? [])]);
   expect(lists(t.cavesBeside)).toEqual(cavesBesideAsBefore(map, t));
@@ -83,7 +94,10 @@ describe('Gold City table', () => {
   });
 
   it('keeps buildBoard’s rules on a course typed by hand: the first space on a hex owns it, an unknown piece is -1', () => {
-    const map = course(['S1 J1 J2 W1 F', 'S2 M J1 R1 F'], { pieceOf: (q) => (q === 0 ? 0 : q === 4 ? 2 : 1), caves: [{ q: 1, r: 1, tokens: [] }] });
+    const map = course(['S1 J1 J2 W1 F', 'S2 M J1 R1 F'], {
+      pieceOf: (q) => (q === 0 ? 0 : q === 4 ? 2 : 1),
+      caves: [{ q: 1, r: 1, tokens: [] }],
+    });
     map.spaces.push({ ...map.spaces[2]!, terrain: 'water', strength: 3 }, { q: 2, r: 2, piece: 'nowhere', terrain: 'jungle', strength: 1 });
     expectTableMatchesBoard(map);
     // A table after a larger course, or after one that threw half-way, reads nothing left over from it.
@@ -95,7 +109,12 @@ describe('Gold City table', () => {
   });
 
   it('effort fields equal plain relaxation to the bit, base and temple courses', () => {
-    for (const [seed, temples] of [['a', false], ['b', true], ['c', true], ['d', false]] as const) {
+    for (const [seed, temples] of [
+      ['a', false],
+      ['b', true],
+      ['c', true],
+      ['d', false],
+    ] as const) {
       const t = prepareTable(buildMap(goldCity, seed, { temples, blockades: true }) as GoldCityMap);
       const seeds = new Float64Array(t.n).fill(Infinity);
       for (let i = 0; i < t.n; i++) if (t.finishes[i]) seeds[i] = 0;

@@ -28,22 +28,39 @@ describe('Golden Temples difficulty against playtests', () => {
     const rows = calibrationCases('ttest', 90).map(({ seed, options }) => {
       const map = buildMap(goldCity, seed, { ...options, temples: true }) as GoldCityMap;
       const score = goldCity.score(map);
-      return { players: options.players as number, difficulty: score.difficulty, predicted: score.predictedRounds, rounds: meanRounds(map, calibration.fit.gamesPerMap) };
+      return {
+        players: options.players as number,
+        difficulty: score.difficulty,
+        predicted: score.predictedRounds,
+        rounds: meanRounds(map, calibration.fit.gamesPerMap),
+      };
     });
-    const overall = spearman(rows.map((r) => r.predicted), rows.map((r) => r.rounds));
-    console.log(`temple calibration: Spearman(predicted, playtest mean rounds) = ${overall.toFixed(3)} over ${rows.length} maps (${calibration.version})`);
+    const overall = spearman(
+      rows.map((r) => r.predicted),
+      rows.map((r) => r.rounds),
+    );
+    console.log(
+      `temple calibration: Spearman(predicted, playtest mean rounds) = ${overall.toFixed(3)} over ${rows.length} maps (${calibration.version})`,
+    );
     expect(overall).toBeGreaterThanOrEqual(0.85);
     for (const players of [2, 3, 4]) {
       const group = rows.filter((r) => r.players === players);
-      const rho = spearman(group.map((r) => r.difficulty), group.map((r) => r.rounds));
-      console.log(`temple calibration: ${players} players: Spearman(difficulty, mean rounds) = ${rho.toFixed(3)} over ${group.length} maps`);
+      const rho = spearman(
+        group.map((r) => r.difficulty),
+        group.map((r) => r.rounds),
+      );
+      console.log(
+        `temple calibration: ${players} players: Spearman(difficulty, mean rounds) = ${rho.toFixed(3)} over ${group.length} maps`,
+      );
       expect(rho).toBeGreaterThanOrEqual(0.85);
     }
   });
 
   it('the temple fixture was made with the bots as they are weighted now', () => {
     expect(calibration.botWeights).toBe(tuningHash(BOT_WEIGHTS));
-    expect(calibration.templeBotWeights, 'TEMPLE_BOT_WEIGHTS changed: rerun npx tsx src/games/gold-city/calibrate/temples.ts').toBe(tuningHash(TEMPLE_BOT_WEIGHTS));
+    expect(calibration.templeBotWeights, 'TEMPLE_BOT_WEIGHTS changed: rerun npx tsx src/games/gold-city/calibrate/temples.ts').toBe(
+      tuningHash(TEMPLE_BOT_WEIGHTS),
+    );
     expect(Object.isFrozen(TEMPLE_BOT_WEIGHTS)).toBe(true);
   });
 

@@ -12,8 +12,10 @@ import { sceneToSvg } from '../../../formats/svg-document.ts';
 
 type Group = Extract<SceneItem, { kind: 'group' }>;
 const groups = (items: SceneItem[]): Group[] => items.flatMap((it) => (it.kind === 'group' ? [it, ...groups(it.items)] : []));
-const texts = (items: SceneItem[]): string[] => items.flatMap((it) => (it.kind === 'text' ? [it.text] : it.kind === 'group' ? texts(it.items) : []));
-const fills = (items: SceneItem[]): string[] => items.flatMap((it) => (it.kind === 'group' ? fills(it.items) : 'fill' in it && typeof it.fill === 'string' ? [it.fill] : []));
+const texts = (items: SceneItem[]): string[] =>
+  items.flatMap((it) => (it.kind === 'text' ? [it.text] : it.kind === 'group' ? texts(it.items) : []));
+const fills = (items: SceneItem[]): string[] =>
+  items.flatMap((it) => (it.kind === 'group' ? fills(it.items) : 'fill' in it && typeof it.fill === 'string' ? [it.fill] : []));
 
 const temple = buildScoredMap(goldCity, '42', { temples: true }) as unknown as GoldCityMap;
 const base = buildScoredMap(goldCity, '42', {}) as unknown as GoldCityMap;
@@ -50,7 +52,13 @@ describe('Golden Temples picture, page and print', () => {
     expect(sceneToSvg(scene)).toMatch(/^<svg/);
     const png = await sceneToPng(scene, { width: 400 });
     expect(png.subarray(1, 4).toString()).toBe('PNG');
-    const request = renderRequest(pdfFormat, goldCity, temple as unknown as ScoredMap, formatParams(pdfFormat, { layout: 'kit', paper: 'a4' }), DEFAULT_RENDER_LIMITS);
+    const request = renderRequest(
+      pdfFormat,
+      goldCity,
+      temple as unknown as ScoredMap,
+      formatParams(pdfFormat, { layout: 'kit', paper: 'a4' }),
+      DEFAULT_RENDER_LIMITS,
+    );
     const sheets = request.sheets!;
     const all = sheets.flatMap((s) => texts(s.items));
     expect(all.filter((t) => t === 'GUARDIAN')).toHaveLength(temple.guardians!.length);
@@ -64,7 +72,8 @@ describe('Golden Temples picture, page and print', () => {
   });
 
   it('the options schema documents the layer, so the page shows it as a checkbox, off by default', () => {
-    const p = (goldCity.optionsSchema as { properties: Record<string, { type: string; default: unknown; description: string }> }).properties.temples!;
+    const p = (goldCity.optionsSchema as { properties: Record<string, { type: string; default: unknown; description: string }> }).properties
+      .temples!;
     expect(p.type).toBe('boolean');
     expect(p.default).toBe(false);
     expect(p.description).toMatch(/Golden Temples/);

@@ -9,10 +9,14 @@ import type { GoldCityMap } from '../model.ts';
 import { TEMPLE_RULES, tourSteps } from '../temples.ts';
 import { goldCityOptions, seedString } from './arbitraries.ts';
 
-const templeMap = (seed: string, options: Record<string, unknown>) => buildMap(goldCity, seed, { ...options, temples: true }) as GoldCityMap;
+const templeMap = (seed: string, options: Record<string, unknown>) =>
+  buildMap(goldCity, seed, { ...options, temples: true }) as GoldCityMap;
 
 function tours(map: GoldCityMap) {
-  const board = buildBoard(map.spaces, map.pieces.map((p) => p.id));
+  const board = buildBoard(
+    map.spaces,
+    map.pieces.map((p) => p.id),
+  );
   const at = (t: { q: number; r: number }) => board.at.get(t.q, t.r);
   return tourSteps(board, at(map.temples![0]!), at(map.temples![1]!));
 }

@@ -63,7 +63,13 @@ describe('Golden Temples rules', () => {
     // From the start: one machete-5 walks through temple 1 and temple 2 and then may enter.
     s.players[0]!.pawns[0]!.at = at(0, 0);
     s.players[0]!.gems = [];
-    applyAction(s, t, { type: 'move', pawn: 0, source: { card: pioneer! }, symbol: 'machete', path: [at(1, 0), at(2, 0), at(3, 0), at(4, 0), at(5, 0)] });
+    applyAction(s, t, {
+      type: 'move',
+      pawn: 0,
+      source: { card: pioneer! },
+      symbol: 'machete',
+      path: [at(1, 0), at(2, 0), at(3, 0), at(4, 0), at(5, 0)],
+    });
     expect(s.players[0]!.gems).toEqual([0, 1]);
     // Two coins a gem, but never above the cap.
     expect(s.players[0]!.coins).toBe(COIN_CAP);
@@ -177,11 +183,19 @@ describe('Golden Temples bots', () => {
   });
 
   it('planners finish generated temple courses, and every finisher holds both gems', () => {
-    for (const [seed, options] of [['bots-1', {}], ['bots-2', { players: 2 }], ['bots-3', { tier: 'hard', players: 3 }]] as const) {
+    for (const [seed, options] of [
+      ['bots-1', {}],
+      ['bots-2', { players: 2 }],
+      ['bots-3', { tier: 'hard', players: 3 }],
+    ] as const) {
       const map = buildMap(goldCity, seed, { ...options, temples: true }) as GoldCityMap;
       const table = prepareTable(map);
       const players = map.options!.players;
-      const r = playGame(table, Array.from({ length: players }, () => BOTS.planner!), 'g');
+      const r = playGame(
+        table,
+        Array.from({ length: players }, () => BOTS.planner!),
+        'g',
+      );
       expect(r.finished, `${seed}`).toBe(true);
       for (const p of r.state.players.filter((p) => p.finished)) expect(p.gems!.slice().sort()).toEqual([0, 1]);
     }

@@ -7,7 +7,16 @@ const fresh = () => structuredClone(buildMap(goldCity, 'temples-broken', { templ
 const rules = (map: GoldCityMap) => goldCity.validate(map).map((p) => p.rule);
 const spaceAt = (map: GoldCityMap, q: number, r: number) => map.spaces.find((s) => s.q === q && s.r === r)!;
 const neighbours = (map: GoldCityMap, s: Space) =>
-  [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]].map(([dq, dr]) => map.spaces.find((t) => t.q === s.q + dq! && t.r === s.r + dr!)).filter((t): t is Space => t !== undefined);
+  [
+    [1, 0],
+    [0, 1],
+    [-1, 1],
+    [-1, 0],
+    [0, -1],
+    [1, -1],
+  ]
+    .map(([dq, dr]) => map.spaces.find((t) => t.q === s.q + dq! && t.r === s.r + dr!))
+    .filter((t): t is Space => t !== undefined);
 
 describe('Golden Temples invariants: each broken by a hand-written document', () => {
   it('accepts the generated temple map', () => {

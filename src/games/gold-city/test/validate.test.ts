@@ -38,7 +38,14 @@ describe('Gold City validate() catches each broken invariant by name', () => {
     const map = fresh();
     const index = new Map(map.spaces.map((s) => [`${s.q},${s.r}`, s] as const));
     const target = map.spaces.find((s) => s.piece === 'p2' && s.terrain === 'jungle')!;
-    for (const [dq, dr] of [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]] as const) {
+    for (const [dq, dr] of [
+      [1, 0],
+      [0, 1],
+      [-1, 1],
+      [-1, 0],
+      [0, -1],
+      [1, -1],
+    ] as const) {
       const n = index.get(`${target.q + dq},${target.r + dr}`);
       if (n && n.terrain !== 'start' && n.terrain !== 'finish') {
         n.terrain = 'mountain';
@@ -84,7 +91,16 @@ describe('Gold City validate() catches each broken invariant by name', () => {
     // Move a space of p3 next to p1 by relabelling a p2 seam space as p3's.
     const p1 = new Set(map.spaces.filter((s) => s.piece === 'p1').map((s) => `${s.q},${s.r}`));
     const seam = map.spaces.find(
-      (s) => s.piece === 'p2' && [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]].some(([dq, dr]) => p1.has(`${s.q + dq!},${s.r + dr!}`)),
+      (s) =>
+        s.piece === 'p2' &&
+        [
+          [1, 0],
+          [0, 1],
+          [-1, 1],
+          [-1, 0],
+          [0, -1],
+          [1, -1],
+        ].some(([dq, dr]) => p1.has(`${s.q + dq!},${s.r + dr!}`)),
     )!;
     seam.piece = 'p3';
     expect(rules(map)).toContain('piece-contact');

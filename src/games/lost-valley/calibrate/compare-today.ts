@@ -41,8 +41,14 @@ for (const set of ['heldOut', 'settings'] as const)
     for (const kind of KINDS) {
       const rs = rows.filter((r) => r.set === set && r.options.players === players);
       const y = rs.map((r) => r[kind]);
-      const today = spearman(rs.map((r) => -r.today.raw), y);
-      const ours = spearman(rs.map((r) => -learned.get(r.seed)!.raw), y);
+      const today = spearman(
+        rs.map((r) => -r.today.raw),
+        y,
+      );
+      const ours = spearman(
+        rs.map((r) => -learned.get(r.seed)!.raw),
+        y,
+      );
       console.log(`| ${set} | ${players} | ${kind} | ${rs.length} | ${rs[0]!.games} | ${r3(today)} | ${r3(ours)} |`);
     }
 
@@ -52,17 +58,35 @@ for (const r of rows.filter((x) => x.set === 'settings')) {
   const key = `${r.options.players}-${r.options.gold}-${r.options.ice}-${r.options.river}`;
   settings.set(key, [...(settings.get(key) ?? []), r]);
 }
-const bySetting = [...settings.values()].map((rs) => ({ players: rs[0]!.options.players, today: mean(rs.map((r) => r.today.difficulty)), learned: mean(rs.map((r) => learned.get(r.seed)!.difficulty)), greedy: mean(rs.map((r) => r.greedy)), planner: mean(rs.map((r) => r.planner)) }));
+const bySetting = [...settings.values()].map((rs) => ({
+  players: rs[0]!.options.players,
+  today: mean(rs.map((r) => r.today.difficulty)),
+  learned: mean(rs.map((r) => learned.get(r.seed)!.difficulty)),
+  greedy: mean(rs.map((r) => r.greedy)),
+  planner: mean(rs.map((r) => r.planner)),
+}));
 console.log('\n| settings | kind | today | learned (same landscapes) |');
 console.log('|---|---|---|---|');
 for (const scope of ['all', 2, 3, 4] as const)
   for (const kind of KINDS) {
     const ss = bySetting.filter((s) => scope === 'all' || s.players === scope);
-    console.log(`| ${scope} (${ss.length}) | ${kind} | ${r3(spearman(ss.map((s) => -s.today), ss.map((s) => s[kind])))} | ${r3(spearman(ss.map((s) => -s.learned), ss.map((s) => s[kind])))} |`);
+    console.log(
+      `| ${scope} (${ss.length}) | ${kind} | ${r3(
+        spearman(
+          ss.map((s) => -s.today),
+          ss.map((s) => s[kind]),
+        ),
+      )} | ${r3(
+        spearman(
+          ss.map((s) => -s.learned),
+          ss.map((s) => s[kind]),
+        ),
+      )} |`,
+    );
   }
 
 // Bands in nuggets against the game-to-game spread a kind's mean gold has (held-out set).
-console.log('\n| players | kind | band widths in nuggets (easy→expert edges: 25/50/75) | one game\'s SD | SE of a 50-game mean |');
+console.log("\n| players | kind | band widths in nuggets (easy→expert edges: 25/50/75) | one game's SD | SE of a 50-game mean |");
 console.log('|---|---|---|---|---|');
 for (const players of [2, 3, 4])
   for (const kind of KINDS) {
@@ -71,5 +95,7 @@ for (const players of [2, 3, 4])
     const n = rs[0]!.games;
     // Halves of n/2 games each: var(h0 − h1) = 4σ²/n.
     const sd = Math.sqrt((mean(rs.map((r) => (r[`${kind}Halves`][0] - r[`${kind}Halves`][1]) ** 2)) * n) / 4);
-    console.log(`| ${players} | ${kind} | ${[s[0] - s[1], s[1] - s[2], s[2] - s[3], s[3] - s[4]].map((w) => w.toFixed(2)).join(' / ')} | ${sd.toFixed(2)} | ${(sd / Math.sqrt(n)).toFixed(2)} |`);
+    console.log(
+      `| ${players} | ${kind} | ${[s[0] - s[1], s[1] - s[2], s[2] - s[3], s[3] - s[4]].map((w) => w.toFixed(2)).join(' / ')} | ${sd.toFixed(2)} | ${(sd / Math.sqrt(n)).toFixed(2)} |`,
+    );
   }

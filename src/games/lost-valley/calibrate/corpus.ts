@@ -41,7 +41,8 @@ export type Setting = CorpusEntry['options'];
 /** Every setting of the options the grid covers: players × gold × ice × river. */
 export function settings(): Setting[] {
   const out: Setting[] = [];
-  for (const players of PLAYERS) for (const gold of GOLD) for (const ice of ICE) for (const river of RIVER) out.push({ players, gold, ice, river });
+  for (const players of PLAYERS)
+    for (const gold of GOLD) for (const ice of ICE) for (const river of RIVER) out.push({ players, gold, ice, river });
   return out;
 }
 
@@ -52,14 +53,27 @@ export const settingKey = (s: Setting) => `${s.players}-${s.gold}-${s.ice}-${s.r
  * `settings` (every setting again on other seeds, fewer games: how the options rank), and `heldOut`
  * (landscapes over every option value and the defaults, `heldGames` games of each kind).
  */
-export function corpusPlan(sizes = { perSetting: 24, fitGames: 12, settingLandscapes: 3, settingGames: 8, heldPerTable: 80, heldGames: 50 }) {
+export function corpusPlan(
+  sizes = { perSetting: 24, fitGames: 12, settingLandscapes: 3, settingGames: 8, heldPerTable: 80, heldGames: 50 },
+) {
   const grid = settings();
-  const fit: CorpusEntry[] = grid.flatMap((s) => Array.from({ length: sizes.perSetting }, (_, k) => ({ seed: `lv-fit-${settingKey(s)}-${k}`, options: s, games: sizes.fitGames })));
-  const bySetting: CorpusEntry[] = grid.flatMap((s) => Array.from({ length: sizes.settingLandscapes }, (_, k) => ({ seed: `lv-setting-${settingKey(s)}-${k}`, options: s, games: sizes.settingGames })));
+  const fit: CorpusEntry[] = grid.flatMap((s) =>
+    Array.from({ length: sizes.perSetting }, (_, k) => ({ seed: `lv-fit-${settingKey(s)}-${k}`, options: s, games: sizes.fitGames })),
+  );
+  const bySetting: CorpusEntry[] = grid.flatMap((s) =>
+    Array.from({ length: sizes.settingLandscapes }, (_, k) => ({
+      seed: `lv-setting-${settingKey(s)}-${k}`,
+      options: s,
+      games: sizes.settingGames,
+    })),
+  );
   const heldOut: CorpusEntry[] = PLAYERS.flatMap((players) =>
     Array.from({ length: sizes.heldPerTable }, (_, i): CorpusEntry => {
       // A quarter are default landscapes; the rest walk every value of every option (river 3–12).
-      const options: Setting = i % 4 === 3 ? { players, gold: 'scattered', ice: 'normal', river: 12 } : { players, gold: GOLD[i % 3]!, ice: ICE[Math.floor(i / 3) % 3]!, river: 3 + ((i * 7) % 10) };
+      const options: Setting =
+        i % 4 === 3
+          ? { players, gold: 'scattered', ice: 'normal', river: 12 }
+          : { players, gold: GOLD[i % 3]!, ice: ICE[Math.floor(i / 3) % 3]!, river: 3 + ((i * 7) % 10) };
       return { seed: `lv-held-${players}-${i}`, options, games: sizes.heldGames };
     }),
   );

@@ -9,7 +9,10 @@ import { lostValley } from '../index.ts';
 
 const seeds = Number(process.argv[2] ?? 500);
 const rounds = Number(process.argv[3] ?? 5);
-const cases = Array.from({ length: seeds }, (_, i) => ({ seed: `cost-${i}`, options: { players: 2 + (i % 3), gold: (['near', 'scattered', 'far'] as const)[i % 3], river: 3 + (i % 10) } }));
+const cases = Array.from({ length: seeds }, (_, i) => ({
+  seed: `cost-${i}`,
+  options: { players: 2 + (i % 3), gold: (['near', 'scattered', 'far'] as const)[i % 3], river: 3 + (i % 10) },
+}));
 for (const c of cases.slice(0, 100)) buildScoredMap(lostValley, c.seed, c.options);
 let build = 0;
 let scored = 0;
@@ -26,4 +29,13 @@ for (let r = 0; r < rounds; r++) {
 const n = seeds * rounds;
 const perBuild = build / n;
 const perScore = (scored - build) / n;
-console.log(JSON.stringify({ maps: n, buildMs: +perBuild.toFixed(4), buildScoredMs: +(scored / n).toFixed(4), scoreMs: +perScore.toFixed(4), scoreOverBuild: +(perScore / perBuild).toFixed(2), scoresPerSecond: Math.round(1000 / perScore) }));
+console.log(
+  JSON.stringify({
+    maps: n,
+    buildMs: +perBuild.toFixed(4),
+    buildScoredMs: +(scored / n).toFixed(4),
+    scoreMs: +perScore.toFixed(4),
+    scoreOverBuild: +(perScore / perBuild).toFixed(2),
+    scoresPerSecond: Math.round(1000 / perScore),
+  }),
+);

@@ -41,13 +41,32 @@ const FIT = 240;
 const HOLD = 180;
 const DEFAULTS = 30;
 const REACH_SEEDS = 6;
-const STATIC = ['iceRounds', 'logIceRounds', 'players', 'goldWatered', 'goldCanal', 'goldMountain', 'meanTurnsToGold', 'goldNear', 'foodSites', 'forests', 'danger', 'riverTiles', 'turnsToLand'];
+const STATIC = [
+  'iceRounds',
+  'logIceRounds',
+  'players',
+  'goldWatered',
+  'goldCanal',
+  'goldMountain',
+  'meanTurnsToGold',
+  'goldNear',
+  'foodSites',
+  'forests',
+  'danger',
+  'riverTiles',
+  'turnsToLand',
+];
 export const FEATURES = [...STATIC, 'referenceGold', 'referenceRounds', 'plannerGold', 'plannerRounds'];
 
 const GOLD = ['near', 'scattered', 'far'] as const;
 const ICE = ['slow', 'normal', 'fast'] as const;
 /** The i-th sample's options: every option value, evenly. */
-export const optionsFor = (i: number) => ({ players: 2 + (i % 3), gold: GOLD[Math.floor(i / 3) % 3]!, ice: ICE[Math.floor(i / 9) % 3]!, river: 3 + ((i * 7) % 10) });
+export const optionsFor = (i: number) => ({
+  players: 2 + (i % 3),
+  gold: GOLD[Math.floor(i / 3) % 3]!,
+  ice: ICE[Math.floor(i / 9) % 3]!,
+  river: 3 + ((i * 7) % 10),
+});
 
 interface Row {
   players: number;
@@ -67,7 +86,11 @@ function sample(prefix: string, count: number, options: (i: number) => object): 
   return Array.from({ length: count }, (_, i) => {
     const map = buildMap(lostValley, `${prefix}-${i}`, options(i)) as LostValleyMap;
     const table = buildTable(map);
-    const metrics = { ...landscapeMetrics(map), reference: referenceRaces(map, undefined, table), planner: plannerRaces(map, undefined, table) };
+    const metrics = {
+      ...landscapeMetrics(map),
+      reference: referenceRaces(map, undefined, table),
+      planner: plannerRaces(map, undefined, table),
+    };
     const f = features(metrics);
     // The playtest's own games (rules/playtest.ts seeds them so), one by one for the split halves;
     // the planner's under a label of its own.
@@ -81,25 +104,53 @@ function sample(prefix: string, count: number, options: (i: number) => object): 
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const halves = (xs: number[]): [number, number] => [mean(xs.filter((_, g) => g % 2 === 0)), mean(xs.filter((_, g) => g % 2 === 1))];
     if (i % 40 === 0) process.stderr.write(`${prefix} ${i}/${count}\n`);
-    return { players: metrics.players, gold: (map.options?.gold ?? 'scattered') as string, x: FEATURES.map((k) => f[k] ?? 0), xs: STATIC.map((k) => f[k] ?? 0), y: mean(gold), halves: halves(gold), yp: mean(goldP), halvesP: halves(goldP) };
+    return {
+      players: metrics.players,
+      gold: (map.options?.gold ?? 'scattered') as string,
+      x: FEATURES.map((k) => f[k] ?? 0),
+      xs: STATIC.map((k) => f[k] ?? 0),
+      y: mean(gold),
+      halves: halves(gold),
+      yp: mean(goldP),
+      halvesP: halves(goldP),
+    };
   });
 }
 
 /** Split-half reliability of the GAMES-race mean (Spearman–Brown), and the correlation it allows. */
 function noise(rows: readonly Row[], kind: 'halves' | 'halvesP' = 'halves') {
-  const r = pearson(rows.map((s) => s[kind][0]), rows.map((s) => s[kind][1]));
+  const r = pearson(
+    rows.map((s) => s[kind][0]),
+    rows.map((s) => s[kind][1]),
+  );
   const reliability = stepUp(r);
-  return { splitHalf: round(r, 3), reliability: round(reliability, 3), ceiling: round(Math.sqrt(reliability), 3), spearmanHalves: round(spearman(rows.map((s) => s[kind][0]), rows.map((s) => s[kind][1])), 3) };
+  return {
+    splitHalf: round(r, 3),
+    reliability: round(reliability, 3),
+    ceiling: round(Math.sqrt(reliability), 3),
+    spearmanHalves: round(
+      spearman(
+        rows.map((s) => s[kind][0]),
+        rows.map((s) => s[kind][1]),
+      ),
+      3,
+    ),
+  };
 }
 
 const fit = sample('lv-cal', FIT, optionsFor);
 const hold = sample('lv-hold', HOLD, optionsFor);
-const defaults = Object.fromEntries([2, 3, 4].map((p) => [p, sample(`lv-default-p${p}`, DEFAULTS, () => ({ players: p }))])) as Record<number, Row[]>;
+const defaults = Object.fromEntries([2, 3, 4].map((p) => [p, sample(`lv-default-p${p}`, DEFAULTS, () => ({ players: p }))])) as Record<
+  number,
+  Row[]
+>;
 const model = fitLinear(fit);
 const fallback = fitLinear(fit.map((s) => ({ x: s.xs, y: s.y })));
 const modelP = fitLinear(fit.map((s) => ({ x: s.x, y: s.yp })));
 const fallbackP = fitLinear(fit.map((s) => ({ x: s.xs, y: s.yp })));
-const featureRanges = Object.fromEntries(FEATURES.map((k, j) => [k, [round(Math.min(...fit.map((s) => s.x[j]!)), 2), round(Math.max(...fit.map((s) => s.x[j]!)), 2)]]));
+const featureRanges = Object.fromEntries(
+  FEATURES.map((k, j) => [k, [round(Math.min(...fit.map((s) => s.x[j]!)), 2), round(Math.max(...fit.map((s) => s.x[j]!)), 2)]]),
+);
 const clampGold = (_s: Row, g: number) => Math.max(0, g);
 
 // The scale per table size, in gold banked (falling: more gold is easier). Default landscapes of
@@ -112,7 +163,10 @@ function scalesOf(predict: (s: Row) => number): Record<string, Scale> {
   const scales: Record<string, Scale> = {};
   for (const p of [2, 3, 4]) {
     const def = defaults[p]!.map((s) => clampGold(s, predict(s))).sort((a, b) => a - b);
-    const all = [...fit, ...hold].filter((s) => s.players === p).map((s) => clampGold(s, predict(s))).sort((a, b) => a - b);
+    const all = [...fit, ...hold]
+      .filter((s) => s.players === p)
+      .map((s) => clampGold(s, predict(s)))
+      .sort((a, b) => a - b);
     const [q1, q2, q3] = [quantile(def, 0.25), quantile(def, 0.5), quantile(def, 0.75)];
     const top = Math.max(quantile(all, 0.98), q3 + (q3 - q2));
     const bottom = Math.min(quantile(all, 0.02), q1 - (q2 - q1));
@@ -124,7 +178,11 @@ const scales = scalesOf((s) => model.predict(s.x));
 const scalesP = scalesOf((s) => modelP.predict(s.x));
 /** The mean of the two kinds' difficulties, as scoreLostValley takes it (without the ceiling, which generated landscapes never reach). */
 /** Each kind's difficulty of a row on its own scale, greedy first, as scoreLostValley takes them (without the ceiling and the static fallback, which generated landscapes never reach). */
-const kindDifficulties = (s: Row) => [difficultyOnScale(clampGold(s, model.predict(s.x)), scales[s.players]!), difficultyOnScale(clampGold(s, modelP.predict(s.x)), scalesP[s.players]!)] as const;
+const kindDifficulties = (s: Row) =>
+  [
+    difficultyOnScale(clampGold(s, model.predict(s.x)), scales[s.players]!),
+    difficultyOnScale(clampGold(s, modelP.predict(s.x)), scalesP[s.players]!),
+  ] as const;
 const meanDifficulty = (s: Row) => {
   const [g, p] = kindDifficulties(s);
   return (g + p) / 2;
@@ -136,7 +194,10 @@ const meanDifficulty = (s: Row) => {
 const combined: Record<string, Scale> = {};
 for (const p of [2, 3, 4]) {
   const def = defaults[p]!.map(meanDifficulty).sort((a, b) => a - b);
-  const all = [...fit, ...hold].filter((s) => s.players === p).map(meanDifficulty).sort((a, b) => a - b);
+  const all = [...fit, ...hold]
+    .filter((s) => s.players === p)
+    .map(meanDifficulty)
+    .sort((a, b) => a - b);
   const [q1, q2, q3] = [quantile(def, 0.25), quantile(def, 0.5), quantile(def, 0.75)];
   const low = Math.min(quantile(all, 0.02), q1 - (q2 - q1));
   const high = Math.max(quantile(all, 0.98), q3 + (q3 - q2));
@@ -149,13 +210,18 @@ type Target = (s: Row) => number;
 const greedy: Target = (s) => s.y;
 const planner: Target = (s) => s.yp;
 const byPlayers = (rows: readonly Row[], predictor: (s: Row) => number, target: Target = greedy) =>
-  Object.fromEntries([2, 3, 4].map((p) => {
-    const rs = rows.filter((s) => s.players === p);
-    return [p, round(spearman(rs.map(predictor), rs.map(target)), 3)];
-  }));
+  Object.fromEntries(
+    [2, 3, 4].map((p) => {
+      const rs = rows.filter((s) => s.players === p);
+      return [p, round(spearman(rs.map(predictor), rs.map(target)), 3)];
+    }),
+  );
 const allDefaults = [2, 3, 4].flatMap((p) => defaults[p]!);
 /** Spearman of the score (less gold is harder, so its negation) with each kind's gold, per table size. */
-const scoreAgainst = (rows: readonly Row[]) => ({ greedy: byPlayers(rows, (s) => -difficultyOf(s), greedy), planner: byPlayers(rows, (s) => -difficultyOf(s), planner) });
+const scoreAgainst = (rows: readonly Row[]) => ({
+  greedy: byPlayers(rows, (s) => -difficultyOf(s), greedy),
+  planner: byPlayers(rows, (s) => -difficultyOf(s), planner),
+});
 /** How wide the score's interval is: the two kinds' difficulties apart. */
 const intervalWidth = (s: Row) => {
   const [g, p] = kindDifficulties(s);
@@ -163,10 +229,12 @@ const intervalWidth = (s: Row) => {
 };
 /** Per table size, whether a wider interval marks a landscape the kinds' races rank further apart (Spearman of the width with the rank gap; ties share their mean rank). */
 const intervalTracksRankGap = (rows: readonly Row[]) =>
-  Object.fromEntries([2, 3, 4].map((p) => {
-    const rs = rows.filter((s) => s.players === p);
-    return [p, round(spearman(rs.map(intervalWidth), rankGap(rs.map(greedy), rs.map(planner))), 3)];
-  }));
+  Object.fromEntries(
+    [2, 3, 4].map((p) => {
+      const rs = rows.filter((s) => s.players === p);
+      return [p, round(spearman(rs.map(intervalWidth), rankGap(rs.map(greedy), rs.map(planner))), 3)];
+    }),
+  );
 const meanOf = (xs: number[]) => round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length), 2);
 
 const calibration = {
@@ -199,24 +267,62 @@ const calibration = {
     intervalTracksRankGap: { heldOut: intervalTracksRankGap(hold), defaults: intervalTracksRankGap(allDefaults) },
     /** Each kind's own model against that kind. */
     greedy: {
-      ...agreement(hold.map((s) => model.predict(s.x)), hold.map((s) => s.y)),
+      ...agreement(
+        hold.map((s) => model.predict(s.x)),
+        hold.map((s) => s.y),
+      ),
       spearmanHeldOutByPlayers: byPlayers(hold, (s) => model.predict(s.x)),
       defaultsByPlayers: byPlayers(allDefaults, (s) => model.predict(s.x)),
-      staticOnly: { spearmanHeldOutByPlayers: byPlayers(hold, (s) => fallback.predict(s.xs)), defaultsByPlayers: byPlayers(allDefaults, (s) => fallback.predict(s.xs)) },
-      noise: Object.fromEntries([2, 3, 4].flatMap((p) => [[`heldOut${p}`, noise(hold.filter((s) => s.players === p))], [`defaults${p}`, noise(defaults[p]!)]])),
+      staticOnly: {
+        spearmanHeldOutByPlayers: byPlayers(hold, (s) => fallback.predict(s.xs)),
+        defaultsByPlayers: byPlayers(allDefaults, (s) => fallback.predict(s.xs)),
+      },
+      noise: Object.fromEntries(
+        [2, 3, 4].flatMap((p) => [
+          [`heldOut${p}`, noise(hold.filter((s) => s.players === p))],
+          [`defaults${p}`, noise(defaults[p]!)],
+        ]),
+      ),
     },
     planner: {
-      ...agreement(hold.map((s) => modelP.predict(s.x)), hold.map((s) => s.yp)),
+      ...agreement(
+        hold.map((s) => modelP.predict(s.x)),
+        hold.map((s) => s.yp),
+      ),
       spearmanHeldOutByPlayers: byPlayers(hold, (s) => modelP.predict(s.x), planner),
       defaultsByPlayers: byPlayers(allDefaults, (s) => modelP.predict(s.x), planner),
-      staticOnly: { spearmanHeldOutByPlayers: byPlayers(hold, (s) => fallbackP.predict(s.xs), planner), defaultsByPlayers: byPlayers(allDefaults, (s) => fallbackP.predict(s.xs), planner) },
-      noise: Object.fromEntries([2, 3, 4].flatMap((p) => [[`heldOut${p}`, noise(hold.filter((s) => s.players === p), 'halvesP')], [`defaults${p}`, noise(defaults[p]!, 'halvesP')]])),
+      staticOnly: {
+        spearmanHeldOutByPlayers: byPlayers(hold, (s) => fallbackP.predict(s.xs), planner),
+        defaultsByPlayers: byPlayers(allDefaults, (s) => fallbackP.predict(s.xs), planner),
+      },
+      noise: Object.fromEntries(
+        [2, 3, 4].flatMap((p) => [
+          [
+            `heldOut${p}`,
+            noise(
+              hold.filter((s) => s.players === p),
+              'halvesP',
+            ),
+          ],
+          [`defaults${p}`, noise(defaults[p]!, 'halvesP')],
+        ]),
+      ),
     },
     /** Mean gold per prospector and the score's difficulty by the `gold` option, over the fitted and held-out landscapes. */
-    goldOption: Object.fromEntries(['near', 'scattered', 'far'].map((g) => {
-      const rs = [...fit, ...hold].filter((s) => s.gold === g);
-      return [g, { landscapes: rs.length, greedyGold: meanOf(rs.map(greedy)), plannerGold: meanOf(rs.map(planner)), difficulty: meanOf(rs.map(difficultyOf)) }];
-    })),
+    goldOption: Object.fromEntries(
+      ['near', 'scattered', 'far'].map((g) => {
+        const rs = [...fit, ...hold].filter((s) => s.gold === g);
+        return [
+          g,
+          {
+            landscapes: rs.length,
+            greedyGold: meanOf(rs.map(greedy)),
+            plannerGold: meanOf(rs.map(planner)),
+            difficulty: meanOf(rs.map(difficultyOf)),
+          },
+        ];
+      }),
+    ),
   },
   reach: {} as Record<string, Array<{ ice: string; river: number; gold: string; deciles: number[] }>>,
 };
@@ -225,10 +331,19 @@ const calibration = {
 // difficulty over REACH_SEEDS landscapes, scored exactly as scoring will.
 for (const p of [2, 3, 4]) {
   const list: (typeof calibration.reach)[string] = [];
-  for (const ice of STEER_ICE) for (const river of STEER_RIVER) for (const gold of STEER_GOLD) {
-    const d = Array.from({ length: REACH_SEEDS }, (_, i) => scoreLostValley(buildMap(lostValley, `lv-reach-${p}-${ice}-${river}-${gold}-${i}`, { players: p, ice, river, gold }) as LostValleyMap, calibration as never).difficulty).sort((a, b) => a - b);
-    list.push({ ice, river, gold, deciles: Array.from({ length: 11 }, (_, k) => d[Math.round((k / 10) * (d.length - 1))]!) });
-  }
+  for (const ice of STEER_ICE)
+    for (const river of STEER_RIVER)
+      for (const gold of STEER_GOLD) {
+        const d = Array.from(
+          { length: REACH_SEEDS },
+          (_, i) =>
+            scoreLostValley(
+              buildMap(lostValley, `lv-reach-${p}-${ice}-${river}-${gold}-${i}`, { players: p, ice, river, gold }) as LostValleyMap,
+              calibration as never,
+            ).difficulty,
+        ).sort((a, b) => a - b);
+        list.push({ ice, river, gold, deciles: Array.from({ length: 11 }, (_, k) => d[Math.round((k / 10) * (d.length - 1))]!) });
+      }
   calibration.reach[p] = list;
   process.stderr.write(`reach ${p} done\n`);
 }

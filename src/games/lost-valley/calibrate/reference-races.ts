@@ -19,7 +19,11 @@ export const REFERENCE_GAMES: Readonly<Record<number, number>> = Object.freeze({
 export const PLANNER_GAMES: Readonly<Record<number, number>> = Object.freeze({ 2: 3, 3: 2, 4: 2 });
 
 /** REFERENCE_GAMES games of the seeded bots, seeded by the landscape's digest under a label of their own. */
-export function referenceRaces(map: LostValleyMap, games = REFERENCE_GAMES[map.options?.players ?? 4] ?? 4, table: Table = buildTable(map)): { races: number; gold: number; rounds: number; iceFrom: number } {
+export function referenceRaces(
+  map: LostValleyMap,
+  games = REFERENCE_GAMES[map.options?.players ?? 4] ?? 4,
+  table: Table = buildTable(map),
+): { races: number; gold: number; rounds: number; iceFrom: number } {
   const digest = map.digest ?? mapDigest(map as unknown as Record<string, unknown>);
   let gold = 0;
   let rounds = 0;
@@ -34,7 +38,11 @@ export function referenceRaces(map: LostValleyMap, games = REFERENCE_GAMES[map.o
 }
 
 /** The planner's reference races, seeded by the landscape's digest under a label of their own. */
-export function plannerRaces(map: LostValleyMap, games = PLANNER_GAMES[map.options?.players ?? 4] ?? 2, table: Table = buildTable(map)): { races: number; gold: number; rounds: number } {
+export function plannerRaces(
+  map: LostValleyMap,
+  games = PLANNER_GAMES[map.options?.players ?? 4] ?? 2,
+  table: Table = buildTable(map),
+): { races: number; gold: number; rounds: number } {
   const digest = map.digest ?? mapDigest(map as unknown as Record<string, unknown>);
   let gold = 0;
   let rounds = 0;

@@ -49,15 +49,25 @@ const KINDS: readonly Kind[] = ['greedy', 'planner'];
  * version (every head 0) that this run then overwrites.
  */
 function bootstrap(): void {
-  const stale = !existsSync(MODEL_URL) || (() => {
-    const m = JSON.parse(readFileSync(MODEL_URL, 'utf8')) as ScoreModel;
-    return m.version !== SCORE_MODEL_VERSION || m.features.join() !== SCORE_FEATURES.join();
-  })();
+  const stale =
+    !existsSync(MODEL_URL) ||
+    (() => {
+      const m = JSON.parse(readFileSync(MODEL_URL, 'utf8')) as ScoreModel;
+      return m.version !== SCORE_MODEL_VERSION || m.features.join() !== SCORE_FEATURES.join();
+    })();
   if (!stale) return;
   const zero = { coefficients: SCORE_FEATURES.map(() => 0), intercept: 0 };
   const flat: Scale = [4, 3, 2, 1, 0];
   const byTable = <T>(v: T) => ({ 2: v, 3: v, 4: v });
-  const empty = { version: SCORE_MODEL_VERSION, features: [...SCORE_FEATURES], heads: { greedy: byTable(zero), planner: byTable(zero) }, scales: { greedy: byTable(flat), planner: byTable(flat) }, combined: byTable([0, 25, 50, 75, 100]), featureRanges: {}, reach: {} };
+  const empty = {
+    version: SCORE_MODEL_VERSION,
+    features: [...SCORE_FEATURES],
+    heads: { greedy: byTable(zero), planner: byTable(zero) },
+    scales: { greedy: byTable(flat), planner: byTable(flat) },
+    combined: byTable([0, 25, 50, 75, 100]),
+    featureRanges: {},
+    reach: {},
+  };
   writeFileSync(MODEL_URL, `${JSON.stringify(empty)}\n`);
 }
 
@@ -73,7 +83,8 @@ function ridgeFit(rows: readonly number[][], y: readonly number[], lambda: numbe
   return { coefficients, intercept };
 }
 
-const apply = (head: { coefficients: readonly number[]; intercept: number }, x: readonly number[]) => head.intercept + x.reduce((a, v, j) => a + v * head.coefficients[j]!, 0);
+const apply = (head: { coefficients: readonly number[]; intercept: number }, x: readonly number[]) =>
+  head.intercept + x.reduce((a, v, j) => a + v * head.coefficients[j]!, 0);
 
 /** Picks the ridge strength by 5-fold cross-validation (folds by index), then fits on all rows. */
 function fitHead(rows: readonly Row[], target: (r: Row) => number) {
@@ -83,18 +94,33 @@ function fitHead(rows: readonly Row[], target: (r: Row) => number) {
     for (let fold = 0; fold < 5; fold++) {
       const train = rows.filter((_, i) => i % 5 !== fold);
       const test = rows.filter((_, i) => i % 5 === fold);
-      const head = ridgeFit(train.map((r) => r.x), train.map(target), lambda);
+      const head = ridgeFit(
+        train.map((r) => r.x),
+        train.map(target),
+        lambda,
+      );
       error += test.reduce((a, r) => a + (apply(head, r.x) - target(r)) ** 2, 0);
     }
     if (error < best.error - 1e-9) best = { lambda, error };
   }
-  const head = ridgeFit(rows.map((r) => r.x), rows.map(target), best.lambda);
-  return { lambda: best.lambda, cvRmse: Math.sqrt(best.error / rows.length), head: { coefficients: head.coefficients.map((c) => round(c, 6)), intercept: round(head.intercept, 6) } };
+  const head = ridgeFit(
+    rows.map((r) => r.x),
+    rows.map(target),
+    best.lambda,
+  );
+  return {
+    lambda: best.lambda,
+    cvRmse: Math.sqrt(best.error / rows.length),
+    head: { coefficients: head.coefficients.map((c) => round(c, 6)), intercept: round(head.intercept, 6) },
+  };
 }
 
 /** Split-half reliability of a kind's mean, stepped up (Spearman–Brown). */
 const reliability = (rows: readonly Measured[], kind: Kind) => {
-  const r = pearson(rows.map((s) => s[`${kind}Halves`][0]), rows.map((s) => s[`${kind}Halves`][1]));
+  const r = pearson(
+    rows.map((s) => s[`${kind}Halves`][0]),
+    rows.map((s) => s[`${kind}Halves`][1]),
+  );
   return round((2 * r) / (1 + r), 3);
 };
 
@@ -135,7 +161,10 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
   const fitInfo: Record<string, unknown> = {};
   for (const kind of KINDS)
     for (const p of PLAYERS) {
-      const fitted = fitHead(fitRows.filter((r) => r.options.players === p), (r) => r[kind]);
+      const fitted = fitHead(
+        fitRows.filter((r) => r.options.players === p),
+        (r) => r[kind],
+      );
       heads[kind][p] = fitted.head;
       fitInfo[`${kind}${p}`] = { ridge: fitted.lambda, cvRmse: round(fitted.cvRmse, 3) };
       log(`${kind} ${p} players: ridge ${fitted.lambda}, cross-validated RMSE ${round(fitted.cvRmse, 3)} nuggets`);
@@ -145,9 +174,28 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
   // Scales, as revision 6 set them but on many more landscapes (no game is needed): default
   // landscapes spread over the four bands (upper quartile of predicted gold 25, median 50, lower
   // quartile 75); the ends are the 2nd and 98th percentiles over every setting of the table size.
-  const defaults = Object.fromEntries(PLAYERS.map((p) => [p, Array.from({ length: DEFAULT_LANDSCAPES }, (_, i) => featureRow({ seed: `lv-scale-default-${p}-${i}`, options: { players: p, gold: 'scattered', ice: 'normal', river: 12 } }))])) as Record<number, number[][]>;
+  const defaults = Object.fromEntries(
+    PLAYERS.map((p) => [
+      p,
+      Array.from({ length: DEFAULT_LANDSCAPES }, (_, i) =>
+        featureRow({ seed: `lv-scale-default-${p}-${i}`, options: { players: p, gold: 'scattered', ice: 'normal', river: 12 } }),
+      ),
+    ]),
+  ) as Record<number, number[][]>;
   const grid = settings();
-  const spread = Object.fromEntries(PLAYERS.map((p) => [p, grid.filter((s) => s.players === p).flatMap((s) => Array.from({ length: REACH_LANDSCAPES }, (_, i) => ({ s, x: featureRow({ seed: `lv-reach-${settingKey(s)}-${i}`, options: s }) })))])) as Record<number, Array<{ s: Setting; x: number[] }>>;
+  const spread = Object.fromEntries(
+    PLAYERS.map((p) => [
+      p,
+      grid
+        .filter((s) => s.players === p)
+        .flatMap((s) =>
+          Array.from({ length: REACH_LANDSCAPES }, (_, i) => ({
+            s,
+            x: featureRow({ seed: `lv-reach-${settingKey(s)}-${i}`, options: s }),
+          })),
+        ),
+    ]),
+  ) as Record<number, Array<{ s: Setting; x: number[] }>>;
   log('scales and reach landscapes built');
   const ceilingOf = (x: readonly number[], p: number) => x[SCORE_FEATURES.indexOf('goldTotal')]! / p;
   const gold = (kind: Kind, p: number, x: readonly number[]) => Math.max(0, Math.min(ceilingOf(x, p), predicted(kind, p, x)));
@@ -161,15 +209,27 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
       const bottom = Math.min(quantile(all, 0.02), q1 - (q2 - q1));
       scales[kind][p] = [round(top, 2), round(q3, 2), round(q2, 2), round(q1, 2), round(Math.max(0, bottom), 2)];
     }
-  const meanDifficulty = (p: number, x: readonly number[]) => (difficultyOnScale(gold('greedy', p, x), scales.greedy[p]!) + difficultyOnScale(gold('planner', p, x), scales.planner[p]!)) / 2;
+  const meanDifficulty = (p: number, x: readonly number[]) =>
+    (difficultyOnScale(gold('greedy', p, x), scales.greedy[p]!) + difficultyOnScale(gold('planner', p, x), scales.planner[p]!)) / 2;
   const combined: Record<string, Scale> = {};
   for (const p of PLAYERS) {
     const def = defaults[p]!.map((x) => meanDifficulty(p, x)).sort((a, b) => a - b);
     const all = spread[p]!.map(({ x }) => meanDifficulty(p, x)).sort((a, b) => a - b);
     const [q1, q2, q3] = [quantile(def, 0.25), quantile(def, 0.5), quantile(def, 0.75)];
-    combined[p] = [round(Math.max(0, Math.min(quantile(all, 0.02), q1 - (q2 - q1))), 2), round(q1, 2), round(q2, 2), round(q3, 2), round(Math.min(100, Math.max(quantile(all, 0.98), q3 + (q3 - q2))), 2)];
+    combined[p] = [
+      round(Math.max(0, Math.min(quantile(all, 0.02), q1 - (q2 - q1))), 2),
+      round(q1, 2),
+      round(q2, 2),
+      round(q3, 2),
+      round(Math.min(100, Math.max(quantile(all, 0.98), q3 + (q3 - q2))), 2),
+    ];
   }
-  const featureRanges = Object.fromEntries(SCORE_FEATURES.map((k, j) => [k, [round(Math.min(...fitRows.map((r) => r.x[j]!)), 2), round(Math.max(...fitRows.map((r) => r.x[j]!)), 2)]])) as Record<string, [number, number]>;
+  const featureRanges = Object.fromEntries(
+    SCORE_FEATURES.map((k, j) => [
+      k,
+      [round(Math.min(...fitRows.map((r) => r.x[j]!)), 2), round(Math.max(...fitRows.map((r) => r.x[j]!)), 2)],
+    ]),
+  ) as Record<string, [number, number]>;
 
   const model: ScoreModel = {
     version: SCORE_MODEL_VERSION,
@@ -188,8 +248,16 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
     model.reach[p] = grid
       .filter((s) => s.players === p)
       .map((s) => {
-        const d = Array.from({ length: REACH_LANDSCAPES }, (_, i) => score({ seed: `lv-reach-${settingKey(s)}-${i}`, options: s }).difficulty).sort((a, b) => a - b);
-        return { ice: s.ice, river: s.river, gold: s.gold, deciles: Array.from({ length: 11 }, (_, k) => d[Math.round((k / 10) * (d.length - 1))]!) };
+        const d = Array.from(
+          { length: REACH_LANDSCAPES },
+          (_, i) => score({ seed: `lv-reach-${settingKey(s)}-${i}`, options: s }).difficulty,
+        ).sort((a, b) => a - b);
+        return {
+          ice: s.ice,
+          river: s.river,
+          gold: s.gold,
+          deciles: Array.from({ length: 11 }, (_, k) => d[Math.round((k / 10) * (d.length - 1))]!),
+        };
       });
   }
   log('reach measured');
@@ -197,12 +265,25 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
   // Held-out: how the score ranks each kind's mean gold (less gold is harder), per table size.
   const heldScores = heldRows.map((r) => score(r));
   const byTable = (list: readonly Row[], value: (i: number) => number, kind: Kind) =>
-    Object.fromEntries(PLAYERS.map((p) => {
-      const idx = list.map((r, i) => (r.options.players === p ? i : -1)).filter((i) => i >= 0);
-      return [p, round(spearman(idx.map((i) => -value(i)), idx.map((i) => list[i]![kind])), 3)];
-    }));
+    Object.fromEntries(
+      PLAYERS.map((p) => {
+        const idx = list.map((r, i) => (r.options.players === p ? i : -1)).filter((i) => i >= 0);
+        return [
+          p,
+          round(
+            spearman(
+              idx.map((i) => -value(i)),
+              idx.map((i) => list[i]![kind]),
+            ),
+            3,
+          ),
+        ];
+      }),
+    );
   const heldOut = Object.fromEntries(KINDS.map((k) => [k, byTable(heldRows, (i) => heldScores[i]!.raw, k)]));
-  const ownHead = Object.fromEntries(KINDS.map((k) => [k, byTable(heldRows, (i) => -predicted(k, heldRows[i]!.options.players, heldRows[i]!.x), k)]));
+  const ownHead = Object.fromEntries(
+    KINDS.map((k) => [k, byTable(heldRows, (i) => -predicted(k, heldRows[i]!.options.players, heldRows[i]!.x), k)]),
+  );
   const settingScores = settingRows.map((r) => score(r));
   const settingHeld = Object.fromEntries(KINDS.map((k) => [k, byTable(settingRows, (i) => settingScores[i]!.raw, k)]));
   // Settings: the mean difficulty over REACH_LANDSCAPES landscapes a setting against each kind's
@@ -215,26 +296,72 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
     const all = byKey.get(key) ?? [];
     const held = all.filter((r) => r.seed.startsWith('lv-setting-'));
     const ds = Array.from({ length: REACH_LANDSCAPES }, (_, i) => score({ seed: `lv-reach-${key}-${i}`, options: s }).difficulty);
-    return { s, difficulty: mean(ds), greedy: mean(all.map((r) => r.greedy)), planner: mean(all.map((r) => r.planner)), heldGreedy: mean(held.map((r) => r.greedy)), heldPlanner: mean(held.map((r) => r.planner)) };
+    return {
+      s,
+      difficulty: mean(ds),
+      greedy: mean(all.map((r) => r.greedy)),
+      planner: mean(all.map((r) => r.planner)),
+      heldGreedy: mean(held.map((r) => r.greedy)),
+      heldPlanner: mean(held.map((r) => r.planner)),
+    };
   });
   const rankSettings = (target: (t: (typeof settingsTable)[number], k: Kind) => number) =>
-    Object.fromEntries(KINDS.map((k) => [k, {
-      all: round(spearman(settingsTable.map((t) => -t.difficulty), settingsTable.map((t) => target(t, k))), 3),
-      ...Object.fromEntries(PLAYERS.map((p) => {
-        const ts = settingsTable.filter((t) => t.s.players === p);
-        return [p, round(spearman(ts.map((t) => -t.difficulty), ts.map((t) => target(t, k))), 3)];
-      })),
-    }]));
+    Object.fromEntries(
+      KINDS.map((k) => [
+        k,
+        {
+          all: round(
+            spearman(
+              settingsTable.map((t) => -t.difficulty),
+              settingsTable.map((t) => target(t, k)),
+            ),
+            3,
+          ),
+          ...Object.fromEntries(
+            PLAYERS.map((p) => {
+              const ts = settingsTable.filter((t) => t.s.players === p);
+              return [
+                p,
+                round(
+                  spearman(
+                    ts.map((t) => -t.difficulty),
+                    ts.map((t) => target(t, k)),
+                  ),
+                  3,
+                ),
+              ];
+            }),
+          ),
+        },
+      ]),
+    );
   const settingsRank = rankSettings((t, k) => t[k]);
   const settingsRankHeldOut = rankSettings((t, k) => (k === 'greedy' ? t.heldGreedy : t.heldPlanner));
   const optionMeans = (key: 'gold' | 'ice' | 'river', values: readonly (string | number)[]) =>
-    Object.fromEntries(values.map((v) => {
-      const ts = settingsTable.filter((t) => t.s[key] === v);
-      const rs = [...fitRows, ...settingRows].filter((r) => r.options[key] === v);
-      return [v, { landscapes: rs.length, greedyGold: round(mean(rs.map((r) => r.greedy)), 2), plannerGold: round(mean(rs.map((r) => r.planner)), 2), difficulty: round(mean(ts.map((t) => t.difficulty)), 1) }];
-    }));
+    Object.fromEntries(
+      values.map((v) => {
+        const ts = settingsTable.filter((t) => t.s[key] === v);
+        const rs = [...fitRows, ...settingRows].filter((r) => r.options[key] === v);
+        return [
+          v,
+          {
+            landscapes: rs.length,
+            greedyGold: round(mean(rs.map((r) => r.greedy)), 2),
+            plannerGold: round(mean(rs.map((r) => r.planner)), 2),
+            difficulty: round(mean(ts.map((t) => t.difficulty)), 1),
+          },
+        ];
+      }),
+    );
   model.fit = {
-    corpus: { fit: plan.fit.length, fitGames: plan.fit[0]!.games, settings: plan.settings.length, settingGames: plan.settings[0]!.games, heldOut: plan.heldOut.length, heldOutGames: plan.heldOut[0]!.games },
+    corpus: {
+      fit: plan.fit.length,
+      fitGames: plan.fit[0]!.games,
+      settings: plan.settings.length,
+      settingGames: plan.settings[0]!.games,
+      heldOut: plan.heldOut.length,
+      heldOutGames: plan.heldOut[0]!.games,
+    },
     heads: fitInfo,
     /** Spearman of the score (harder = less gold) with each kind's mean gold on the held-out landscapes, per table size. */
     heldOut,
@@ -243,7 +370,20 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
     /** The same on the settings set (every setting, other seeds, fewer games). */
     settingsLandscapes: settingHeld,
     /** Split-half reliability of each kind's held-out mean (its own noise). */
-    reliability: Object.fromEntries(KINDS.map((k) => [k, Object.fromEntries(PLAYERS.map((p) => [p, reliability(heldRows.filter((r) => r.options.players === p), k)]))])),
+    reliability: Object.fromEntries(
+      KINDS.map((k) => [
+        k,
+        Object.fromEntries(
+          PLAYERS.map((p) => [
+            p,
+            reliability(
+              heldRows.filter((r) => r.options.players === p),
+              k,
+            ),
+          ]),
+        ),
+      ]),
+    ),
     /**
      * How the settings rank: a setting's mean difficulty (REACH_LANDSCAPES landscapes) against each
      * kind's mean gold over its fit and settings landscapes, over all settings and per table size;

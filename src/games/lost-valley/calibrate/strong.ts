@@ -54,7 +54,10 @@ const ICE = ['slow', 'normal', 'fast'] as const;
 
 const rules = turnRules;
 const limits = { actionsPerTurn: MAX_ACTIONS_PER_TURN };
-const variant = (change: Partial<BotWeights>): (() => Bot) => () => makeBot({ ...BOT_WEIGHTS, ...change } as BotWeights);
+const variant =
+  (change: Partial<BotWeights>): (() => Bot) =>
+  () =>
+    makeBot({ ...BOT_WEIGHTS, ...change } as BotWeights);
 /** The turns the search chooses among: what each of these would play now. */
 const POLICIES: ReadonlyArray<() => Bot> = [
   variant({}),
@@ -150,7 +153,9 @@ function headToHead(opponent: 'greedy' | 'planner'): void {
       games++;
     }
   }
-  console.log(`${PLAYERS} players, Monte Carlo against ${opponent} on ${N} default landscapes × ${G} games: Monte Carlo won ${(won / games).toFixed(2)} of the games (even: ${(even / games).toFixed(2)}); gold a seat Monte Carlo ${(gold.monteCarlo / games).toFixed(1)}, ${opponent} ${(gold.other / games).toFixed(1)}`);
+  console.log(
+    `${PLAYERS} players, Monte Carlo against ${opponent} on ${N} default landscapes × ${G} games: Monte Carlo won ${(won / games).toFixed(2)} of the games (even: ${(even / games).toFixed(2)}); gold a seat Monte Carlo ${(gold.monteCarlo / games).toFixed(1)}, ${opponent} ${(gold.other / games).toFixed(1)}`,
+  );
 }
 if (process.env.AGAINST) {
   headToHead(process.env.AGAINST as 'greedy' | 'planner');
@@ -172,7 +177,9 @@ interface Row {
 }
 
 function measure(i: number): Row {
-  const options = DEF ? { players: PLAYERS } : { players: PLAYERS, gold: GOLD[i % 3], ice: ICE[Math.floor(i / 3) % 3], river: 3 + ((i * 7) % 10) };
+  const options = DEF
+    ? { players: PLAYERS }
+    : { players: PLAYERS, gold: GOLD[i % 3], ice: ICE[Math.floor(i / 3) % 3], river: 3 + ((i * 7) % 10) };
   const map = buildMap(lostValley, `agr-${PLAYERS}-${i}`, options) as LostValleyMap;
   const score = lostValley.score(map) as unknown as { raw: number; kinds: Row['kinds']; metrics: Parameters<typeof features>[0] };
   const table = buildTable(map);
@@ -181,7 +188,16 @@ function measure(i: number): Row {
     return { gold: mean(s.players.map(nuggets)), rounds: s.round, ice: s.stats.iceFrom >= 0, announced: s.over === 'announced' };
   });
   const kind = (k: 'greedy' | 'planner') => ({ difficulty: score.kinds[k].difficulty });
-  return { seed: map.seed!, options, features: features(score.metrics), difficulty: score.raw, kinds: { greedy: kind('greedy'), planner: kind('planner') }, greedy: playtest(map, { games: 8, player: 'greedy' }).goldPerProspector, planner: playtest(map, { games: 8, player: 'planner' }).goldPerProspector, games };
+  return {
+    seed: map.seed!,
+    options,
+    features: features(score.metrics),
+    difficulty: score.raw,
+    kinds: { greedy: kind('greedy'), planner: kind('planner') },
+    greedy: playtest(map, { games: 8, player: 'greedy' }).goldPerProspector,
+    planner: playtest(map, { games: 8, player: 'planner' }).goldPerProspector,
+    games,
+  };
 }
 
 const r2 = (x: number) => round(x, 2);
@@ -205,11 +221,29 @@ function thirdModel(rows: readonly Row[], gold: readonly number[]) {
     const model = fitLinear(rows.flatMap((r, i) => (inFold(i) ? [] : [{ x: x(r), y: gold[i]! }])));
     rows.forEach((r, i) => inFold(i) && (predicted[i] = model.predict(x(r))));
   }
-  const [g, p, m] = [zScores(rows.map((r) => -r.kinds.greedy.difficulty)), zScores(rows.map((r) => -r.kinds.planner.difficulty)), zScores(predicted)];
+  const [g, p, m] = [
+    zScores(rows.map((r) => -r.kinds.greedy.difficulty)),
+    zScores(rows.map((r) => -r.kinds.planner.difficulty)),
+    zScores(predicted),
+  ];
   const thirds = g.map((_, i) => (g[i]! + p[i]! + m[i]!) / 3);
   return {
     outOfFold: r2(spearman(predicted, gold)),
-    inThirds: { monteCarlo: r2(spearman(thirds, gold)), greedy: r2(spearman(thirds, rows.map((r) => r.greedy))), planner: r2(spearman(thirds, rows.map((r) => r.planner))) },
+    inThirds: {
+      monteCarlo: r2(spearman(thirds, gold)),
+      greedy: r2(
+        spearman(
+          thirds,
+          rows.map((r) => r.greedy),
+        ),
+      ),
+      planner: r2(
+        spearman(
+          thirds,
+          rows.map((r) => r.planner),
+        ),
+      ),
+    },
   };
 }
 
@@ -228,7 +262,17 @@ function summarise(rows: readonly Row[]) {
         const group = rows.map((r, i) => ({ r, g: gold[i]! })).filter(({ r }) => r.options[key] === v);
         const g = group.map((x) => x.g);
         const se = Math.sqrt(g.reduce((a, x) => a + (x - mean(g)) ** 2, 0) / (g.length - 1) / g.length);
-        return [v, { landscapes: group.length, monteCarlo: r2(mean(g)), standardError: r2(se), greedy: r2(mean(group.map((x) => x.r.greedy))), planner: r2(mean(group.map((x) => x.r.planner))), difficulty: r2(mean(group.map((x) => x.r.difficulty))) }];
+        return [
+          v,
+          {
+            landscapes: group.length,
+            monteCarlo: r2(mean(g)),
+            standardError: r2(se),
+            greedy: r2(mean(group.map((x) => x.r.greedy))),
+            planner: r2(mean(group.map((x) => x.r.planner))),
+            difficulty: r2(mean(group.map((x) => x.r.difficulty))),
+          },
+        ];
       }),
     );
   const rho = (a: readonly number[], b: readonly number[]) => r2(spearman(a, b));
@@ -239,23 +283,61 @@ function summarise(rows: readonly Row[]) {
     rollouts: ROLLOUTS,
     rolloutPlayer: process.env.ROLLOUT === 'planner' ? 'planner' : 'greedy',
     goldPerProspector: { greedy: r2(mean(col((r) => r.greedy))), planner: r2(mean(col((r) => r.planner))), monteCarlo: r2(mean(gold)) },
-    monteCarloGames: { rounds: r2(mean(all.map((g) => g.rounds))), iceCame: r2(mean(all.map((g) => (g.ice ? 1 : 0)))), announced: r2(mean(all.map((g) => (g.announced ? 1 : 0)))) },
+    monteCarloGames: {
+      rounds: r2(mean(all.map((g) => g.rounds))),
+      iceCame: r2(mean(all.map((g) => (g.ice ? 1 : 0)))),
+      announced: r2(mean(all.map((g) => (g.announced ? 1 : 0)))),
+    },
     /** Spearman of the Monte-Carlo player's gold with each ranking ("more gold" throughout: difficulties negated). */
     spearman: {
-      difficulty: rho(gold, col((r) => -r.difficulty)),
-      greedy: rho(gold, col((r) => r.greedy)),
-      planner: rho(gold, col((r) => r.planner)),
-      greedyDifficulty: rho(gold, col((r) => -r.kinds.greedy.difficulty)),
-      plannerDifficulty: rho(gold, col((r) => -r.kinds.planner.difficulty)),
-      greedyWithPlanner: rho(col((r) => r.greedy), col((r) => r.planner)),
-      difficultyWithGreedy: rho(col((r) => -r.difficulty), col((r) => r.greedy)),
-      difficultyWithPlanner: rho(col((r) => -r.difficulty), col((r) => r.planner)),
+      difficulty: rho(
+        gold,
+        col((r) => -r.difficulty),
+      ),
+      greedy: rho(
+        gold,
+        col((r) => r.greedy),
+      ),
+      planner: rho(
+        gold,
+        col((r) => r.planner),
+      ),
+      greedyDifficulty: rho(
+        gold,
+        col((r) => -r.kinds.greedy.difficulty),
+      ),
+      plannerDifficulty: rho(
+        gold,
+        col((r) => -r.kinds.planner.difficulty),
+      ),
+      greedyWithPlanner: rho(
+        col((r) => r.greedy),
+        col((r) => r.planner),
+      ),
+      difficultyWithGreedy: rho(
+        col((r) => -r.difficulty),
+        col((r) => r.greedy),
+      ),
+      difficultyWithPlanner: rho(
+        col((r) => -r.difficulty),
+        col((r) => r.planner),
+      ),
     },
     /** The Monte-Carlo player's split-half reliability (even against odd games, Spearman–Brown). */
     splitHalf: r2(stepUp(spearman(half(0), half(1)))),
     sdBetweenLandscapes: r2(Math.sqrt(Math.max(0, between))),
     /** Spearman of each of the score's features with the Monte-Carlo gold. */
-    features: Object.fromEntries(Object.keys(rows[0]!.features).filter((n) => n !== 'players').map((n) => [n, rho(gold, col((r) => r.features[n] ?? 0))])),
+    features: Object.fromEntries(
+      Object.keys(rows[0]!.features)
+        .filter((n) => n !== 'players')
+        .map((n) => [
+          n,
+          rho(
+            gold,
+            col((r) => r.features[n] ?? 0),
+          ),
+        ]),
+    ),
     thirdModel: thirdModel(rows, gold),
     sdOneGame: r2(Math.sqrt(within)),
     ...(DEF ? {} : { goldOption: byOption('gold', GOLD), iceOption: byOption('ice', ICE) }),
@@ -268,7 +350,16 @@ function compare(rows: readonly Row[], other: readonly Row[]) {
   const theirs = new Map(other.map((r) => [r.seed, mean(r.games.map((g) => g.gold))]));
   const shared = rows.filter((r) => theirs.has(r.seed));
   const gold = (r: Row) => mean(r.games.map((g) => g.gold));
-  return { landscapes: shared.length, rolloutPlayer: process.env.ROLLOUT === 'planner' ? 'greedy' : 'planner', spearman: r2(spearman(shared.map(gold), shared.map((r) => theirs.get(r.seed)!))) };
+  return {
+    landscapes: shared.length,
+    rolloutPlayer: process.env.ROLLOUT === 'planner' ? 'greedy' : 'planner',
+    spearman: r2(
+      spearman(
+        shared.map(gold),
+        shared.map((r) => theirs.get(r.seed)!),
+      ),
+    ),
+  };
 }
 
 const FIXTURE = new URL('../data/strong.json', import.meta.url);
@@ -285,8 +376,11 @@ if (OUT) writeFileSync(OUT, JSON.stringify(rows));
 const summary = summarise(rows);
 console.log(`${key}: ${JSON.stringify(summary, null, 1)}`);
 if (process.env.FIXTURE === '1') {
-  const fixture = existsSync(FIXTURE) ? JSON.parse(readFileSync(FIXTURE, 'utf8')) : { botWeights: tuningHash(BOT_WEIGHTS), plannerWeights: tuningHash(PLAN), tables: {} };
-  if (fixture.botWeights !== tuningHash(BOT_WEIGHTS) || fixture.plannerWeights !== tuningHash(PLAN)) throw new Error('the fixture was measured with other bots: delete it and measure every table size again');
+  const fixture = existsSync(FIXTURE)
+    ? JSON.parse(readFileSync(FIXTURE, 'utf8'))
+    : { botWeights: tuningHash(BOT_WEIGHTS), plannerWeights: tuningHash(PLAN), tables: {} };
+  if (fixture.botWeights !== tuningHash(BOT_WEIGHTS) || fixture.plannerWeights !== tuningHash(PLAN))
+    throw new Error('the fixture was measured with other bots: delete it and measure every table size again');
   fixture.tables[key] = summary;
   fixture.tables = Object.fromEntries(Object.entries(fixture.tables).sort(([a], [b]) => a.localeCompare(b)));
   writeFileSync(FIXTURE, `${JSON.stringify(fixture, null, 2)}\n`);

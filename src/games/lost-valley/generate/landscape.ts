@@ -1,4 +1,20 @@
-import { edgeFace, edgeHigh, edgeLow, edgeOf, faceA, faceAround, faceAt, faceB, faceTriple, firstFaceOfRow, nextTo, vertexAt, vertexX, vertexY, WINDOW_LIMIT } from '../../../geometry/trilattice/ids.ts';
+import {
+  edgeFace,
+  edgeHigh,
+  edgeLow,
+  edgeOf,
+  faceA,
+  faceAround,
+  faceAt,
+  faceB,
+  faceTriple,
+  firstFaceOfRow,
+  nextTo,
+  vertexAt,
+  vertexX,
+  vertexY,
+  WINDOW_LIMIT,
+} from '../../../geometry/trilattice/ids.ts';
 import { edge, type Face, type Vertex } from '../../../geometry/trilattice/lattice.ts';
 import type { LvTile, Marker, PrintedTile, Symbols, TileKind } from '../model.ts';
 import { TILE_SET } from '../tiles.ts';
@@ -120,12 +136,21 @@ export class Landscape {
     const order = this.tiles.length;
     // Two literals rather than a conditional spread, which V8 builds key by key on a slow path.
     const tile: LvTile = symbols
-      ? { faces: faces.map(faceTriple), id: `t${order}`, kind, order, printed: printed.id, symbols: { ...symbols }, terrain: printed.terrain }
+      ? {
+          faces: faces.map(faceTriple),
+          id: `t${order}`,
+          kind,
+          order,
+          printed: printed.id,
+          symbols: { ...symbols },
+          terrain: printed.terrain,
+        }
       : { faces: faces.map(faceTriple), id: `t${order}`, kind, order, printed: printed.id, terrain: printed.terrain };
     // A byte counts the tiles: the box has 56.
     if (order >= 255) throw new Error('Lost Valley landscape has more tiles than a byte counts');
     for (const f of faces) {
-      if (Math.abs(faceA(f)) > WINDOW_LIMIT || Math.abs(faceB(f)) > WINDOW_LIMIT) throw new Error(`Lost Valley landscape outgrew the lattice window at face ${JSON.stringify(faceTriple(f))}`);
+      if (Math.abs(faceA(f)) > WINDOW_LIMIT || Math.abs(faceB(f)) > WINDOW_LIMIT)
+        throw new Error(`Lost Valley landscape outgrew the lattice window at face ${JSON.stringify(faceTriple(f))}`);
       this.cover.set(f, order + 1);
       this.fresh.push(f);
     }
@@ -140,7 +165,9 @@ export class Landscape {
       for (let k = 0; k < n; k++) {
         const drawn = this.stacks.markers[kind].pop();
         if (drawn === undefined) continue;
-        this.markers.push(kind === 'animal' || kind === 'event' ? { kind, tile: tile.id, type: drawn } : { kind, tile: tile.id, value: Number(drawn) });
+        this.markers.push(
+          kind === 'animal' || kind === 'event' ? { kind, tile: tile.id, type: drawn } : { kind, tile: tile.id, value: Number(drawn) },
+        );
       }
     }
   }

@@ -1,6 +1,21 @@
 import type { Bot as PlayBot } from '../../../core/play/bot.ts';
 import { ANIMALS, ANNOUNCE_MARKERS, GOODS, WARES, type Raw, type Ware } from './prices.ts';
-import { rivalMayAnnounce, backpackSpace, backpackUsed, canalPossible, checkMove, fishCatch, gearUsed, MODE_RULES, nuggets, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
+import {
+  rivalMayAnnounce,
+  backpackSpace,
+  backpackUsed,
+  canalPossible,
+  checkMove,
+  fishCatch,
+  gearUsed,
+  MODE_RULES,
+  nuggets,
+  watered,
+  type Action,
+  type GameState,
+  type Mode,
+  type Player,
+} from './engine.ts';
 import type { BotWeights } from './bot-weights.ts';
 import { graphOf, groundOf, KIND_CODE, turnsOn, type Graph, type Ground } from './graph.ts';
 import type { Table } from './table.ts';
@@ -17,7 +32,6 @@ export type Bot = PlayBot<GameState, Action, Table>;
 export function modesOf(p: Player): Mode[] {
   return ['foot', ...(p.wares.includes('horse') ? (['horse'] as const) : []), ...(p.wares.includes('boat') ? (['boat'] as const) : [])];
 }
-
 
 /** The smallest set of gold markers worth at least `owed` (no change is given). */
 export function payment(gold: readonly number[], owed: number): number[] | undefined {
@@ -62,33 +76,54 @@ function bestAction(state: GameState, table: Table, who: number, W: BotWeights, 
       else if (m.kind === 'mountaingold') mountain++;
     }
     if (river && p.food >= 1) {
-      if (watered(state, table, t)) out.push({ action: { type: 'mine', tile: t }, value: W.expected.rivergold * Math.min(river, p.wares.includes('sieve') ? 2 : 1) });
-      else if (canalPossible(state, table, t) && p.timber >= 1) out.push({ action: { type: 'build', work: 'canal', tile: t }, value: W.opens * W.expected.rivergold * river });
+      if (watered(state, table, t))
+        out.push({ action: { type: 'mine', tile: t }, value: W.expected.rivergold * Math.min(river, p.wares.includes('sieve') ? 2 : 1) });
+      else if (canalPossible(state, table, t) && p.timber >= 1)
+        out.push({ action: { type: 'build', work: 'canal', tile: t }, value: W.opens * W.expected.rivergold * river });
     }
     if (mountain) {
       const take = p.wares.includes('crate') || p.specials.includes('dynamite') ? 2 : 1;
-      if (state.mine[t] && p.food >= 1 && p.timber >= 1) out.push({ action: { type: 'mine', tile: t }, value: W.expected.mountaingold * Math.min(mountain, take) });
-      else if (!state.mine[t] && p.tool >= 1 && p.food >= 1 && p.timber >= 1) out.push({ action: { type: 'build', work: 'mine', tile: t }, value: W.opens * W.expected.mountaingold * Math.min(mountain, roundsLeft / 2) });
+      if (state.mine[t] && p.food >= 1 && p.timber >= 1)
+        out.push({ action: { type: 'mine', tile: t }, value: W.expected.mountaingold * Math.min(mountain, take) });
+      else if (!state.mine[t] && p.tool >= 1 && p.food >= 1 && p.timber >= 1)
+        out.push({
+          action: { type: 'build', work: 'mine', tile: t },
+          value: W.opens * W.expected.mountaingold * Math.min(mountain, roundsLeft / 2),
+        });
     }
-    if (tile.terrain === 'forest' && p.timber < W.want.timber && room >= 2) out.push({ action: { type: 'cut', tile: t }, value: W.timber * Math.min(W.want.timber - p.timber + 1, 1 + (p.wares.includes('axe') ? 1 : 0) + (state.works[p.at] === 'sawmill' ? 1 : 0)) });
+    if (tile.terrain === 'forest' && p.timber < W.want.timber && room >= 2)
+      out.push({
+        action: { type: 'cut', tile: t },
+        value:
+          W.timber *
+          Math.min(W.want.timber - p.timber + 1, 1 + (p.wares.includes('axe') ? 1 : 0) + (state.works[p.at] === 'sawmill' ? 1 : 0)),
+      });
     const animal = markers.find((m) => m.kind === 'animal');
     if (animal && p.food < W.want.food && room >= 1) {
       const info = ANIMALS[animal.type ?? ''] ?? { food: 1, wound: {} };
       const win = p.wares.includes('rifle') ? 0.92 : 0.42;
       const loss = Object.values(info.wound).reduce((a, b) => a + b, 0);
-      out.push({ action: { type: 'hunt', tile: t }, value: W.food * (win * Math.min(info.food, W.want.food + 1 - p.food) - W.huntRisk * (1 - win) * loss) });
+      out.push({
+        action: { type: 'hunt', tile: t },
+        value: W.food * (win * Math.min(info.food, W.want.food + 1 - p.food) - W.huntRisk * (1 - win) * loss),
+      });
     }
     if (markers.some((m) => m.kind === 'event')) {
       const spare: Raw[] = [];
-      for (const r of ['tool', 'food', 'timber'] as const) for (let k = p[r] - (r === 'tool' ? 1 : W.eventReserve / 2); k > 0; k--) spare.push(r);
+      for (const r of ['tool', 'food', 'timber'] as const)
+        for (let k = p[r] - (r === 'tool' ? 1 : W.eventReserve / 2); k > 0; k--) spare.push(r);
       if (spare.length >= 2 && gearUsed(p) < 6) {
         const pick = tile.kind === 'triangle' ? markers.findIndex((m) => m.kind === 'event' && m.type !== 'rifle') : undefined;
-        out.push({ action: { type: 'event', tile: t, pay: [spare[0]!, spare[1]!], ...(pick !== undefined && pick >= 0 ? { pick } : {}) }, value: W.event });
+        out.push({
+          action: { type: 'event', tile: t, pay: [spare[0]!, spare[1]!], ...(pick !== undefined && pick >= 0 ? { pick } : {}) },
+          value: W.event,
+        });
       }
     }
   }
   const fish = fishCatch(state, table, p);
-  if (fish > 0 && p.food < W.want.food && room >= 1) out.push({ action: { type: 'fish' }, value: W.food * Math.min(fish, W.want.food + 1 - p.food) });
+  if (fish > 0 && p.food < W.want.food && room >= 1)
+    out.push({ action: { type: 'fish' }, value: W.food * Math.min(fish, W.want.food + 1 - p.food) });
   if (p.at === table.post) {
     const buy = shopping(state, p, W, roundsLeft);
     if (buy) out.push(buy);
@@ -132,7 +167,8 @@ function wanted(state: GameState, p: Player, W: BotWeights, roundsLeft: number):
     if (nuggets(p) < owed + W.shop.keep || !canPay(p.gold, owed)) continue;
     return { item: ware, owed, ...(x > 0 ? { x: xRaw ?? 'nugget' } : {}) };
   }
-  if (p.food === 0 && nuggets(p) >= GOODS.food.nuggets + W.shop.keep && canPay(p.gold, GOODS.food.nuggets)) return { item: 'food', owed: GOODS.food.nuggets };
+  if (p.food === 0 && nuggets(p) >= GOODS.food.nuggets + W.shop.keep && canPay(p.gold, GOODS.food.nuggets))
+    return { item: 'food', owed: GOODS.food.nuggets };
   return undefined;
 }
 
@@ -166,7 +202,14 @@ let scratch: Prospects | undefined;
 
 function prospects(state: GameState, table: Table, p: Player, W: BotWeights): Prospects {
   const n = table.tiles.length;
-  if (scratch?.river.length !== n) scratch = { river: new Int32Array(n), mountain: new Int32Array(n), wet: new Float64Array(n), ready: new Float64Array(n), supply: new Float64Array(n) };
+  if (scratch?.river.length !== n)
+    scratch = {
+      river: new Int32Array(n),
+      mountain: new Int32Array(n),
+      wet: new Float64Array(n),
+      ready: new Float64Array(n),
+      supply: new Float64Array(n),
+    };
   const out = scratch;
   const room = backpackSpace(p) - backpackUsed(p);
   const needTimber = p.timber === 0 && room >= 2;
@@ -187,13 +230,26 @@ function prospects(state: GameState, table: Table, p: Player, W: BotWeights): Pr
     out.mountain[t] = mountain;
     out.wet[t] = river ? (watered(state, table, t) ? 1 : canalPossible(state, table, t) ? W.needsWork : 0) : 0;
     out.ready[t] = state.mine[t] ? 1 : unmined;
-    out.supply[t] = Math.max(needTimber && tile.terrain === 'forest' ? 3 * W.timber : 0, needFood && (tile.fish || animal) ? 3 * W.food : 0);
+    out.supply[t] = Math.max(
+      needTimber && tile.terrain === 'forest' ? 3 * W.timber : 0,
+      needFood && (tile.fish || animal) ? 3 * W.food : 0,
+    );
   }
   return out;
 }
 
 /** What standing at v is worth next (explored v: its caller prices exploring). */
-function worth(state: GameState, table: Table, g: Graph, at: Prospects, p: Player, v: number, W: BotWeights, roundsLeft: number, leader: boolean): number {
+function worth(
+  state: GameState,
+  table: Table,
+  g: Graph,
+  at: Prospects,
+  p: Player,
+  v: number,
+  W: BotWeights,
+  roundsLeft: number,
+  leader: boolean,
+): number {
   const riverPaid = p.food > 0 ? 1 : W.unpaid;
   const mountainPaid = p.food > 0 && p.timber > 0 ? 1 : W.unpaid;
   let best = 0;
@@ -225,10 +281,34 @@ function othersBest(state: GameState, who: number): number {
  * nearer one winning. The engine's check is asked only of a path that would win, which picks the
  * same path as checking them all.
  */
-function approach(state: GameState, table: Table, g: Graph, ground: Ground, who: number, modes: readonly Mode[], target: number, toTarget: Float64Array): Action | undefined {
+function approach(
+  state: GameState,
+  table: Table,
+  g: Graph,
+  ground: Ground,
+  who: number,
+  modes: readonly Mode[],
+  target: number,
+  toTarget: Float64Array,
+): Action | undefined {
   const at = state.players[who]!.at;
   if (onPath.length < toTarget.length) onPath = new Uint8Array(toTarget.length);
-  const walk: Walk = { state, table, g, unexplored: ground.unexplored, open: ground.open, who, at, target, toTarget, mode: 'foot', depth: 0, path: [], best: undefined, bestLeft: toTarget[at]! };
+  const walk: Walk = {
+    state,
+    table,
+    g,
+    unexplored: ground.unexplored,
+    open: ground.open,
+    who,
+    at,
+    target,
+    toTarget,
+    mode: 'foot',
+    depth: 0,
+    path: [],
+    best: undefined,
+    bestLeft: toTarget[at]!,
+  };
   for (const m of modes) {
     walk.mode = m;
     walk.depth = m === 'boat' ? 3 : 2;
@@ -290,7 +370,14 @@ function walkFrom(w: Walk, from: number, overland: number, along: number): void 
   }
 }
 
-function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, roundsLeft: number, goals: Map<number, number>): Action | undefined {
+function chooseMove(
+  state: GameState,
+  table: Table,
+  who: number,
+  W: BotWeights,
+  roundsLeft: number,
+  goals: Map<number, number>,
+): Action | undefined {
   const g = graphOf(table);
   const ground = groundOf(state, table);
   const p = state.players[who]!;
@@ -331,7 +418,20 @@ function chooseMove(state: GameState, table: Table, who: number, W: BotWeights, 
 let crowd = new Uint8Array(0);
 
 /** What heading for v is worth a turn of the walk there, d turns away. */
-function scoreOf(state: GameState, table: Table, g: Graph, ground: Ground, at: Prospects, p: Player, v: number, d: number, W: BotWeights, roundsLeft: number, leader: boolean, explore: number): number {
+function scoreOf(
+  state: GameState,
+  table: Table,
+  g: Graph,
+  ground: Ground,
+  at: Prospects,
+  p: Player,
+  v: number,
+  d: number,
+  W: BotWeights,
+  roundsLeft: number,
+  leader: boolean,
+  explore: number,
+): number {
   if (v === p.at || d === Infinity || (v !== table.post && crowd[v]! >= (table.riverside[v] ? 2 : 1))) return 0;
   return (ground.unexplored[v] ? explore : worth(state, table, g, at, p, v, W, roundsLeft - d, leader)) / (1 + d);
 }
@@ -345,7 +445,7 @@ export function makeBot(W: BotWeights): Bot {
     *turn(state, table, who) {
       const p = state.players[who]!;
       // The ice runs about three turns a tile, shared among the players.
-      const roundsLeft = state.ice < 0 ? 40 : (table.icePath.length - 1 - state.ice) * (6 / (7 - table.iceRoll)) / state.players.length;
+      const roundsLeft = state.ice < 0 ? 40 : ((table.icePath.length - 1 - state.ice) * (6 / (7 - table.iceRoll))) / state.players.length;
       if (p.food === 0 && p.specials.includes('driedFish')) yield { type: 'driedFish' };
       let acted = false;
       const first = bestAction(state, table, who, W, roundsLeft);

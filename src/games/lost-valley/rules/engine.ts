@@ -1,7 +1,23 @@
 import { RuleError } from '../../../core/play/rule-error.ts';
 import { Rng, seedState, type RngState } from '../../../core/rng.ts';
 import type { EdgeKind } from '../movement.ts';
-import { ANIMALS, ANNOUNCE_MARKERS, BACKPACK, CART_SPACE, DRIED_FISH_FOOD, EVENTS, GEAR, GOODS, RAW_SPACE, RIFLE_BONUS, WARES, WORKS, type Raw, type Special, type Ware } from './prices.ts';
+import {
+  ANIMALS,
+  ANNOUNCE_MARKERS,
+  BACKPACK,
+  CART_SPACE,
+  DRIED_FISH_FOOD,
+  EVENTS,
+  GEAR,
+  GOODS,
+  RAW_SPACE,
+  RIFLE_BONUS,
+  WARES,
+  WORKS,
+  type Raw,
+  type Special,
+  type Ware,
+} from './prices.ts';
 import { isWater, type Table } from './table.ts';
 
 export type Mode = 'foot' | 'boat' | 'horse';
@@ -41,7 +57,14 @@ export interface GameState {
   /** What is left of this turn; `arrived`: a movement this turn ended at the trading post. */
   turn: { moves: number; actions: number; whiskey: boolean; arrived: boolean };
   over: null | 'ice' | 'announced' | 'limit';
-  stats: { moves: Record<Mode, number>; taken: Record<string, number>; bought: Record<string, number>; hunts: { won: number; lost: number }; whiskey: number; iceFrom: number };
+  stats: {
+    moves: Record<Mode, number>;
+    taken: Record<string, number>;
+    bought: Record<string, number>;
+    hunts: { won: number; lost: number };
+    whiskey: number;
+    iceFrom: number;
+  };
 }
 
 export type Action =
@@ -70,7 +93,10 @@ export const MODE_RULES: Readonly<Record<Mode, { overland: number; river: number
 export const MAX_ROUNDS = 150;
 
 export function newGame(table: Table, seed: string): GameState {
-  const players = Array.from({ length: table.players }, (): Player => ({ at: table.post, food: 1, tool: 3, timber: 1, gold: [], wares: [], specials: ['whiskey', 'whiskey'] }));
+  const players = Array.from(
+    { length: table.players },
+    (): Player => ({ at: table.post, food: 1, tool: 3, timber: 1, gold: [], wares: [], specials: ['whiskey', 'whiskey'] }),
+  );
   const state: GameState = {
     rng: seedState(seed),
     round: 1,
@@ -166,7 +192,8 @@ export function checkMove(state: GameState, table: Table, who: number, mode: Mod
     else along++;
     if (mode === 'boat' && kind === 'overland') return 'a boat keeps to the river';
     if (mode === 'foot' && overland > 0 && along > 0) return 'on foot: one edge overland or two along the river';
-    if (mode === 'horse' ? overland + along > rule.overland : overland > rule.overland || along > rule.river) return 'too far for one movement';
+    if (mode === 'horse' ? overland + along > rule.overland : overland > rule.overland || along > rule.river)
+      return 'too far for one movement';
     if (k < path.length - 1 && unexplored(state, table, path[k]!)) return 'exploring ends the movement';
     from = path[k]!;
   }
@@ -200,8 +227,12 @@ export function canalPossible(state: GameState, table: Table, tile: number): boo
 
 export function fishCatch(state: GameState, table: Table, p: Player): number {
   const tiles = table.beside[p.at]!.filter((t) => state.revealed[t]);
-  const water = tiles.some((t) => table.tiles[t]!.terrain === 'lake' || table.tiles[t]!.kind === 'river' || table.tiles[t]!.kind === 'start');
-  return (tiles.some((t) => table.tiles[t]!.fish) ? 1 : 0) + (water && p.wares.includes('rod') ? 1 : 0) + (state.works[p.at] === 'trap' ? 1 : 0);
+  const water = tiles.some(
+    (t) => table.tiles[t]!.terrain === 'lake' || table.tiles[t]!.kind === 'river' || table.tiles[t]!.kind === 'start',
+  );
+  return (
+    (tiles.some((t) => table.tiles[t]!.fish) ? 1 : 0) + (water && p.wares.includes('rod') ? 1 : 0) + (state.works[p.at] === 'trap' ? 1 : 0)
+  );
 }
 
 function payRaw(p: Player, raw: Partial<Record<Raw, number>>): boolean {
@@ -216,11 +247,18 @@ function needAction(state: GameState): void {
 }
 
 function needTile(state: GameState, table: Table, p: Player, tile: number): void {
-  if (!Number.isInteger(tile) || tile < 0 || tile >= table.tiles.length || !state.revealed[tile] || !adjacent(table, p, tile)) throw new RuleError('not an explored tile beside the prospector');
+  if (!Number.isInteger(tile) || tile < 0 || tile >= table.tiles.length || !state.revealed[tile] || !adjacent(table, p, tile))
+    throw new RuleError('not an explored tile beside the prospector');
 }
 
 /** One rule per action: what it checks and what it changes. */
-type Move<T extends Action['type']> = (state: GameState, table: Table, action: Extract<Action, { type: T }>, who: number, p: Player) => void;
+type Move<T extends Action['type']> = (
+  state: GameState,
+  table: Table,
+  action: Extract<Action, { type: T }>,
+  who: number,
+  p: Player,
+) => void;
 
 const MOVES: { [T in Action['type']]: Move<T> } = {
   move(state, table, action, who, p) {
@@ -271,7 +309,8 @@ const MOVES: { [T in Action['type']]: Move<T> } = {
     if (!has(state, action.tile, 'event')) throw new RuleError('no event on that tile');
     const cost: Partial<Record<Raw, number>> = {};
     for (const r of action.pay) cost[r] = (cost[r] ?? 0) + 1;
-    if (!(Object.entries(cost) as Array<[Raw, number]>).every(([k, n]) => p[k] >= n)) throw new RuleError('an event costs two raw materials');
+    if (!(Object.entries(cost) as Array<[Raw, number]>).every(([k, n]) => p[k] >= n))
+      throw new RuleError('an event costs two raw materials');
     const list = state.markers[action.tile]!;
     let index: number;
     if (table.tiles[action.tile]!.kind === 'triangle' && action.pick !== undefined) {
@@ -331,12 +370,19 @@ const MOVES: { [T in Action['type']]: Move<T> } = {
   build(state, table, action, _who, p) {
     needAction(state);
     const cost = WORKS[action.work];
-    if (p.tool < cost.tool || p.food < cost.food || p.timber < cost.timber) throw new RuleError(`a ${action.work} costs ${JSON.stringify(cost)}`);
+    if (p.tool < cost.tool || p.food < cost.food || p.timber < cost.timber)
+      throw new RuleError(`a ${action.work} costs ${JSON.stringify(cost)}`);
     if (action.work === 'trap' || action.work === 'sawmill') {
       if (state.works[p.at]) throw new RuleError('only one work at an intersection');
       const around = table.beside[p.at]!.filter((t) => state.revealed[t]).map((t) => table.tiles[t]!);
-      const ok = action.work === 'trap' ? around.some((t) => t.terrain === 'lake' || t.kind === 'river' || t.kind === 'start') : around.some((t) => t.terrain === 'forest');
-      if (!ok) throw new RuleError(action.work === 'trap' ? 'a fish trap needs a river or lake intersection' : 'a sawmill needs a forest intersection');
+      const ok =
+        action.work === 'trap'
+          ? around.some((t) => t.terrain === 'lake' || t.kind === 'river' || t.kind === 'start')
+          : around.some((t) => t.terrain === 'forest');
+      if (!ok)
+        throw new RuleError(
+          action.work === 'trap' ? 'a fish trap needs a river or lake intersection' : 'a sawmill needs a forest intersection',
+        );
       state.works[p.at] = action.work;
     } else {
       if (action.tile === undefined) throw new RuleError('name the tile');
@@ -346,7 +392,8 @@ const MOVES: { [T in Action['type']]: Move<T> } = {
         state.canal[action.tile] = true;
       } else {
         const terrain = table.tiles[action.tile]!.terrain;
-        if ((terrain !== 'mountain' && terrain !== 'spring') || state.mine[action.tile]) throw new RuleError('a mine goes on a mountain or the spring without one');
+        if ((terrain !== 'mountain' && terrain !== 'spring') || state.mine[action.tile])
+          throw new RuleError('a mine goes on a mountain or the spring without one');
         state.mine[action.tile] = true;
       }
     }
@@ -387,7 +434,8 @@ const MOVES: { [T in Action['type']]: Move<T> } = {
       if (paid < owed) throw new RuleError(`${item} costs ${owed} nuggets`);
       got.push(item);
     }
-    if (!(Object.entries(spend) as Array<[Raw, number]>).every(([k, n]) => p[k] >= n)) throw new RuleError('not enough raw materials for the x');
+    if (!(Object.entries(spend) as Array<[Raw, number]>).every(([k, n]) => p[k] >= n))
+      throw new RuleError('not enough raw materials for the x');
     payRaw(p, spend);
     p.gold = p.gold.filter((_, i) => !used.has(i));
     state.stock = stock;
@@ -419,7 +467,8 @@ const MOVES: { [T in Action['type']]: Move<T> } = {
   announce(state, table, _action, _who, p) {
     // "A prospector arrives at the trading post … with at least 10 gold markers and announces":
     // on arriving, not on a later turn spent standing there.
-    if (p.at !== table.post || p.gold.length < ANNOUNCE_MARKERS) throw new RuleError(`announce at the trading post with at least ${ANNOUNCE_MARKERS} gold markers`);
+    if (p.at !== table.post || p.gold.length < ANNOUNCE_MARKERS)
+      throw new RuleError(`announce at the trading post with at least ${ANNOUNCE_MARKERS} gold markers`);
     if (!state.turn.arrived) throw new RuleError('announce on arriving at the trading post, in the turn the prospector moves there');
     state.over = 'announced';
     return;

@@ -60,7 +60,21 @@ export function graphOf(table: Table): Graph {
   const [edgeTileStart, edgeTile] = flatten(table.edgeTiles);
   const [cornerStart, corner] = flatten(invert(table.beside, table.tiles.length));
   const [borderStart, border] = flatten(invert(table.edgeTiles, table.tiles.length));
-  g = { linkStart, linkTo, linkKind, linkEdge, linkCost: [], besideStart, beside, edgeTileStart, edgeTile, cornerStart, corner, borderStart, border };
+  g = {
+    linkStart,
+    linkTo,
+    linkKind,
+    linkEdge,
+    linkCost: [],
+    besideStart,
+    beside,
+    edgeTileStart,
+    edgeTile,
+    cornerStart,
+    corner,
+    borderStart,
+    border,
+  };
   graphs.set(table, g);
   return g;
 }
@@ -88,7 +102,14 @@ function faceDownGround(g: Graph, tiles: number, edges: number): Ground {
   const vertices = g.besideStart.length - 1;
   const faceDown = new Int32Array(vertices);
   for (let v = 0; v < vertices; v++) faceDown[v] = g.besideStart[v + 1]! - g.besideStart[v]!;
-  return { revealed: new Uint8Array(tiles), turned: [], faceDown, unexplored: Uint8Array.from(faceDown, (n) => (n > 0 ? 1 : 0)), open: new Uint8Array(edges), turns: new Map() };
+  return {
+    revealed: new Uint8Array(tiles),
+    turned: [],
+    faceDown,
+    unexplored: Uint8Array.from(faceDown, (n) => (n > 0 ? 1 : 0)),
+    open: new Uint8Array(edges),
+    turns: new Map(),
+  };
 }
 
 function turnUp(g: Graph, ground: Ground, t: number): void {

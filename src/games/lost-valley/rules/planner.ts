@@ -1,6 +1,20 @@
 import { RuleError } from '../../../core/play/rule-error.ts';
 import { ANIMALS, ANNOUNCE_MARKERS, GOODS, RAW_SPACE, WARES, type Ware } from './prices.ts';
-import { rivalMayAnnounce, applyAction, backpackSpace, backpackUsed, canalPossible, checkMove, gearUsed, nuggets, watered, type Action, type GameState, type Mode, type Player } from './engine.ts';
+import {
+  rivalMayAnnounce,
+  applyAction,
+  backpackSpace,
+  backpackUsed,
+  canalPossible,
+  checkMove,
+  gearUsed,
+  nuggets,
+  watered,
+  type Action,
+  type GameState,
+  type Mode,
+  type Player,
+} from './engine.ts';
 import { graphOf, groundOf, turnsOn, type Graph, type Ground } from './graph.ts';
 import type { Table } from './table.ts';
 
@@ -165,13 +179,16 @@ function foodAt(state: GameState, table: Table, p: Player, v: number): number {
     const tile = table.tiles[t]!;
     if (tile.fish) fish = 1;
     if (tile.terrain === 'lake' || tile.kind === 'river' || tile.kind === 'start') water = true;
-    for (const m of state.markers[t]!) if (m.kind === 'animal') animal = Math.max(animal, ((ANIMALS[m.type ?? ''] ?? { food: 1 }).food * (p.wares.includes('rifle') ? 0.9 : 0.4)));
+    for (const m of state.markers[t]!)
+      if (m.kind === 'animal')
+        animal = Math.max(animal, (ANIMALS[m.type ?? ''] ?? { food: 1 }).food * (p.wares.includes('rifle') ? 0.9 : 0.4));
   }
   const catchable = fish + (water && p.wares.includes('rod') ? 1 : 0) + (state.works[v] === 'trap' ? 1 : 0);
   return Math.max(catchable, animal);
 }
 
-const forestAt = (state: GameState, table: Table, v: number) => table.beside[v]!.some((t) => state.revealed[t] && table.tiles[t]!.terrain === 'forest');
+const forestAt = (state: GameState, table: Table, v: number) =>
+  table.beside[v]!.some((t) => state.revealed[t] && table.tiles[t]!.terrain === 'forest');
 
 /** The ware it would buy at the post now, if any. */
 function wantedWare(state: GameState, p: Player, left: number): Ware | undefined {
@@ -198,7 +215,8 @@ function plans(state: GameState, table: Table, g: Graph, ground: Ground, who: nu
     if (d === Infinity) continue;
     if (v !== p.at && v !== table.post && crowd[v]! >= (table.riverside[v] ? 2 : 1)) continue;
     if (ground.unexplored[v]) {
-      if (state.ice < 0 && v !== p.at) out.push({ goal: { kind: 'explore', v }, rate: (ground.faceDown[v]! * PLAN.findPerTile * left) / (d + 1) });
+      if (state.ice < 0 && v !== p.at)
+        out.push({ goal: { kind: 'explore', v }, rate: (ground.faceDown[v]! * PLAN.findPerTile * left) / (d + 1) });
       continue;
     }
     for (let i = g.besideStart[v]!, end = g.besideStart[v + 1]!; i < end; i++) {
@@ -214,13 +232,15 @@ function plans(state: GameState, table: Table, g: Graph, ground: Ground, who: nu
   }
   const d = dist[table.post]!;
   if (d < Infinity) {
-    if (p.gold.length >= ANNOUNCE_MARKERS && nuggets(p) >= others(state, who) + PLAN.announceLead) out.push({ goal: { kind: 'post', v: table.post }, rate: 100 });
+    if (p.gold.length >= ANNOUNCE_MARKERS && nuggets(p) >= others(state, who) + PLAN.announceLead)
+      out.push({ goal: { kind: 'post', v: table.post }, rate: 100 });
     else if (wantedWare(state, p, left)) out.push({ goal: { kind: 'post', v: table.post }, rate: PLAN.wareWorth / (d + 1) });
   }
   return out;
 }
 
-const sameGoal = (a: Goal, b: Goal) => a.kind === b.kind && a.v === b.v && (a.kind !== 'claim' || (b.kind === 'claim' && a.tile === b.tile));
+const sameGoal = (a: Goal, b: Goal) =>
+  a.kind === b.kind && a.v === b.v && (a.kind !== 'claim' || (b.kind === 'claim' && a.tile === b.tile));
 
 /** What it can do standing where it is, best first, with what each is worth. */
 function actionsHere(state: GameState, table: Table, who: number, goal: Goal | undefined): Array<{ action: Action; value: number }> {
@@ -232,14 +252,28 @@ function actionsHere(state: GameState, table: Table, who: number, goal: Goal | u
     const { river, mountain } = goldCount(state, t);
     const aimed = goal?.kind === 'claim' && goal.tile === t ? 0.5 : 0;
     if (river) {
-      if (watered(state, table, t)) out.push({ action: { type: 'mine', tile: t }, value: PLAN.expected.rivergold * Math.min(river, p.wares.includes('sieve') ? 2 : 1) + aimed });
+      if (watered(state, table, t))
+        out.push({
+          action: { type: 'mine', tile: t },
+          value: PLAN.expected.rivergold * Math.min(river, p.wares.includes('sieve') ? 2 : 1) + aimed,
+        });
       else out.push({ action: { type: 'build', work: 'canal', tile: t }, value: 0.5 * PLAN.expected.rivergold * river + aimed });
     } else if (mountain) {
-      if (state.mine[t]) out.push({ action: { type: 'mine', tile: t }, value: PLAN.expected.mountaingold * Math.min(mountain, p.wares.includes('crate') ? 2 : 1) + aimed });
-      else out.push({ action: { type: 'build', work: 'mine', tile: t }, value: 0.4 * PLAN.expected.mountaingold * Math.min(mountain, 3) + aimed });
+      if (state.mine[t])
+        out.push({
+          action: { type: 'mine', tile: t },
+          value: PLAN.expected.mountaingold * Math.min(mountain, p.wares.includes('crate') ? 2 : 1) + aimed,
+        });
+      else
+        out.push({
+          action: { type: 'build', work: 'mine', tile: t },
+          value: 0.4 * PLAN.expected.mountaingold * Math.min(mountain, 3) + aimed,
+        });
     }
-    if (table.tiles[t]!.terrain === 'forest' && p.timber < 2 && room >= RAW_SPACE.timber) out.push({ action: { type: 'cut', tile: t }, value: p.timber === 0 ? 1.5 : 0.6 });
-    if (p.food === 0 && room >= 1 && state.markers[t]!.some((m) => m.kind === 'animal')) out.push({ action: { type: 'hunt', tile: t }, value: 0.8 });
+    if (table.tiles[t]!.terrain === 'forest' && p.timber < 2 && room >= RAW_SPACE.timber)
+      out.push({ action: { type: 'cut', tile: t }, value: p.timber === 0 ? 1.5 : 0.6 });
+    if (p.food === 0 && room >= 1 && state.markers[t]!.some((m) => m.kind === 'animal'))
+      out.push({ action: { type: 'hunt', tile: t }, value: 0.8 });
   }
   if (p.food < 2 && room >= 1) out.push({ action: { type: 'fish' }, value: p.food === 0 ? 1.6 : 0.7 });
   if (p.at === table.post) {
@@ -247,7 +281,8 @@ function actionsHere(state: GameState, table: Table, who: number, goal: Goal | u
     if (ware) {
       const { nuggets: n, x } = WARES[ware].price;
       const gold = pay(p.gold, n + x);
-      if (gold) out.push({ action: { type: 'buy', items: [{ item: ware, gold, ...(x > 0 ? { x: 'nugget' as const } : {}) }] }, value: 2.5 });
+      if (gold)
+        out.push({ action: { type: 'buy', items: [{ item: ware, gold, ...(x > 0 ? { x: 'nugget' as const } : {}) }] }, value: 2.5 });
     } else if (p.food === 0) {
       const gold = pay(p.gold, GOODS.food.nuggets);
       if (gold) out.push({ action: { type: 'buy', items: [{ item: 'food', gold }] }, value: 1.2 });
@@ -270,7 +305,13 @@ function pay(gold: readonly number[], owed: number): number[] | undefined {
 }
 
 /** The first action of the list worth at least `least` that the engine takes after `before`. */
-function firstLegal(state: GameState, table: Table, list: ReadonlyArray<{ action: Action; value: number }>, least: number, before: Action[] = []): Action | undefined {
+function firstLegal(
+  state: GameState,
+  table: Table,
+  list: ReadonlyArray<{ action: Action; value: number }>,
+  least: number,
+  before: Action[] = [],
+): Action | undefined {
   for (const c of list) if (c.value >= least && legal(state, table, ...before, c.action)) return c.action;
   return undefined;
 }
@@ -279,7 +320,15 @@ function firstLegal(state: GameState, table: Table, list: ReadonlyArray<{ action
  * The one movement that leaves it fewest turns from the goal: every path a movement phase of each
  * owned mode allows (checkMove says which), nearest first, fewer edges before more.
  */
-function stepToward(state: GameState, table: Table, g: Graph, ground: Ground, who: number, modes: readonly Mode[], goal: number): Action | undefined {
+function stepToward(
+  state: GameState,
+  table: Table,
+  g: Graph,
+  ground: Ground,
+  who: number,
+  modes: readonly Mode[],
+  goal: number,
+): Action | undefined {
   const p = state.players[who]!;
   const toGoal = turnsOn(table, ground, goal, modes);
   let best: Action | undefined;
@@ -348,7 +397,13 @@ export function makePlanner(): Planner {
         if (state.over) return;
         // Whiskey buys a second dig at a claim with gold still on it.
         if (first.type === 'mine' && p.specials.includes('whiskey') && goal.kind === 'claim') {
-          const again = firstLegal(state, table, actionsHere(state, table, who, goal).filter((c) => c.action.type === 'mine'), 1, [{ type: 'whiskey', phase: 'action' }]);
+          const again = firstLegal(
+            state,
+            table,
+            actionsHere(state, table, who, goal).filter((c) => c.action.type === 'mine'),
+            1,
+            [{ type: 'whiskey', phase: 'action' }],
+          );
           if (again) {
             yield { type: 'whiskey', phase: 'action' };
             yield again;
@@ -376,4 +431,3 @@ export function makePlanner(): Planner {
     if (!state.over) yield { type: 'end' };
   };
 }
-

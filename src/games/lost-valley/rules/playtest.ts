@@ -13,7 +13,13 @@ export const MAX_ACTIONS_PER_TURN = 12;
 
 /** Lost Valley's turns on a table: a turn its bot left open is ended for it. The engine ends a game that runs past its round limit. */
 export function turnRules(table: Table): TurnRules<GameState, Action> {
-  return { apply: (state, action) => applyAction(state, table, action), seat: (state) => state.current, round: (state) => state.round, over: (state) => state.over !== null, endTurn: { type: 'end' } };
+  return {
+    apply: (state, action) => applyAction(state, table, action),
+    seat: (state) => state.current,
+    round: (state) => state.round,
+    over: (state) => state.over !== null,
+    endTurn: { type: 'end' },
+  };
 }
 
 /** One seeded game with `bot` at every seat. */
@@ -68,7 +74,22 @@ const LOST_VALLEY: PlaytestGame<LostValleyMap, Table, Bot, GameState, Pick<GameS
 export function playtest(map: LostValleyMap, { games = 8, player = 'greedy' }: { games?: number; player?: string } = {}): Playtest {
   const series = playSeries(LOST_VALLEY, map, { games, kind: player });
   const perGame = (value: (s: (typeof series.games)[number]) => number) => round2(meanOverGames(series.games, value));
-  const out: Playtest = { games, player: player as keyof typeof LABELS, goldPerProspector: perGame((s) => mean(s.gold)), winnerGold: perGame((s) => Math.max(...s.gold)), rounds: perGame((s) => s.round), iceRounds: perGame((s) => (s.stats.iceFrom < 0 ? 0 : s.round - s.stats.iceFrom + 1)), iceFrom: perGame((s) => (s.stats.iceFrom < 0 ? s.round : s.stats.iceFrom)), winners: series.wins.map(round2), endedBy: {}, moves: { foot: 0, boat: 0, horse: 0 }, markersTaken: {}, bought: {}, hunts: { won: 0, lost: 0 }, whiskey: 0 };
+  const out: Playtest = {
+    games,
+    player: player as keyof typeof LABELS,
+    goldPerProspector: perGame((s) => mean(s.gold)),
+    winnerGold: perGame((s) => Math.max(...s.gold)),
+    rounds: perGame((s) => s.round),
+    iceRounds: perGame((s) => (s.stats.iceFrom < 0 ? 0 : s.round - s.stats.iceFrom + 1)),
+    iceFrom: perGame((s) => (s.stats.iceFrom < 0 ? s.round : s.stats.iceFrom)),
+    winners: series.wins.map(round2),
+    endedBy: {},
+    moves: { foot: 0, boat: 0, horse: 0 },
+    markersTaken: {},
+    bought: {},
+    hunts: { won: 0, lost: 0 },
+    whiskey: 0,
+  };
   for (const { over, stats } of series.games) {
     out.endedBy[over!] = (out.endedBy[over!] ?? 0) + 1;
     for (const m of ['foot', 'boat', 'horse'] as const) out.moves[m] += stats.moves[m];

@@ -1,4 +1,14 @@
-import { corners, edge, edgeKey, faceEdges, isFace, isUp, vertexKey, type Face, type Vertex } from '../../../geometry/trilattice/lattice.ts';
+import {
+  corners,
+  edge,
+  edgeKey,
+  faceEdges,
+  isFace,
+  isUp,
+  vertexKey,
+  type Face,
+  type Vertex,
+} from '../../../geometry/trilattice/lattice.ts';
 import { ICE_ROLL, type LostValleyMap, type LvTerrain } from '../model.ts';
 import { movementGraph, type EdgeKind, type MovementGraph } from '../movement.ts';
 
@@ -79,7 +89,15 @@ export function buildTable(map: LostValleyMap, g: MovementGraph = movementGraph(
     }
     const list = [...cs].sort((a, b) => a - b);
     for (const v of list) beside[v]!.push(ti);
-    return { id: t.id, kind: riverIds.has(t.id) && t.kind !== 'start' && t.kind !== 'spring' ? 'river' : t.kind, terrain: t.terrain, fish: Boolean(t.symbols?.fish) || t.terrain === 'lake' || riverIds.has(t.id), bearCave: Boolean(t.symbols?.bearCave), corners: list, neighbours: [] };
+    return {
+      id: t.id,
+      kind: riverIds.has(t.id) && t.kind !== 'start' && t.kind !== 'spring' ? 'river' : t.kind,
+      terrain: t.terrain,
+      fish: Boolean(t.symbols?.fish) || t.terrain === 'lake' || riverIds.has(t.id),
+      bearCave: Boolean(t.symbols?.bearCave),
+      corners: list,
+      neighbours: [],
+    };
   });
   // Tiles are neighbours when a face of one and a different face of the other share an edge.
   const neighbours = tiles.map(() => new Set<number>());
@@ -97,7 +115,12 @@ export function buildTable(map: LostValleyMap, g: MovementGraph = movementGraph(
   const markers: Table['markers'] = map.tiles.map(() => []);
   for (const m of map.markers) {
     const i = indexOf.get(m.tile);
-    if (i !== undefined) markers[i]!.push({ kind: m.kind, ...(m.value !== undefined ? { value: m.value } : {}), ...(m.type !== undefined ? { type: m.type } : {}) });
+    if (i !== undefined)
+      markers[i]!.push({
+        kind: m.kind,
+        ...(m.value !== undefined ? { value: m.value } : {}),
+        ...(m.type !== undefined ? { type: m.type } : {}),
+      });
   }
   return {
     players: map.options?.players ?? 4,

@@ -39,7 +39,10 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
   });
 
   it('was fitted on the planner as it is (its weights hash is in the model)', () => {
-    expect((scoreModel as unknown as { plannerWeights: string }).plannerWeights, 'PLAN changed since the last fit: rerun npx tsx src/games/lost-valley/calibrate/score-model.ts').toBe(tuningHash(PLAN));
+    expect(
+      (scoreModel as unknown as { plannerWeights: string }).plannerWeights,
+      'PLAN changed since the last fit: rerun npx tsx src/games/lost-valley/calibrate/score-model.ts',
+    ).toBe(tuningHash(PLAN));
   });
 
   it('says where the two kinds of player part: the interval spans both, and confidence falls with its width', () => {
@@ -58,7 +61,9 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
   });
 
   it("the `gold` option's text says what the calibration measured: 'scattered' banks most for both kinds, 'near' and 'far' less", () => {
-    const measured = (scoreModel as unknown as { fit: { goldOption: Record<string, { greedyGold: number; plannerGold: number; difficulty: number }> } }).fit.goldOption;
+    const measured = (
+      scoreModel as unknown as { fit: { goldOption: Record<string, { greedyGold: number; plannerGold: number; difficulty: number }> } }
+    ).fit.goldOption;
     for (const kind of ['greedyGold', 'plannerGold'] as const) {
       expect(measured.scattered![kind]).toBeGreaterThan(measured.near![kind]);
       expect(measured.scattered![kind]).toBeGreaterThan(measured.far![kind]);
@@ -69,7 +74,10 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
   });
 
   it('was fitted on the bots as they are (their weights hash is in the model)', () => {
-    expect((scoreModel as unknown as { botWeights: string }).botWeights, 'BOT_WEIGHTS changed since the last fit: rerun npx tsx src/games/lost-valley/calibrate/score-model.ts').toBe(tuningHash(BOT_WEIGHTS));
+    expect(
+      (scoreModel as unknown as { botWeights: string }).botWeights,
+      'BOT_WEIGHTS changed since the last fit: rerun npx tsx src/games/lost-valley/calibrate/score-model.ts',
+    ).toBe(tuningHash(BOT_WEIGHTS));
   });
 });
 
@@ -113,7 +121,9 @@ describe('Lost Valley steer', () => {
   });
 
   it('has, for every band and range ten wide at every table size, settings measured to land there', () => {
-    const reach = (scoreModel as unknown as { reach: Record<string, Array<{ ice: string; river: number; gold: string; deciles: number[] }>> }).reach;
+    const reach = (
+      scoreModel as unknown as { reach: Record<string, Array<{ ice: string; river: number; gold: string; deciles: number[] }>> }
+    ).reach;
     for (const players of [2, 3, 4] as const) {
       for (const target of REACH_TARGETS) {
         const { min, max } = 'band' in target ? { min: BAND_RANGES[target.band][0], max: BAND_RANGES[target.band][1] } : target;

@@ -13,7 +13,15 @@ import { seedString } from '../../gold-city/test/arbitraries.ts';
 import { playtest } from '../rules/playtest.ts';
 import { spearman } from '../../../core/stats.ts';
 
-const options = fc.record({ players: fc.integer({ min: 2, max: 4 }), gold: fc.constantFrom('near', 'scattered', 'far'), ice: fc.constantFrom('slow', 'normal', 'fast'), river: fc.integer({ min: 3, max: 12 }) }, { requiredKeys: [] });
+const options = fc.record(
+  {
+    players: fc.integer({ min: 2, max: 4 }),
+    gold: fc.constantFrom('near', 'scattered', 'far'),
+    ice: fc.constantFrom('slow', 'normal', 'fast'),
+    river: fc.integer({ min: 3, max: 12 }),
+  },
+  { requiredKeys: [] },
+);
 const fresh = (seed = 'broken') => structuredClone(buildMap(lostValley, seed, {})) as LostValleyMap;
 const rules = (map: LostValleyMap) => lostValley.validate(map).map((p) => p.rule);
 
@@ -155,7 +163,12 @@ describe('Lost Valley difficulty against the prospector race', () => {
     const ice = ['slow', 'normal', 'fast'] as const;
     const gold = ['near', 'scattered', 'far'] as const;
     for (let i = 0; i < 40; i++) {
-      const map = buildMap(lostValley, `lv-test-${i}`, { players: 2 + (i % 3), ice: ice[Math.floor(i / 3) % 3], gold: gold[Math.floor(i / 9) % 3], river: 3 + ((i * 7) % 10) }) as LostValleyMap;
+      const map = buildMap(lostValley, `lv-test-${i}`, {
+        players: 2 + (i % 3),
+        ice: ice[Math.floor(i / 3) % 3],
+        gold: gold[Math.floor(i / 9) % 3],
+        river: 3 + ((i * 7) % 10),
+      }) as LostValleyMap;
       const s = lostValley.score(map);
       score.push(s.raw);
       width.push(s.interval[1] - s.interval[0]);
@@ -165,7 +178,9 @@ describe('Lost Valley difficulty against the prospector race', () => {
       }
     }
     const rho = (a: number[], b: number[]) => spearman(a, b);
-    console.log(`lost-valley calibration over 40 landscapes: own models greedy ${rho(own.greedy, scarce.greedy).toFixed(3)}, planner ${rho(own.planner, scarce.planner).toFixed(3)}; difficulty vs greedy ${rho(score, scarce.greedy).toFixed(3)}, vs planner ${rho(score, scarce.planner).toFixed(3)}; kinds ${rho(scarce.greedy, scarce.planner).toFixed(3)}`);
+    console.log(
+      `lost-valley calibration over 40 landscapes: own models greedy ${rho(own.greedy, scarce.greedy).toFixed(3)}, planner ${rho(own.planner, scarce.planner).toFixed(3)}; difficulty vs greedy ${rho(score, scarce.greedy).toFixed(3)}, vs planner ${rho(score, scarce.planner).toFixed(3)}; kinds ${rho(scarce.greedy, scarce.planner).toFixed(3)}`,
+    );
     // Each kind's head ranks its own kind as the analytic model's fit measures: far below the
     // reference-game score it replaced (0.82–0.93 held out per table size then; 0.26–0.70 now, see
     // docs/studies/lost-valley-analytic-score.md). These 40 mixed landscapes measure 0.36 and 0.32.

@@ -14,7 +14,11 @@ describe('Lost Valley planner (the second kind of player)', () => {
     const ends: Record<string, number> = {};
     let gold = 0;
     for (let i = 0; i < 30; i++) {
-      const map = buildMap(lostValley, `planner-${i}`, { players: 2 + (i % 3), river: 3 + ((i * 7) % 10), ice: (['slow', 'normal', 'fast'] as const)[i % 3] }) as LostValleyMap;
+      const map = buildMap(lostValley, `planner-${i}`, {
+        players: 2 + (i % 3),
+        river: 3 + ((i * 7) % 10),
+        ice: (['slow', 'normal', 'fast'] as const)[i % 3],
+      }) as LostValleyMap;
       // playGame throws on any action the engine refuses.
       const state = playGame(buildTable(map), plannerBot(), `planner-test\u001f${i}`);
       ends[state.over!] = (ends[state.over!] ?? 0) + 1;

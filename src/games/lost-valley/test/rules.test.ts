@@ -33,7 +33,8 @@ function refused(state: GameState, table: Table, action: Parameters<typeof apply
 describe('Lost Valley rules engine', () => {
   it('starts every prospector at the post with 3 tools, 1 food, 1 timber and 2 whiskeys', () => {
     const { state, table } = setup();
-    for (const p of state.players) expect(p).toMatchObject({ at: table.post, tool: 3, food: 1, timber: 1, specials: ['whiskey', 'whiskey'] });
+    for (const p of state.players)
+      expect(p).toMatchObject({ at: table.post, tool: 3, food: 1, timber: 1, specials: ['whiskey', 'whiskey'] });
   });
 
   it('crosses the river away from the fords only by boat', () => {
@@ -119,7 +120,10 @@ describe('Lost Valley print-and-play kit', () => {
   it('prints a setup sheet and every tile once at true size, with a backs sheet per fronts sheet, within the paper', async () => {
     const { DEFAULT_STYLE } = await import('../../../core/scene.ts');
     const map = buildMap(lostValley, '42', {}) as LostValleyMap;
-    for (const area of [{ width: 190, height: 267 }, { width: 196, height: 249 }]) {
+    for (const area of [
+      { width: 190, height: 267 },
+      { width: 196, height: 249 },
+    ]) {
       const sheets = lostValley.sheets!(map, DEFAULT_STYLE, area);
       expect(sheets[0]!.title).toBe('setup');
       const fronts = sheets.filter((s) => s.title.includes('fronts'));

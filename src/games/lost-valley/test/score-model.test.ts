@@ -6,7 +6,16 @@ import { buildMap } from '../../../core/maps.ts';
 import { spearman } from '../../../core/stats.ts';
 import { lostValley } from '../index.ts';
 import type { LostValleyMap } from '../model.ts';
-import { checkScoreModel, features, landscapeMetrics, SCORE_FEATURES, SCORE_MODEL_VERSION, scoreLostValley, scoreModel, type ScoreModel } from '../score.ts';
+import {
+  checkScoreModel,
+  features,
+  landscapeMetrics,
+  SCORE_FEATURES,
+  SCORE_MODEL_VERSION,
+  scoreLostValley,
+  scoreModel,
+  type ScoreModel,
+} from '../score.ts';
 
 const fresh = (seed: string, options = {}) => structuredClone(buildMap(lostValley, seed, options)) as LostValleyMap;
 
@@ -51,7 +60,10 @@ describe('Lost Valley analytic score model', () => {
       const maps = check.maps.filter((m) => m.options.players === players);
       const harder = maps.map((m) => -scoreLostValley(buildMap(lostValley, m.seed, m.options) as LostValleyMap).raw);
       for (const kind of ['greedy', 'planner'] as const) {
-        const rho = spearman(harder, maps.map((m) => m[kind]));
+        const rho = spearman(
+          harder,
+          maps.map((m) => m[kind]),
+        );
         expect(rho, `${kind} at ${players} players`).toBeGreaterThanOrEqual(check.floor);
       }
     }
@@ -70,6 +82,10 @@ describe('Lost Valley analytic score model', () => {
     walk(resolve(here, '../score.ts'));
     const graph = [...seen].map((f) => f.replace(/\\/g, '/'));
     expect(graph.some((f) => f.endsWith('/lost-valley/analytic.ts'))).toBe(true);
-    for (const banned of ['/lost-valley/rules/', '/core/play/', '/lost-valley/calibrate/']) expect(graph.filter((f) => f.includes(banned)), banned).toEqual([]);
+    for (const banned of ['/lost-valley/rules/', '/core/play/', '/lost-valley/calibrate/'])
+      expect(
+        graph.filter((f) => f.includes(banned)),
+        banned,
+      ).toEqual([]);
   });
 });

@@ -48,15 +48,18 @@ describe('Lost Valley searches kept between turns', () => {
     let compared = 0;
     for (let game = 0; game < 3; game++) {
       const inner = makeBot(BOT_WEIGHTS);
-      const bot: Bot = { name: 'checking', *turn(state, t, who) {
-        // A few sources a turn, some asked again and again (the post, a fixed corner).
-        for (const from of [state.players[who]!.at, table.post, (state.round * 7) % table.vertices.length]) {
-          const modes = modeSets[(state.round + who) % modeSets.length]!;
-          expect(Array.from(turnsFrom(state, t, from, modes))).toEqual(Array.from(plainTurns(state, t, from, modes)));
-          compared++;
-        }
-        yield* inner.turn(state, t, who);
-      } };
+      const bot: Bot = {
+        name: 'checking',
+        *turn(state, t, who) {
+          // A few sources a turn, some asked again and again (the post, a fixed corner).
+          for (const from of [state.players[who]!.at, table.post, (state.round * 7) % table.vertices.length]) {
+            const modes = modeSets[(state.round + who) % modeSets.length]!;
+            expect(Array.from(turnsFrom(state, t, from, modes))).toEqual(Array.from(plainTurns(state, t, from, modes)));
+            compared++;
+          }
+          yield* inner.turn(state, t, who);
+        },
+      };
       playGame(table, bot, `searches-${game}`);
     }
     expect(compared).toBeGreaterThan(100);

@@ -33,8 +33,14 @@ describe('Lost Valley bots shopping', () => {
         }
         expect(paid, at).toBeDefined();
         expect(new Set(paid).size, `${at}: a marker paid twice`).toBe(paid!.length);
-        expect(paid!.every((i) => Number.isInteger(i) && i >= 0 && i < gold.length), at).toBe(true);
-        expect(paid!.reduce((a, i) => a + gold[i]!, 0), at).toBe(least);
+        expect(
+          paid!.every((i) => Number.isInteger(i) && i >= 0 && i < gold.length),
+          at,
+        ).toBe(true);
+        expect(
+          paid!.reduce((a, i) => a + gold[i]!, 0),
+          at,
+        ).toBe(least);
         expect(paid!.length, at).toBe(fewest.get(least));
       }
     }
@@ -46,6 +52,10 @@ describe('Lost Valley bots shopping', () => {
     expect(payment([1, 1, 1, 1, 1, 1, 1], 7)).toBeUndefined();
     expect(canPay([1, 1, 1, 1, 1, 1, 1], 7)).toBe(false);
     expect(payment([1, 1, 1, 1, 1, 1, 1], 6)).toHaveLength(6);
-    expect(payment([2, 4, 3], 5)!.map((i) => [2, 4, 3][i]).sort()).toEqual([2, 3]);
+    expect(
+      payment([2, 4, 3], 5)!
+        .map((i) => [2, 4, 3][i])
+        .sort(),
+    ).toEqual([2, 3]);
   });
 });

@@ -14,13 +14,20 @@ interface StrongTable {
   spearman: { difficulty: number };
   goldOption?: Record<'near' | 'scattered' | 'far', { monteCarlo: number }>;
 }
-const strong = readJson<{ botWeights: string; plannerWeights: string; tables: Record<string, StrongTable> }>(new URL('../data/strong.json', import.meta.url));
-const NOTE = /a far stronger player \(a Monte-Carlo search\) ranks landscapes unlike this difficulty \(Spearman (-?[\d.]+) over (\d+) landscapes\)/;
+const strong = readJson<{ botWeights: string; plannerWeights: string; tables: Record<string, StrongTable> }>(
+  new URL('../data/strong.json', import.meta.url),
+);
+const NOTE =
+  /a far stronger player \(a Monte-Carlo search\) ranks landscapes unlike this difficulty \(Spearman (-?[\d.]+) over (\d+) landscapes\)/;
 
 describe('Lost Valley: a far stronger player', () => {
   it('was measured on the bots as they are', () => {
-    expect(strong.botWeights, 'BOT_WEIGHTS changed: rerun src/games/lost-valley/calibrate/strong.ts for every table size').toBe(tuningHash(BOT_WEIGHTS));
-    expect(strong.plannerWeights, 'PLAN changed: rerun src/games/lost-valley/calibrate/strong.ts for every table size').toBe(tuningHash(PLAN));
+    expect(strong.botWeights, 'BOT_WEIGHTS changed: rerun src/games/lost-valley/calibrate/strong.ts for every table size').toBe(
+      tuningHash(BOT_WEIGHTS),
+    );
+    expect(strong.plannerWeights, 'PLAN changed: rerun src/games/lost-valley/calibrate/strong.ts for every table size').toBe(
+      tuningHash(PLAN),
+    );
     for (const players of [2, 3, 4]) expect(strong.tables[String(players)], `${players} players measured`).toBeDefined();
   });
 
@@ -46,7 +53,9 @@ describe('Lost Valley: a far stronger player', () => {
       const gold = strong.tables[String(players)]!.goldOption!;
       expect(gold.far.monteCarlo).toBeLessThan(gold.near.monteCarlo);
       expect(gold.far.monteCarlo).toBeLessThan(gold.scattered.monteCarlo);
-      expect(text).toContain(`${gold.near.monteCarlo.toFixed(1)} near, ${gold.scattered.monteCarlo.toFixed(1)} scattered and ${gold.far.monteCarlo.toFixed(1)} far at ${players} players`);
+      expect(text).toContain(
+        `${gold.near.monteCarlo.toFixed(1)} near, ${gold.scattered.monteCarlo.toFixed(1)} scattered and ${gold.far.monteCarlo.toFixed(1)} far at ${players} players`,
+      );
     }
   });
 });

@@ -13,7 +13,12 @@ import { buildTable } from '../rules/table.ts';
 import { edge, edgeFaces, faceKey, vertexDistance, type Vertex } from '../../../geometry/trilattice/lattice.ts';
 import { seedString } from '../../gold-city/test/arbitraries.ts';
 
-const options = fc.record({ players: fc.constantFrom(2, 3, 4), gold: fc.constantFrom('near', 'scattered', 'far'), ice: fc.constantFrom('slow', 'normal', 'fast'), river: fc.integer({ min: 3, max: 12 }) }) as fc.Arbitrary<LostValleyOptions>;
+const options = fc.record({
+  players: fc.constantFrom(2, 3, 4),
+  gold: fc.constantFrom('near', 'scattered', 'far'),
+  ice: fc.constantFrom('slow', 'normal', 'fast'),
+  river: fc.integer({ min: 3, max: 12 }),
+}) as fc.Arbitrary<LostValleyOptions>;
 
 /**
  * Why a step from `a` to `b` is no walk along tile edges ("Prospectors move along tile edges …
@@ -31,18 +36,21 @@ function crossesTile(tiles: readonly LvTile[], a: Vertex, b: Vertex): string | n
 
 /** A player, every move it makes written down with where it started. */
 function watched(bot: Bot, steps: Array<[Vertex, Vertex]>, table: ReturnType<typeof buildTable>): Bot {
-  return { name: bot.name, *turn(state, t, who) {
-    for (const action of bot.turn(state, t, who)) {
-      if (action.type === 'move') {
-        let from = state.players[who]!.at;
-        for (const v of action.path) {
-          steps.push([table.vertices[from]!, table.vertices[v]!]);
-          from = v;
+  return {
+    name: bot.name,
+    *turn(state, t, who) {
+      for (const action of bot.turn(state, t, who)) {
+        if (action.type === 'move') {
+          let from = state.players[who]!.at;
+          for (const v of action.path) {
+            steps.push([table.vertices[from]!, table.vertices[v]!]);
+            from = v;
+          }
         }
+        yield action;
       }
-      yield action;
-    }
-  } };
+    },
+  };
 }
 
 describe('Lost Valley prospectors walk tile edges only', () => {
@@ -84,7 +92,10 @@ describe('Lost Valley prospectors walk tile edges only', () => {
     );
   });
 
-  for (const [kind, bot] of [["greedy bots'", () => makeBot(BOT_WEIGHTS)], ["planner's", plannerBot]] as const) {
+  for (const [kind, bot] of [
+    ["greedy bots'", () => makeBot(BOT_WEIGHTS)],
+    ["planner's", plannerBot],
+  ] as const) {
     it(`the ${kind} games never cross a tile, by foot, horse or boat (24 landscapes, every table size)`, () => {
       let moves = 0;
       for (let i = 0; i < 24; i++) {

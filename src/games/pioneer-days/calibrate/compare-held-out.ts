@@ -27,7 +27,9 @@ const out = [
 ];
 for (const players of [1, 2, 3, 4])
   for (const deal of ['all', 'standard', 'first game']) {
-    const idx = rows.map((_, i) => i).filter((i) => rows[i]!.players === players && (deal === 'all' || (deal === 'first game') === rows[i]!.firstGame));
+    const idx = rows
+      .map((_, i) => i)
+      .filter((i) => rows[i]!.players === players && (deal === 'all' || (deal === 'first game') === rows[i]!.firstGame));
     const s = idx.map((i) => rows[i]!.settler);
     const p = idx.map((i) => rows[i]!.planner);
     const easier = (g: (i: number) => number) => idx.map((i) => -g(i));
@@ -37,7 +39,47 @@ for (const players of [1, 2, 3, 4])
     const t = (i: number) => rows[i]!.today;
     const l = (i: number) => learned[i]!;
     out.push(
-      `| ${players} | ${deal} | ${idx.length} | ${f(spearman(easier((i) => t(i).difficulty), s))} → ${f(spearman(easier((i) => l(i).difficulty), s))} | ${f(spearman(easier((i) => t(i).difficulty), p))} → ${f(spearman(easier((i) => l(i).difficulty), p))} | ${f(spearman(easier((i) => t(i).settler), s))} → ${f(spearman(easier((i) => l(i).kinds.settler.difficulty), s))} | ${f(spearman(easier((i) => t(i).planner), p))} → ${f(spearman(easier((i) => l(i).kinds.planner.difficulty), p))} | ${f(spearman(s, p))} | ${apart((i) => Math.abs(t(i).settler - t(i).planner))} → ${apart((i) => Math.abs(l(i).kinds.settler.difficulty - l(i).kinds.planner.difficulty))} | ${conf((i) => t(i).confidence)} → ${conf((i) => l(i).confidence)} |`,
+      `| ${players} | ${deal} | ${idx.length} | ${f(
+        spearman(
+          easier((i) => t(i).difficulty),
+          s,
+        ),
+      )} → ${f(
+        spearman(
+          easier((i) => l(i).difficulty),
+          s,
+        ),
+      )} | ${f(
+        spearman(
+          easier((i) => t(i).difficulty),
+          p,
+        ),
+      )} → ${f(
+        spearman(
+          easier((i) => l(i).difficulty),
+          p,
+        ),
+      )} | ${f(
+        spearman(
+          easier((i) => t(i).settler),
+          s,
+        ),
+      )} → ${f(
+        spearman(
+          easier((i) => l(i).kinds.settler.difficulty),
+          s,
+        ),
+      )} | ${f(
+        spearman(
+          easier((i) => t(i).planner),
+          p,
+        ),
+      )} → ${f(
+        spearman(
+          easier((i) => l(i).kinds.planner.difficulty),
+          p,
+        ),
+      )} | ${f(spearman(s, p))} | ${apart((i) => Math.abs(t(i).settler - t(i).planner))} → ${apart((i) => Math.abs(l(i).kinds.settler.difficulty - l(i).kinds.planner.difficulty))} | ${conf((i) => t(i).confidence)} → ${conf((i) => l(i).confidence)} |`,
     );
   }
 console.log(out.join('\n'));

@@ -11,7 +11,8 @@ export function corpusTrail(i: number): { players: number; firstGame: boolean } 
 }
 
 /** The index in a series of the k-th trail for `players`. */
-export const corpusIndex = (players: number, k: number): number => k * CORPUS_TABLES.length + CORPUS_TABLES.indexOf(players as 1 | 2 | 3 | 4);
+export const corpusIndex = (players: number, k: number): number =>
+  k * CORPUS_TABLES.length + CORPUS_TABLES.indexOf(players as 1 | 2 | 3 | 4);
 
 type Trail = { seed: string; players: number; firstGame: boolean };
 
@@ -21,4 +22,6 @@ export const interleavedSeries = (prefix: string, maps: number): Trail[] =>
 
 /** A series laid out per table size: `prefix-<players>-<i>`, every odd-numbered trail a first game. */
 export const sizedSeries = (prefix: string, maps: number): Trail[] =>
-  CORPUS_TABLES.flatMap((players) => Array.from({ length: maps }, (_, i) => ({ seed: `${prefix}-${players}-${i}`, players, firstGame: i % 2 === 1 })));
+  CORPUS_TABLES.flatMap((players) =>
+    Array.from({ length: maps }, (_, i) => ({ seed: `${prefix}-${players}-${i}`, players, firstGame: i % 2 === 1 })),
+  );

@@ -42,7 +42,18 @@ const CORPUS = {
   fitVal: { maps: 240, settler: 12, planner: 8 },
   hold: { maps: 240, settler: 12, planner: 8 },
 };
-const FEATURES = ['referenceVp', 'referenceDisasters', 'referenceUnmet', 'plannerVp', 'plannerDisasters', 'plannerUnmet', 'plannerTownsfolkVp', 'stacking', 'earlyGold', 'townFavours'];
+const FEATURES = [
+  'referenceVp',
+  'referenceDisasters',
+  'referenceUnmet',
+  'plannerVp',
+  'plannerDisasters',
+  'plannerUnmet',
+  'plannerTownsfolkVp',
+  'stacking',
+  'earlyGold',
+  'townFavours',
+];
 
 interface Row {
   players: number;
@@ -56,7 +67,10 @@ interface Row {
 // MEASURED=a.json,b.json reads them all (the files two ONLY runs wrote) and writes the first.
 const cacheFiles = process.env.MEASURED?.split(',') ?? [];
 const cacheFile = cacheFiles[0];
-const cache: Record<string, Row> = Object.assign({}, ...cacheFiles.filter((f) => existsSync(f)).map((f) => JSON.parse(readFileSync(f, 'utf8'))));
+const cache: Record<string, Row> = Object.assign(
+  {},
+  ...cacheFiles.filter((f) => existsSync(f)).map((f) => JSON.parse(readFileSync(f, 'utf8'))),
+);
 
 // ONLY=1,2 measures those table sizes into the MEASURED file and stops, so two processes can
 // share the measuring (ONLY=1,2 and ONLY=3,4, each its own file); a last run without ONLY,
@@ -66,21 +80,23 @@ const only = process.env.ONLY?.split(',').map(Number);
 type Corpus = { maps: number; settler: number; planner: number };
 
 function sample(trails: ReadonlyArray<{ seed: string; players: number; firstGame: boolean }>, corpus: Corpus): Row[] {
-  return trails.map(({ seed, players, firstGame }, i) => {
-    if (only && !only.includes(players)) return undefined;
-    const key = `${seed}/${players}/${firstGame}/${corpus.settler}/${corpus.planner}`;
-    if (cache[key]) return cache[key]!;
-    const map = buildMap(pioneerDays, seed, { players, firstGame }) as PioneerDaysMap;
-    const row = {
-      players,
-      firstGame,
-      features: features(trailMetrics(map)),
-      settler: playtest(map, { games: corpus.settler }).meanVp,
-      planner: playtest(map, { games: corpus.planner, bots: Array.from({ length: players }, () => 'planner') }).meanVp,
-    };
-    if (i % 40 === 0) process.stderr.write(`${seed} ${i}/${trails.length}\n`);
-    return (cache[key] = row);
-  }).filter((r): r is Row => r !== undefined);
+  return trails
+    .map(({ seed, players, firstGame }, i) => {
+      if (only && !only.includes(players)) return undefined;
+      const key = `${seed}/${players}/${firstGame}/${corpus.settler}/${corpus.planner}`;
+      if (cache[key]) return cache[key]!;
+      const map = buildMap(pioneerDays, seed, { players, firstGame }) as PioneerDaysMap;
+      const row = {
+        players,
+        firstGame,
+        features: features(trailMetrics(map)),
+        settler: playtest(map, { games: corpus.settler }).meanVp,
+        planner: playtest(map, { games: corpus.planner, bots: Array.from({ length: players }, () => 'planner') }).meanVp,
+      };
+      if (i % 40 === 0) process.stderr.write(`${seed} ${i}/${trails.length}\n`);
+      return (cache[key] = row);
+    })
+    .filter((r): r is Row => r !== undefined);
 }
 
 const t0 = Date.now();
@@ -107,7 +123,15 @@ const x = (r: Row) => FEATURES.map((k) => r.features[k] ?? 0);
 const WEIGHTS = [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
 const FOLDS = 5;
 type Model = ReturnType<typeof fitLinear>;
-const models: Record<string, { settlerWeight: number; joint: { predict: (x: number[]) => number; stored: { coefficients: number[]; intercept: number } }; settler: Model; planner: Model }> = {};
+const models: Record<
+  string,
+  {
+    settlerWeight: number;
+    joint: { predict: (x: number[]) => number; stored: { coefficients: number[]; intercept: number } };
+    settler: Model;
+    planner: Model;
+  }
+> = {};
 const scale: Record<string, { easyVp: number; hardVp: number }> = {};
 const kindScale: Record<string, Record<'settler' | 'planner', { easyVp: number; hardVp: number }>> = {};
 const crossValidated: Record<string, { settler: number; planner: number }> = {};
@@ -130,7 +154,16 @@ for (const players of TABLES) {
   });
   const cvAt = (w: number) => {
     const predicted = outOfFold.map((o) => w * o.settler + (1 - w) * o.planner);
-    return { settler: spearman(predicted, rows.map((r) => r.settler)), planner: spearman(predicted, rows.map((r) => r.planner)) };
+    return {
+      settler: spearman(
+        predicted,
+        rows.map((r) => r.settler),
+      ),
+      planner: spearman(
+        predicted,
+        rows.map((r) => r.planner),
+      ),
+    };
   };
   const worst = (w: number) => Math.min(cvAt(w).settler, cvAt(w).planner);
   const settlerWeight = WEIGHTS.reduce((best, w) => (worst(w) > worst(best) + 1e-12 ? w : best), 0.5);
@@ -184,8 +217,20 @@ function agreementOf(rows: Row[]) {
     kindsWithEachOther: round(kinds, 3),
     // No single ranking can follow both kinds better than this when they agree only `kinds`.
     ceilingForBoth: round(Math.sqrt((1 + kinds) / 2), 3),
-    bySettlerModel: round(spearman(rows.map((r) => models[r.players]!.settler.predict(x(r))), settler), 3),
-    byPlannerModel: round(spearman(rows.map((r) => models[r.players]!.planner.predict(x(r))), planner), 3),
+    bySettlerModel: round(
+      spearman(
+        rows.map((r) => models[r.players]!.settler.predict(x(r))),
+        settler,
+      ),
+      3,
+    ),
+    byPlannerModel: round(
+      spearman(
+        rows.map((r) => models[r.players]!.planner.predict(x(r))),
+        planner,
+      ),
+      3,
+    ),
     // Does the score's confidence point at the trails where the kinds really part? How far apart
     // the kinds' readings are, against how far apart their played results rank the trail.
     readingsApartTrackRankGap: round(spearman(rows.map(readingsApart), rankGap(settler, planner)), 3),
@@ -209,15 +254,36 @@ const result = {
   version: `pioneer-days-calibration-${REVISION}`,
   features: FEATURES,
   // Per table size, the difficulty's model (VP the two kinds reach, on average) and each kind's alone.
-  tables: Object.fromEntries(TABLES.map((n) => [n, { settlerWeight: models[n]!.settlerWeight, ...models[n]!.joint.stored, byKind: { settler: { ...models[n]!.settler.stored, scale: kindScale[String(n)]!.settler }, planner: { ...models[n]!.planner.stored, scale: kindScale[String(n)]!.planner } }, scale: scale[String(n)] }])),
+  tables: Object.fromEntries(
+    TABLES.map((n) => [
+      n,
+      {
+        settlerWeight: models[n]!.settlerWeight,
+        ...models[n]!.joint.stored,
+        byKind: {
+          settler: { ...models[n]!.settler.stored, scale: kindScale[String(n)]!.settler },
+          planner: { ...models[n]!.planner.stored, scale: kindScale[String(n)]!.planner },
+        },
+        scale: scale[String(n)],
+      },
+    ]),
+  ),
   botWeights: tuningHash(BOT_WEIGHTS),
   plannerWeights: tuningHash(PLANNER_WEIGHTS),
   fit: {
     corpus: CORPUS,
-    meanVp: Object.fromEntries(TABLES.map((n) => {
-      const rows = hold.filter((r) => r.players === n);
-      return [n, { settler: round(rows.reduce((a, r) => a + r.settler, 0) / rows.length, 2), planner: round(rows.reduce((a, r) => a + r.planner, 0) / rows.length, 2) }];
-    })),
+    meanVp: Object.fromEntries(
+      TABLES.map((n) => {
+        const rows = hold.filter((r) => r.players === n);
+        return [
+          n,
+          {
+            settler: round(rows.reduce((a, r) => a + r.settler, 0) / rows.length, 2),
+            planner: round(rows.reduce((a, r) => a + r.planner, 0) / rows.length, 2),
+          },
+        ];
+      }),
+    ),
     spearmanCrossValidatedByPlayers: crossValidated,
     spearmanHeldOutByPlayers: heldOut,
   },

@@ -34,5 +34,7 @@ for (const players of ORDER) {
   const n = seeds * rounds;
   const b = build / n;
   const s = scored / n - b;
-  console.log(`${players} players: build ${b.toFixed(1)} µs, score ${s.toFixed(1)} µs (buildScoredMap − buildMap), score/build ${(s / b).toFixed(2)}, ${Math.round(1e6 / s)} scores/s (CPU time)`);
+  console.log(
+    `${players} players: build ${b.toFixed(1)} µs, score ${s.toFixed(1)} µs (buildScoredMap − buildMap), score/build ${(s / b).toFixed(2)}, ${Math.round(1e6 / s)} scores/s (CPU time)`,
+  );
 }

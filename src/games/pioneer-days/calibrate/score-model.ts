@@ -60,18 +60,29 @@ export interface Row extends Trail {
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
 /** A series laid out per table size, `prefix-<players>-<i>`, every odd-numbered trail a first game (as scripts/pioneer-days-corpus.ts lays its later series). */
-export const sizedSeries = (prefix: string, maps: number): Trail[] => TABLES.flatMap((players) => Array.from({ length: maps }, (_, i) => ({ seed: `${prefix}-${players}-${i}`, players, firstGame: i % 2 === 1 })));
+export const sizedSeries = (prefix: string, maps: number): Trail[] =>
+  TABLES.flatMap((players) =>
+    Array.from({ length: maps }, (_, i) => ({ seed: `${prefix}-${players}-${i}`, players, firstGame: i % 2 === 1 })),
+  );
 
 const mapOf = (t: Trail): PioneerDaysMap => generatePioneerDays(t.seed, { players: t.players as 1 | 2 | 3 | 4, firstGame: t.firstGame });
 
 /** Each kind's mean VP per player on the trail, over seeded games (playtest's seeds: the trail's digest and the game's number). */
-function measure(trails: Trail[], games: { settler: number; planner: number }, cache: Record<string, { settler: number; planner: number }>, log: (line: string) => void): Row[] {
+function measure(
+  trails: Trail[],
+  games: { settler: number; planner: number },
+  cache: Record<string, { settler: number; planner: number }>,
+  log: (line: string) => void,
+): Row[] {
   return trails.map((t, i) => {
     const key = `${t.seed}/${t.players}/${t.firstGame}/${games.settler}/${games.planner}`;
     let m = cache[key];
     if (!m) {
       const map = mapOf(t);
-      m = { settler: playtest(map, { games: games.settler, kind: 'settler' }).meanVp, planner: playtest(map, { games: games.planner, kind: 'planner' }).meanVp };
+      m = {
+        settler: playtest(map, { games: games.settler, kind: 'settler' }).meanVp,
+        planner: playtest(map, { games: games.planner, kind: 'planner' }).meanVp,
+      };
       cache[key] = m;
       if (i % 50 === 0) log(`${t.seed}: ${i}/${trails.length}`);
     }
@@ -120,12 +131,15 @@ type Corpus = typeof DEFAULT_FIT;
  * writes the fitted model to `out` (data/score-model.json). `fit` and `hold` replace the corpus,
  * for a quick trial only: the committed model is the one the defaults write.
  */
-export async function calibrateScoreModel(options: { log?: (line: string) => void; measured?: string; out?: URL; fit?: Corpus; hold?: Corpus } = {}): Promise<void> {
+export async function calibrateScoreModel(
+  options: { log?: (line: string) => void; measured?: string; out?: URL; fit?: Corpus; hold?: Corpus } = {},
+): Promise<void> {
   const FIT = options.fit ?? DEFAULT_FIT;
   const HOLD = options.hold ?? DEFAULT_HOLD;
   const log = options.log ?? (() => {});
   const measured = options.measured ?? process.env.MEASURED;
-  const cache: Record<string, { settler: number; planner: number }> = measured && existsSync(measured) ? JSON.parse(readFileSync(measured, 'utf8')) : {};
+  const cache: Record<string, { settler: number; planner: number }> =
+    measured && existsSync(measured) ? JSON.parse(readFileSync(measured, 'utf8')) : {};
   const fitRows = measure(sizedSeries(FIT.series, FIT.maps), FIT, cache, log);
   const holdRows = measure(sizedSeries(HOLD.series, HOLD.maps), HOLD, cache, log);
   if (measured) writeFileSync(measured, JSON.stringify(cache));
@@ -141,8 +155,14 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
     const s = stat('settler');
     const p = stat('planner');
     const zHeads = (idx: number[]) => ({
-      settler: fitHead(idx.map((i) => xs[i]!), idx.map((i) => (rows[i]!.settler - s.m) / s.sd)),
-      planner: fitHead(idx.map((i) => xs[i]!), idx.map((i) => (rows[i]!.planner - p.m) / p.sd)),
+      settler: fitHead(
+        idx.map((i) => xs[i]!),
+        idx.map((i) => (rows[i]!.settler - s.m) / s.sd),
+      ),
+      planner: fitHead(
+        idx.map((i) => xs[i]!),
+        idx.map((i) => (rows[i]!.planner - p.m) / p.sd),
+      ),
     });
     const all = rows.map((_, i) => i);
     const outOfFold = new Array<{ settler: number; planner: number }>(rows.length);
@@ -152,7 +172,16 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
     }
     const cvAt = (w: number) => {
       const predicted = outOfFold.map((o) => w * o.settler + (1 - w) * o.planner);
-      return { settler: spearman(predicted, rows.map((r) => r.settler)), planner: spearman(predicted, rows.map((r) => r.planner)) };
+      return {
+        settler: spearman(
+          predicted,
+          rows.map((r) => r.settler),
+        ),
+        planner: spearman(
+          predicted,
+          rows.map((r) => r.planner),
+        ),
+      };
     };
     const worst = (w: number) => Math.min(cvAt(w).settler, cvAt(w).planner);
     const w = WEIGHTS.reduce((best, c) => (worst(c) > worst(best) + 1e-12 ? c : best), 0.5);
@@ -163,7 +192,16 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
       coefficients: z.settler.coefficients.map((c, k) => round(sd * (w * c + (1 - w) * z.planner.coefficients[k]!), 6)),
       intercept: round(m + sd * (w * z.settler.intercept + (1 - w) * z.planner.intercept), 6),
     };
-    const heads: Record<Kind, Linear> = { settler: fitHead(xs, rows.map((r) => r.settler)), planner: fitHead(xs, rows.map((r) => r.planner)) };
+    const heads: Record<Kind, Linear> = {
+      settler: fitHead(
+        xs,
+        rows.map((r) => r.settler),
+      ),
+      planner: fitHead(
+        xs,
+        rows.map((r) => r.planner),
+      ),
+    };
     const predicted = (h: Linear) => xs.map((x) => apply(h, x));
     const sorted = [...predicted(joint)].sort((a, b) => a - b);
     const scale = { easyVp: round(quantile(sorted, 0.98), 2), hardVp: round(quantile(sorted, 0.02), 2) };
@@ -178,7 +216,10 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
       const at = (vp: number) => round(km + ((vp - jm) * ksd) / jsd, 2);
       return { easyVp: at(scale.easyVp), hardVp: at(scale.hardVp) };
     };
-    const byKind = { settler: { ...heads.settler, scale: carried(heads.settler) }, planner: { ...heads.planner, scale: carried(heads.planner) } };
+    const byKind = {
+      settler: { ...heads.settler, scale: carried(heads.settler) },
+      planner: { ...heads.planner, scale: carried(heads.planner) },
+    };
     // The kinds' own played results, each on its head's scale: how far apart they put a trail of
     // each deal, at the median. The heads read the same features and part far less than the
     // games do, so the score's interval is never narrower than this
@@ -188,7 +229,10 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
     const gapPlayed = (r: Row) => Math.abs(on(r.settler, byKind.settler.scale) - on(r.planner, byKind.planner.scale));
     const apartOf = (first: boolean) => Math.min(20, Math.round(median(rows.filter((r) => r.firstGame === first).map(gapPlayed))));
     tables[String(players)] = { settlerWeight: w, ...joint, scale, byKind, apart: { firstGame: apartOf(true), standard: apartOf(false) } };
-    fitReport[String(players)] = { trails: rows.length, crossValidated: { settler: round(cvAt(w).settler, 3), planner: round(cvAt(w).planner, 3) } };
+    fitReport[String(players)] = {
+      trails: rows.length,
+      crossValidated: { settler: round(cvAt(w).settler, 3), planner: round(cvAt(w).planner, 3) },
+    };
 
     // Held out: how the difficulty and each head rank each kind's mean result, by deal too.
     const hold = holdRows.filter((r) => r.players === players);
@@ -208,7 +252,13 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
         settlerHead: round(spearman(neg(ds), settler), 3),
         plannerHead: round(spearman(neg(dp), planner), 3),
         kindsWithEachOther: round(spearman(settler, planner), 3),
-        readingsApartTrackRankGap: round(spearman(ds.map((d, i) => Math.abs(d - dp[i]!)), playedGap), 3),
+        readingsApartTrackRankGap: round(
+          spearman(
+            ds.map((d, i) => Math.abs(d - dp[i]!)),
+            playedGap,
+          ),
+          3,
+        ),
       };
     };
     heldOut[String(players)] = agreement(hold);
@@ -230,7 +280,10 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
   };
   const out = options.out ?? new URL('../data/score-model.json', import.meta.url);
   // Indented, with each list of plain values on one line: a diff shows which figures moved.
-  const text = JSON.stringify(model, null, 1).replace(/\[\s+([^[\]{}]*?)\s+\]/g, (_, inner: string) => `[${inner.replace(/\s*\n\s*/g, ' ')}]`);
+  const text = JSON.stringify(model, null, 1).replace(
+    /\[\s+([^[\]{}]*?)\s+\]/g,
+    (_, inner: string) => `[${inner.replace(/\s*\n\s*/g, ' ')}]`,
+  );
   writeFileSync(out, `${text}\n`);
   log(`wrote ${out.pathname}`);
 }

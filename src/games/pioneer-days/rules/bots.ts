@@ -6,7 +6,19 @@ import { BOT_WEIGHTS as W } from './bot-weights.ts';
 import type { Action, WagonSize } from './engine.ts';
 import { countFor, strikesAfter } from './engine.ts';
 import { planTurn } from './planner.ts';
-import { capacity, changeCost, effectsOf, incomeFor, load, ongoing, protectedFrom, seatToMove, type GameState, type PlayerState, type Trail } from './state.ts';
+import {
+  capacity,
+  changeCost,
+  effectsOf,
+  incomeFor,
+  load,
+  ongoing,
+  protectedFrom,
+  seatToMove,
+  type GameState,
+  type PlayerState,
+  type Trail,
+} from './state.ts';
 
 /** What Pioneer Days bots are told beyond the state: the trail, and each seat's noise (none in the reference game). */
 export interface SeatContext {
@@ -26,7 +38,10 @@ const bot = (name: string, choose: Choice): Bot => ({
   },
 });
 
-const WAGON_COST = { small: CATALOGUE.wagons.find((w) => w.size === 'small')!.cost, large: CATALOGUE.wagons.find((w) => w.size === 'large')!.cost };
+const WAGON_COST = {
+  small: CATALOGUE.wagons.find((w) => w.size === 'small')!.cost,
+  large: CATALOGUE.wagons.find((w) => w.size === 'large')!.cost,
+};
 const DISASTERS = CATALOGUE.disasters;
 
 interface Ctx {
@@ -52,7 +67,13 @@ function context(state: GameState, trail: Trail): Ctx {
       favourPerItem[item] = Math.max(favourPerItem[item] ?? 0, town.favours / items);
     }
   }
-  const have: Record<string, number> = { cattle: p.cattle, wood: p.wood, medicine: p.medicine, gold: p.gold.length, equipment: p.equipment.length };
+  const have: Record<string, number> = {
+    cattle: p.cattle,
+    wood: p.wood,
+    medicine: p.medicine,
+    gold: p.gold.length,
+    equipment: p.equipment.length,
+  };
   for (const item of Object.keys(needs)) needs[item] = Math.max(0, needs[item]! - (have[item] ?? 0));
   return { state, trail, p, weeksLeft: WEEKS - state.week, turnsLeft: (WEEKS - state.week) * DAYS - state.day, needs, favourPerItem };
 }
@@ -77,7 +98,10 @@ function itemValue(ctx: Ctx, item: string): number {
       case 'silver':
         return W.silver;
       case 'cattle':
-        return ctx.weeksLeft * (1 + ongoing(p).reduce((a, o) => a + ('townCattle' in o ? o.townCattle : 0), 0)) - (protectedFrom(p, 'famine') ? 0 : 0.3);
+        return (
+          ctx.weeksLeft * (1 + ongoing(p).reduce((a, o) => a + ('townCattle' in o ? o.townCattle : 0), 0)) -
+          (protectedFrom(p, 'famine') ? 0 : 0.3)
+        );
       case 'wood':
         return W.supply + (p.wood < p.wagons.length ? W.stormCover : 0);
       case 'medicine':
@@ -97,7 +121,8 @@ function gainValue(ctx: Ctx, g: Gain): number {
   let v = 0;
   for (const [item, n] of Object.entries(g)) {
     if (item === 'smallWagon') v += (n as number) * 2 * W.spacePerSlot;
-    else if (item === 'equipment') v += (n as number) * Math.max(0, ...ctx.state.equipmentOffer.map((id) => effectValue(ctx, EQUIPMENT.get(id)!.effect)));
+    else if (item === 'equipment')
+      v += (n as number) * Math.max(0, ...ctx.state.equipmentOffer.map((id) => effectValue(ctx, EQUIPMENT.get(id)!.effect)));
     else v += (n as number) * itemValue(ctx, item);
   }
   return v;
@@ -117,7 +142,8 @@ function effectValue(ctx: Ctx, e: Effect): number {
 function townsfolkValue(ctx: Ctx, id: string): number {
   const card = TOWNSFOLK.get(id)!;
   const s = card.scoring;
-  const scoring = 'flat' in s ? s.flat : (Math.floor((countFor(ctx.p, s.per) + 0.6 * ctx.weeksLeft + (s.per === 'townsfolk' ? 1 : 0)) / s.every) * s.vp);
+  const scoring =
+    'flat' in s ? s.flat : Math.floor((countFor(ctx.p, s.per) + 0.6 * ctx.weeksLeft + (s.per === 'townsfolk' ? 1 : 0)) / s.every) * s.vp;
   const sick = ctx.p.medicine <= ctx.p.townsfolk.length && !protectedFrom(ctx.p, 'disease') ? 0.6 : 0;
   return scoring + effectValue(ctx, card.effect) - sick;
 }
@@ -158,7 +184,9 @@ function options(ctx: Ctx): Option[] {
     const key = `${die.colour}/${die.face}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const triggered: Gain[] = effectsOf(p).filter((e) => e.kind === 'triggered' && e.on === die.face).map((e) => (e as { gain: Gain }).gain);
+    const triggered: Gain[] = effectsOf(p)
+      .filter((e) => e.kind === 'triggered' && e.on === die.face)
+      .map((e) => (e as { gain: Gain }).gain);
     const trigValue = triggered.reduce((a, g) => a + gainValue(ctx, g), 0);
     const trigSilver = triggered.reduce((a, g) => a + (g.silver ?? 0), 0);
     const trigSpaces = triggered.reduce((a, g) => a + spacesOf(g), 0);
@@ -171,7 +199,12 @@ function options(ctx: Ctx): Option[] {
       const base = trigValue - paid * W.silver - harm;
       const silver0 = p.silver + trigSilver - paid;
       const push = (use: Action['use'], gain: Gain, extra: Partial<Action>, value: number) =>
-        out.push({ action: { type: 'die', die: i, use, ...(face !== die.face ? { change: face } : {}), ...extra }, value: base + value, silverAfter: silver0 + (gain.silver ?? 0), spaces: trigSpaces + spacesOf(gain) });
+        out.push({
+          action: { type: 'die', die: i, use, ...(face !== die.face ? { change: face } : {}), ...extra },
+          value: base + value,
+          silverAfter: silver0 + (gain.silver ?? 0),
+          spaces: trigSpaces + spacesOf(gain),
+        });
       const income = incomeFor(p, face);
       push('income', { silver: income }, {}, income * W.silver);
       const acts: Array<Exclude<Face, 'wild'>> = face === 'wild' ? ['mine', 'equip', 'cattle', 'wood', 'medicine'] : [face];
@@ -180,7 +213,12 @@ function options(ctx: Ctx): Option[] {
         if (act === 'equip') {
           for (const id of state.equipmentOffer) {
             const e = EQUIPMENT.get(id)!;
-            push('action', { equipment: 1 }, { ...as, equipment: id }, effectValue(ctx, e.effect) + needBonus(ctx, 'equipment') + scoringBonus(ctx, 'equipment'));
+            push(
+              'action',
+              { equipment: 1 },
+              { ...as, equipment: id },
+              effectValue(ctx, e.effect) + needBonus(ctx, 'equipment') + scoringBonus(ctx, 'equipment'),
+            );
           }
         } else push('action', { [act === 'mine' ? 'gold' : act]: 1 }, as, itemValue(ctx, act === 'mine' ? 'gold' : act));
       }
@@ -199,7 +237,8 @@ function options(ctx: Ctx): Option[] {
 function withWagon(ctx: Ctx, o: Option): Action {
   const free = capacity(ctx.p) - load(ctx.p) - o.spaces;
   if (free > W.wagonWhenFree || ctx.turnsLeft <= 2) return o.action;
-  const size: WagonSize | undefined = o.silverAfter >= WAGON_COST.large + 2 ? 'large' : o.silverAfter >= WAGON_COST.small ? 'small' : undefined;
+  const size: WagonSize | undefined =
+    o.silverAfter >= WAGON_COST.large + 2 ? 'large' : o.silverAfter >= WAGON_COST.small ? 'small' : undefined;
   return size ? { ...o.action, buy: [size] } : o.action;
 }
 

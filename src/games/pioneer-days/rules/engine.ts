@@ -1,7 +1,20 @@
 import { refuse } from '../../../core/play/rule-error.ts';
 import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from '../catalogue.ts';
 import { DAYS, WEEKS, type DisasterId, type Face, type Gain, type Scoring } from '../model.ts';
-import { capacity, changeCost, effectsOf, incomeFor, load, ongoing, protectedFrom, seatToMove, cloneState, type GameState, type PlayerState, type Trail } from './state.ts';
+import {
+  capacity,
+  changeCost,
+  effectsOf,
+  incomeFor,
+  load,
+  ongoing,
+  protectedFrom,
+  seatToMove,
+  cloneState,
+  type GameState,
+  type PlayerState,
+  type Trail,
+} from './state.ts';
 
 export type Use = 'income' | 'action' | 'recruit';
 export type WagonSize = 'small' | 'large';
@@ -22,9 +35,11 @@ export interface Action {
   buy?: WagonSize[];
 }
 
-
 const WAGON = { small: CATALOGUE.wagons.find((w) => w.size === 'small')!, large: CATALOGUE.wagons.find((w) => w.size === 'large')! };
-const WAGONS_IN_SUPPLY = { small: CATALOGUE.wagons.filter((w) => w.size === 'small').length, large: CATALOGUE.wagons.filter((w) => w.size === 'large').length };
+const WAGONS_IN_SUPPLY = {
+  small: CATALOGUE.wagons.filter((w) => w.size === 'small').length,
+  large: CATALOGUE.wagons.filter((w) => w.size === 'large').length,
+};
 const DISASTERS = CATALOGUE.disasters;
 /** Advances from the first space to the final one of a track of `spaces` spaces. */
 export const strikesAfter = (spaces: number) => spaces - 1;
@@ -59,7 +74,8 @@ function gain(state: GameState, trail: Trail, player: PlayerState, g: Gain, equi
   player.favours += g.favour ?? 0;
   for (let k = 0; k < (g.gold ?? 0); k++) drawGold(state, trail, player);
   for (let k = 0; k < (g.equipment ?? 0); k++) takeEquipment(state, player, equipment);
-  for (let k = 0; k < (g.smallWagon ?? 0); k++) if (wagonsBought(state, 'small') < WAGONS_IN_SUPPLY.small) player.wagons.push({ spaces: WAGON.small.spaces, damage: 0 });
+  for (let k = 0; k < (g.smallWagon ?? 0); k++)
+    if (wagonsBought(state, 'small') < WAGONS_IN_SUPPLY.small) player.wagons.push({ spaces: WAGON.small.spaces, damage: 0 });
 }
 
 /**
@@ -101,7 +117,8 @@ export function applyAction(state: GameState, trail: Trail, action: Action): voi
   else if (action.use === 'action') {
     let act: Face = face;
     if (face === 'wild') {
-      if (!action.as || action.as === ('wild' as Face) || !FACES.includes(action.as)) refuse('a wild die takes one of the other actions: say which in `as`');
+      if (!action.as || action.as === ('wild' as Face) || !FACES.includes(action.as))
+        refuse('a wild die takes one of the other actions: say which in `as`');
       act = action.as!;
     } else if (action.as !== undefined && action.as !== face) refuse(`a ${face} die takes the ${face} action`);
     if (act === 'mine') drawGold(next, trail, player);
@@ -147,7 +164,12 @@ function endDay(state: GameState, trail: Trail): void {
     state.pool = trail.weeks[state.week]!.days[state.day]!.dice.map((d) => ({ ...d }));
     return;
   }
-  if (state.week === WEEKS - 1) advance(state, DISASTERS.map((_, i) => i), true);
+  if (state.week === WEEKS - 1)
+    advance(
+      state,
+      DISASTERS.map((_, i) => i),
+      true,
+    );
   visitTown(state, trail);
   state.week++;
   if (state.week === WEEKS) {
@@ -220,7 +242,13 @@ function visitTown(state: GameState, trail: Trail): void {
 }
 
 export function canSatisfy(p: PlayerState, needs: Partial<Record<string, number>>): boolean {
-  return (needs.cattle ?? 0) <= p.cattle && (needs.wood ?? 0) <= p.wood && (needs.medicine ?? 0) <= p.medicine && (needs.gold ?? 0) <= p.gold.length && (needs.equipment ?? 0) <= p.equipment.length;
+  return (
+    (needs.cattle ?? 0) <= p.cattle &&
+    (needs.wood ?? 0) <= p.wood &&
+    (needs.medicine ?? 0) <= p.medicine &&
+    (needs.gold ?? 0) <= p.gold.length &&
+    (needs.equipment ?? 0) <= p.equipment.length
+  );
 }
 
 /** Gold paid to a town is the smallest tokens; equipment the oldest tiles. */

@@ -61,7 +61,8 @@ export function legalTurns(state: GameState, player: PlayerState, changeCostNow:
         const acts: Array<Exclude<Face, 'wild'>> = face === 'wild' ? ['mine', 'equip', 'cattle', 'wood', 'medicine'] : [face];
         for (const act of acts) {
           const as = face === 'wild' ? { as: act } : {};
-          if (act === 'equip') for (const id of state.equipmentOffer) out.push({ type: 'die', die: i, use, ...change, ...as, equipment: id });
+          if (act === 'equip')
+            for (const id of state.equipmentOffer) out.push({ type: 'die', die: i, use, ...change, ...as, equipment: id });
           else out.push({ type: 'die', die: i, use, ...change, ...as });
         }
       }
@@ -110,7 +111,13 @@ export function positionValue(state: GameState, trail: Trail, seat: number): num
     const town = TOWNS.get(id)!;
     if (canSatisfy(p, town.needs)) v += 2 * town.favours;
     else {
-      const have: Record<string, number> = { cattle: p.cattle, wood: p.wood, medicine: p.medicine, gold: p.gold.length, equipment: p.equipment.length };
+      const have: Record<string, number> = {
+        cattle: p.cattle,
+        wood: p.wood,
+        medicine: p.medicine,
+        gold: p.gold.length,
+        equipment: p.equipment.length,
+      };
       const entries = Object.entries(town.needs);
       const total = entries.reduce((a, [, n]) => a + (n ?? 0), 0);
       const met = entries.reduce((a, [k, n]) => a + Math.min(n ?? 0, have[k] ?? 0), 0);

@@ -27,7 +27,12 @@ export function playGame(trail: Trail, bots: readonly Bot[], seed?: string): Gam
 
 /** Pioneer Days' turns on a trail: one die a turn; a round is a day, counted over the weeks. */
 function turnRules(trail: Trail): TurnRules<GameState, Action> {
-  return { apply: (state, action) => applyAction(state, trail, action), seat: (state) => seatToMove(state, trail), round: (state) => state.week * DAYS + state.day + 1, over: (state) => state.over };
+  return {
+    apply: (state, action) => applyAction(state, trail, action),
+    seat: (state) => seatToMove(state, trail),
+    round: (state) => state.week * DAYS + state.day + 1,
+    over: (state) => state.over,
+  };
 }
 
 /** Replays recorded actions on the trail: the same trail and actions give the same game. */
@@ -64,7 +69,10 @@ const PIONEER_DAYS: PlaytestGame<PioneerDaysMap, Trail, Bot, GameResult, { vps: 
   read: (r) => ({ vps: r.scores.map((s) => s.vp), disasters: r.state.disasters.map((d) => d.disaster), unmet: r.state.unmetNeeds }),
 };
 
-export function playtest(map: PioneerDaysMap, { games = 8, bots, kind }: { games?: number; bots?: string[]; kind?: string } = {}): Playtest {
+export function playtest(
+  map: PioneerDaysMap,
+  { games = 8, bots, kind }: { games?: number; bots?: string[]; kind?: string } = {},
+): Playtest {
   const series = playSeries(PIONEER_DAYS, map, { games, seats: bots, kind });
   const vps = series.games.flatMap((r) => r.vps);
   const perGame = (value: (r: (typeof series.games)[number]) => number) => round2(meanOverGames(series.games, value));
@@ -77,7 +85,11 @@ export function playtest(map: PioneerDaysMap, { games = 8, bots, kind }: { games
     sdVp: round2(sd(vps)),
     meanWinningVp: perGame((r) => Math.max(...r.vps)),
     meanDisasters: perGame((r) => r.disasters.length),
-    disasters: Object.fromEntries(Object.entries(disasters).sort().map(([k, v]) => [k, round2(v)])),
+    disasters: Object.fromEntries(
+      Object.entries(disasters)
+        .sort()
+        .map(([k, v]) => [k, round2(v)]),
+    ),
     meanUnmet: perGame((r) => r.unmet / series.seats.length),
     winRate: series.shares.map((w) => Math.round(w * 1000) / 10),
     // More bots than the trail has seats: the spare ones sit out, at 0.

@@ -77,7 +77,13 @@ export interface GameState {
 export function cloneState(s: GameState): GameState {
   return {
     ...s,
-    players: s.players.map((p) => ({ ...p, gold: [...p.gold], equipment: [...p.equipment], townsfolk: [...p.townsfolk], wagons: p.wagons.map((w) => ({ ...w })) })),
+    players: s.players.map((p) => ({
+      ...p,
+      gold: [...p.gold],
+      equipment: [...p.equipment],
+      townsfolk: [...p.townsfolk],
+      wagons: p.wagons.map((w) => ({ ...w })),
+    })),
     pool: s.pool.map((d) => ({ ...d })),
     tracks: [...s.tracks],
     equipmentOffer: [...s.equipmentOffer],
@@ -89,7 +95,19 @@ export function cloneState(s: GameState): GameState {
 
 export function newPlayer(): PlayerState {
   const s = CATALOGUE.start;
-  return { silver: s.silver, cattle: s.cattle, wood: s.wood, medicine: s.medicine, gold: [], equipment: [], townsfolk: [], wagons: [{ spaces: s.wagon, damage: 0 }], favours: 0, vp: 0, lost: 0 };
+  return {
+    silver: s.silver,
+    cattle: s.cattle,
+    wood: s.wood,
+    medicine: s.medicine,
+    gold: [],
+    equipment: [],
+    townsfolk: [],
+    wagons: [{ spaces: s.wagon, damage: 0 }],
+    favours: 0,
+    vp: 0,
+    lost: 0,
+  };
 }
 
 export function newGame(trail: Trail): GameState {
@@ -126,7 +144,8 @@ export function ongoing(player: PlayerState): Ongoing[] {
   return effectsOf(player).filter((e): e is Effect & { kind: 'ongoing' } => e.kind === 'ongoing') as unknown as Ongoing[];
 }
 
-export const protectedFrom = (player: PlayerState, disaster: DisasterId) => ongoing(player).some((o) => 'protect' in o && o.protect === disaster);
+export const protectedFrom = (player: PlayerState, disaster: DisasterId) =>
+  ongoing(player).some((o) => 'protect' in o && o.protect === disaster);
 
 export function changeCost(player: PlayerState): number {
   const off = ongoing(player).reduce((a, o) => a + ('changeDiscount' in o ? o.changeDiscount : 0), 0);

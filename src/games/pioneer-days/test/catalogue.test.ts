@@ -58,7 +58,10 @@ describe('Pioneer Days catalogue', () => {
       const state = newGame(solo);
       state.tracks[famine] = advancesBefore;
       // A solo day draws two dice: the player takes the first, the yellow one is left over.
-      state.pool = [{ colour: 'blue', face: 'wood' }, { colour: 'yellow', face: 'wood' }];
+      state.pool = [
+        { colour: 'blue', face: 'wood' },
+        { colour: 'yellow', face: 'wood' },
+      ];
       const p = state.players[0]!;
       p.silver = 0;
       p.cattle = 3;

@@ -15,11 +15,21 @@ describe('Pioneer Days lookahead planner', () => {
   it('plays whole games at every table size through the engine, and a seeded game replays exactly', () => {
     for (const players of [1, 2, 3, 4]) {
       const trail = trailFor(players);
-      const game = playGame(trail, Array.from({ length: players }, () => planner), 'seeded');
+      const game = playGame(
+        trail,
+        Array.from({ length: players }, () => planner),
+        'seeded',
+      );
       expect(game.state.over).toBe(true);
       expect(game.actions).toHaveLength(players * 20);
       expect(replay(trail, game.actions)).toEqual(game.state);
-      expect(playGame(trail, Array.from({ length: players }, () => planner), 'seeded').actions).toEqual(game.actions);
+      expect(
+        playGame(
+          trail,
+          Array.from({ length: players }, () => planner),
+          'seeded',
+        ).actions,
+      ).toEqual(game.actions);
     }
   });
 

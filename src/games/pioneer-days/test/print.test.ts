@@ -27,7 +27,12 @@ async function render(seed: string, options: Record<string, unknown>, query: Rec
 }
 
 const count = (text: string, re: RegExp) => (text.match(new RegExp(re.source, 'g')) ?? []).length;
-const dealt = (map: PioneerDaysMap) => map.weeks.flatMap((w) => [...w.towns.map((id) => [id, TOWNS.get(id)!.name]), ...w.townsfolk.map((id) => [id, TOWNSFOLK.get(id)!.name]), ...w.equipment.map((id) => [id, EQUIPMENT.get(id)!.name])]);
+const dealt = (map: PioneerDaysMap) =>
+  map.weeks.flatMap((w) => [
+    ...w.towns.map((id) => [id, TOWNS.get(id)!.name]),
+    ...w.townsfolk.map((id) => [id, TOWNSFOLK.get(id)!.name]),
+    ...w.equipment.map((id) => [id, EQUIPMENT.get(id)!.name]),
+  ]);
 
 describe('the Pioneer Days kit', () => {
   for (const paper of ['a4', 'letter']) {
@@ -49,14 +54,22 @@ describe('the Pioneer Days kit', () => {
       // A back page follows each front page, so a whole-kit double-sided print pairs them.
       read.forEach((p, i) => {
         if (/\(fronts\)/.test(p)) {
-          expect(i % 2, 'a fronts page is a page\'s front side').toBe(0);
+          expect(i % 2, "a fronts page is a page's front side").toBe(0);
           expect(read[i + 1]).toMatch(/Backs of cards/);
         }
       });
       expect(all).toContain('flip on the long edge');
       // What else the table needs, from the rules' components.
       const setup = read[0]!.replace(/\s+/g, ' ');
-      for (const need of ['You also need', 'Dice: 5 of each colour', '36 gold tokens', 'disaster tracks', 'start player token', 'wagon cards']) expect(setup).toContain(need);
+      for (const need of [
+        'You also need',
+        'Dice: 5 of each colour',
+        '36 gold tokens',
+        'disaster tracks',
+        'start player token',
+        'wagon cards',
+      ])
+        expect(setup).toContain(need);
     });
   }
 
@@ -64,7 +77,13 @@ describe('the Pioneer Days kit', () => {
     const map = buildScoredMap(pioneerDays, '1', { players: 4 });
     const sheets = pioneerDays.sheets!(map as never, { theme: 'print', labels: true, hexSize: 20 }, { width: 181, height: 268 });
     const where = (s: (typeof sheets)[number], role: string) =>
-      new Map(s.items.flatMap((it) => (it.kind === 'group' && it.role === role ? [[it.data!.id!, (it.items[0] as { points: Array<{ x: number; y: number }> }).points[0]!] as const] : [])));
+      new Map(
+        s.items.flatMap((it) =>
+          it.kind === 'group' && it.role === role
+            ? [[it.data!.id!, (it.items[0] as { points: Array<{ x: number; y: number }> }).points[0]!] as const]
+            : [],
+        ),
+      );
     const fronts = sheets.filter((s) => s.title.endsWith('(fronts)'));
     expect(fronts.length).toBeGreaterThan(0);
     for (const front of fronts) {
@@ -89,7 +108,9 @@ describe('the retail box setup (layout=setup)', () => {
   });
 
   it('answers over HTTP: dice, gold and sets of the trail, cards by position, no goldmaps card named', async () => {
-    const { games } = (await (await fetch(`${server.url}/api/v1/games`)).json()) as { games: Array<{ id: string; downloads: Array<{ id: string; params: Record<string, unknown> }> }> };
+    const { games } = (await (await fetch(`${server.url}/api/v1/games`)).json()) as {
+      games: Array<{ id: string; downloads: Array<{ id: string; params: Record<string, unknown> }> }>;
+    };
     const offered = games.find((g) => g.id === 'pioneer-days')!.downloads.find((d) => d.id === 'pdf-setup-a4');
     expect(offered?.params).toEqual({ layout: 'setup', paper: 'a4' });
     expect(games.find((g) => g.id === 'lost-valley')!.downloads.map((d) => d.id)).not.toContain('pdf-setup-a4');
@@ -118,15 +139,43 @@ describe('the retail box setup (layout=setup)', () => {
     const res = await fetch(`${server.url}/api/v1/games/lost-valley/maps/1.pdf?layout=setup`);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: Array<{ field: string; message: string }> };
-    expect(body.errors).toEqual([{ field: 'layout', message: 'lost-valley has no setup sheet for its printed components; use layout=kit or layout=board' }]);
+    expect(body.errors).toEqual([
+      { field: 'layout', message: 'lost-valley has no setup sheet for its printed components; use layout=kit or layout=board' },
+    ]);
     const cli = new URL('../../../../bin/goldmaps.js', import.meta.url).pathname;
     const dir = mkdtempSync(join(tmpdir(), 'goldmaps-pd-'));
     const run = (...args: string[]) =>
-      new Promise<{ code: number; stderr: string }>((resolve) => execFile(process.execPath, [cli, ...args], (error, _out, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr })));
-    const ok = await run('generate', 'pioneer-days', '--seed', '1', '--format', 'pdf', '--layout', 'setup', '--out', join(dir, 'setup.pdf'));
+      new Promise<{ code: number; stderr: string }>((resolve) =>
+        execFile(process.execPath, [cli, ...args], (error, _out, stderr) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
+        ),
+      );
+    const ok = await run(
+      'generate',
+      'pioneer-days',
+      '--seed',
+      '1',
+      '--format',
+      'pdf',
+      '--layout',
+      'setup',
+      '--out',
+      join(dir, 'setup.pdf'),
+    );
     expect(ok).toEqual({ code: 0, stderr: '' });
     expect((await pages(readFileSync(join(dir, 'setup.pdf')))).join('')).toContain('setup from the box');
-    const refused = await run('generate', 'lost-valley', '--seed', '1', '--format', 'pdf', '--layout', 'setup', '--out', join(dir, 'no.pdf'));
+    const refused = await run(
+      'generate',
+      'lost-valley',
+      '--seed',
+      '1',
+      '--format',
+      'pdf',
+      '--layout',
+      'setup',
+      '--out',
+      join(dir, 'no.pdf'),
+    );
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/layout.*lost-valley has no setup sheet/);
   });

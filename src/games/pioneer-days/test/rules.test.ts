@@ -40,7 +40,9 @@ describe('Pioneer Days rules engine', () => {
     // Changing a face costs 3 silver: strip the seat's silver so a change is refused too.
     state.players[seatToMove(state, trail)]!.silver = 0;
     const stripped = structuredClone(state);
-    expect(() => applyAction(state, trail, { type: 'die', die: 0, use: 'income', change: state.pool[0]!.face === 'wood' ? 'mine' : 'wood' })).toThrow(RuleError);
+    expect(() =>
+      applyAction(state, trail, { type: 'die', die: 0, use: 'income', change: state.pool[0]!.face === 'wood' ? 'mine' : 'wood' }),
+    ).toThrow(RuleError);
     expect(state).toEqual(stripped);
     Object.assign(state, structuredClone(before));
     for (const action of poor) {

@@ -33,8 +33,14 @@ describe('Pioneer Days difficulty', () => {
     // The analytic score's heads read the same features and part less than the kinds' games do,
     // so the interval is widened to the median parting measured for the deal (`apart` in
     // data/score-model.json), and the confidence reads the wider of the two.
-    const model = readJson<{ tables: Record<string, { apart: { firstGame: number; standard: number } }> }>(new URL('../data/score-model.json', import.meta.url));
-    for (const [seed, players] of [['a', 1], ['b', 2], ['c', 4]] as const) {
+    const model = readJson<{ tables: Record<string, { apart: { firstGame: number; standard: number } }> }>(
+      new URL('../data/score-model.json', import.meta.url),
+    );
+    for (const [seed, players] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 4],
+    ] as const) {
       const firstGame = players === 2;
       const score = pioneerDays.score!(buildMap(pioneerDays, seed, { players, firstGame }) as PioneerDaysMap);
       const readings = [score.difficulty, score.kinds.settler.difficulty, score.kinds.planner.difficulty];
@@ -48,7 +54,7 @@ describe('Pioneer Days difficulty', () => {
     }
   });
 
-  it("says of a first-game trail that its difficulty is not a rank among first-game trails, and of no other trail", () => {
+  it('says of a first-game trail that its difficulty is not a rank among first-game trails, and of no other trail', () => {
     for (const firstGame of [true, false]) {
       const map = buildMap(pioneerDays, 'first-game-note', { players: 2, firstGame }) as PioneerDaysMap;
       const headline = pioneerDays.summarise(map, pioneerDays.score(map)).headline;

@@ -4,7 +4,8 @@ import { pioneerDays } from '../index.ts';
 import { CATALOGUE, goldSupply } from '../catalogue.ts';
 import type { PioneerDaysMap } from '../model.ts';
 
-const fresh = (seed = 'broken', options: Record<string, unknown> = {}) => structuredClone(buildMap(pioneerDays, seed, options)) as PioneerDaysMap;
+const fresh = (seed = 'broken', options: Record<string, unknown> = {}) =>
+  structuredClone(buildMap(pioneerDays, seed, options)) as PioneerDaysMap;
 const rules = (map: PioneerDaysMap) => pioneerDays.validate(map).map((p) => p.rule);
 
 describe('Pioneer Days catalogue (designed)', () => {
