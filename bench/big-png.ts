@@ -5,7 +5,6 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildMap } from '../src/core/maps.ts';
-import type { GoldCityMap } from '../src/games/gold-city/model.ts';
 import { DEFAULT_STYLE } from '../src/core/scene.ts';
 import { DEFAULT_RENDER_LIMITS } from '../src/formats/format.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
@@ -22,7 +21,7 @@ export async function benchBigPng(
   verdict: (name: string, value: string, ok: boolean) => void,
 ): Promise<void> {
   const options = { pieces: 10 };
-  const map = buildMap(goldCity, '42', options) as GoldCityMap;
+  const map = buildMap(goldCity, '42', options);
   const scene = goldCity.scene(map, DEFAULT_STYLE);
   const inches = (scene.width / MM_PER_INCH) * (scene.height / MM_PER_INCH);
   const dpi = Math.floor(Math.sqrt(DEFAULT_RENDER_LIMITS.maxPixels / inches));

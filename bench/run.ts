@@ -24,7 +24,7 @@ import { REACH_TARGETS, measureReach } from '../src/seeds/reroll-reach.ts';
 import { GAMES } from '../src/games/index.ts';
 import { DEFAULT_STYLE } from '../src/core/scene.ts';
 import { goldCity } from '../src/games/gold-city/index.ts';
-import type { GoldCityMap, GoldCityOptions } from '../src/games/gold-city/model.ts';
+import type { GoldCityOptions } from '../src/games/gold-city/model.ts';
 import { STAGE_NAMES, stageTimes } from './gold-city-stages.ts';
 import { rasterSize } from '../src/formats/raster-size.ts';
 import { sceneToSvg } from '../src/formats/svg-document.ts';
@@ -32,7 +32,6 @@ import { sceneToPdf } from '../src/formats/pdf-document.ts';
 import { load, rssMb, startBare, startService, stopService, type LoadResult } from './http.ts';
 import { reroll } from '../src/seeds/reroll.ts';
 import { lostValley } from '../src/games/lost-valley/index.ts';
-import type { LostValleyMap } from '../src/games/lost-valley/model.ts';
 import { plannerBot } from '../src/games/gold-city/rules/bots.ts';
 import { playGame } from '../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
@@ -62,7 +61,7 @@ const verdict = (target: string, measured: string, met: boolean) =>
 if (want('generate')) {
   // The floor: honeycomb-grid building a grid of the same hexes, interleaved round by round.
   const Hex = defineHex({ orientation: Orientation.POINTY });
-  const coords = (buildMap(goldCity, 'bench', {}) as GoldCityMap).spaces.map((s) => ({ q: s.q, r: s.r }));
+  const coords = (buildMap(goldCity, 'bench', {})).spaces.map((s) => ({ q: s.q, r: s.r }));
   const { wall, cpu } = interleaved([
     (i) => buildMap(goldCity, `bench-${i}`, {}),
     () => new Grid(Hex, coords),
@@ -88,9 +87,9 @@ if (want('generate')) {
   ratioRow('  the same, by CPU time', `${genDigestCpu.toFixed(3)} ms`, `${gridCpu.toFixed(3)} ms`, genDigestCpu / gridCpu, '');
   timings.push(measure('gold-city generate (default options)', (i) => buildMap(goldCity, `bench-${i}`, {})));
   timings.push(measure('gold-city generate (10 pieces, expert)', (i) => buildMap(goldCity, `bench-${i}`, { pieces: 10, tier: 'expert' })));
-  const map = buildMap(goldCity, 'bench', {}) as GoldCityMap;
+  const map = buildMap(goldCity, 'bench', {});
   timings.push(measure('gold-city validate (default map)', () => goldCity.validate(map)));
-  const digestMaps = Array.from({ length: 64 }, (_, i) => buildMap(goldCity, `digest-${i}`, {}) as GoldCityMap);
+  const digestMaps = Array.from({ length: 64 }, (_, i) => buildMap(goldCity, `digest-${i}`, {}));
   timings.push(measure('gold-city map digest (default map, serialise + sha256)', (i) => mapDigest(digestMaps[i % digestMaps.length]!)));
   // Defaults leave the temples and stagger stages idle; the second column makes them work.
   const layered = { temples: true, stagger: '0012' };
@@ -113,7 +112,7 @@ if (want('lost-valley')) {
   });
   timings.push(lvGenerate);
   verdict('Lost Valley generate ≤ 0.3 ms (median)', `${lvGenerate.median.toFixed(3)} ms`, lvGenerate.median <= 0.3);
-  const maps = Array.from({ length: 32 }, (_, i) => buildMap(lostValley, `lv-score-${i}`, {}) as LostValleyMap);
+  const maps = Array.from({ length: 32 }, (_, i) => buildMap(lostValley, `lv-score-${i}`, {}));
   timings.push(
     measure('lost-valley score', (i) => lostValley.score(maps[i % maps.length]!), {
       warmup: 50,
@@ -124,7 +123,7 @@ if (want('lost-valley')) {
 }
 
 if (want('score')) {
-  const maps = Array.from({ length: 64 }, (_, i) => buildMap(goldCity, `score-${i}`, {}) as GoldCityMap);
+  const maps = Array.from({ length: 64 }, (_, i) => buildMap(goldCity, `score-${i}`, {}));
   const score = measure('gold-city analytic score (default map)', (i) => goldCity.score(maps[i % maps.length]!), {
     target: 'median ≤ 0.1 ms',
   });
@@ -172,7 +171,7 @@ if (want('score-cost')) {
 }
 
 if (want('render')) {
-  const map = buildMap(goldCity, 'bench', {}) as GoldCityMap;
+  const map = buildMap(goldCity, 'bench', {});
   timings.push(
     measure('gold-city scene + SVG (default map)', () => sceneToSvg(goldCity.scene(map, DEFAULT_STYLE)), { warmup: 20, iterations: 200 }),
   );
@@ -286,7 +285,7 @@ if (want('http')) {
 if (want('png')) {
   const url = 'http://127.0.0.1:18080';
   const file = join(tmpdir(), `goldmaps-bench-${process.pid}.svg`);
-  const map = buildMap(goldCity, '42', {}) as GoldCityMap;
+  const map = buildMap(goldCity, '42', {});
   const scene = goldCity.scene(map, DEFAULT_STYLE);
   writeFileSync(file, sceneToSvg(scene, { pixels: rasterSize(scene, { width: 1024 }) }));
   const service = await startService(18080);

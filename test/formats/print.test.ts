@@ -11,7 +11,6 @@ import { pngFormat } from '../../src/formats/png.ts';
 import { formatParams, renderRequest } from '../../src/formats/render.ts';
 import { DEFAULT_STYLE } from '../../src/core/scene.ts';
 import { goldCity } from '../../src/games/gold-city/index.ts';
-import type { GoldCityMap } from '../../src/games/gold-city/model.ts';
 import { sceneToPdf } from '../../src/formats/pdf-document.ts';
 import { FOOTER_MM, PAPER, layoutPrint } from '../../src/formats/print-layout.ts';
 import { boardPageCount, planBoardPrint } from '../../src/formats/board-plan.ts';
@@ -60,7 +59,7 @@ describe('print layout', () => {
 });
 
 describe('PDF', () => {
-  const map = buildMap(goldCity, 'print', {}) as GoldCityMap;
+  const map = buildMap(goldCity, 'print', {});
   const scene = goldCity.scene(map, DEFAULT_STYLE);
 
   it('prints a default map at true size on A4 over several pages that line up, the same bytes every time', async () => {
@@ -87,7 +86,7 @@ describe('PDF', () => {
 
   it('prints a default course true size on one or two A0 sheets (poster papers)', () => {
     for (const seed of ['42', 'print', 'a', 'b', 'c']) {
-      const s = goldCity.scene(buildMap(goldCity, seed, {}) as GoldCityMap, DEFAULT_STYLE);
+      const s = goldCity.scene(buildMap(goldCity, seed, {}), DEFAULT_STYLE);
       const n = boardPageCount(planBoardPrint(s, { paper: 'a0', size: 'true' }));
       expect(n, seed).toBeLessThanOrEqual(2);
     }
@@ -142,7 +141,7 @@ describe('print over HTTP and the CLI', () => {
     const res = await fetch(`${server.url}/api/v1/games/gold-city/maps/px.png?hexPx=60&hexSize=20&options=%7B%22pieces%22%3A3%7D`);
     expect(res.status).toBe(200);
     const png = Buffer.from(await res.arrayBuffer());
-    const scene = goldCity.scene(buildMap(goldCity, 'px', { pieces: 3 }) as GoldCityMap, DEFAULT_STYLE);
+    const scene = goldCity.scene(buildMap(goldCity, 'px', { pieces: 3 }), DEFAULT_STYLE);
     // 60 px across √3 × 20 mm of flats: the dpi and so the picture's width follow.
     const dpi = (60 * 25.4) / (Math.sqrt(3) * 20);
     expect(png.readUInt32BE(16)).toBe(Math.round((scene.width / 25.4) * dpi));

@@ -9,7 +9,6 @@
 import { buildMap } from '../../../src/core/maps.ts';
 import { playToEnd } from '../../../src/core/play/play.ts';
 import { lostValley } from '../../../src/games/lost-valley/index.ts';
-import type { LostValleyMap } from '../../../src/games/lost-valley/model.ts';
 import { BOT_WEIGHTS } from '../../../src/games/lost-valley/rules/bot-weights.ts';
 import { makeBot, type Bot } from '../../../src/games/lost-valley/rules/bots.ts';
 import { applyAction, newGame, nuggets, type Action, type GameState } from '../../../src/games/lost-valley/rules/engine.ts';
@@ -32,7 +31,7 @@ for (const P of [2, 3, 4]) {
   };
   let games = 0;
   for (let i = 0; i < N; i++) {
-    const map = buildMap(lostValley, `h2h-${P}-${i}`, { players: P }) as LostValleyMap;
+    const map = buildMap(lostValley, `h2h-${P}-${i}`, { players: P });
     const table = buildTable(map);
     const rules = {
       apply: (s: GameState, a: Action) => applyAction(s, table, a),

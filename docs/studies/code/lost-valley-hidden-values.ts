@@ -13,7 +13,6 @@ import { buildMap } from '../../../src/core/maps.ts';
 import { spearman } from '../../../src/core/stats.ts';
 import { Rng } from '../../../src/core/rng.ts';
 import { lostValley } from '../../../src/games/lost-valley/index.ts';
-import type { LostValleyMap } from '../../../src/games/lost-valley/model.ts';
 import { BOT_WEIGHTS } from '../../../src/games/lost-valley/rules/bot-weights.ts';
 import { makeBot, type Bot } from '../../../src/games/lost-valley/rules/bots.ts';
 import { nuggets } from '../../../src/games/lost-valley/rules/engine.ts';
@@ -53,7 +52,7 @@ for (const P of SIZES) {
   const rows: Array<Record<string, number>> = [];
   for (let i = 0; i < N; i++) {
     const options = DEF ? { players: P } : { players: P, gold: GOLD[i % 3], ice: ICE[Math.floor(i / 3) % 3], river: 3 + ((i * 7) % 10) };
-    const base = buildTable(buildMap(lostValley, `agr-${P}-${i}`, options) as LostValleyMap);
+    const base = buildTable(buildMap(lostValley, `agr-${P}-${i}`, options));
     const r: Record<string, number> = {};
     for (let v = 0; v < K; v++) {
       const table = v === 0 ? base : redealt(base, `perm-${P}-${i}-${v}`);

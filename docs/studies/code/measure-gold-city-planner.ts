@@ -9,11 +9,10 @@
  */
 import { buildMap } from '../../../src/core/maps.ts';
 import { goldCity } from '../../../src/games/gold-city/index.ts';
-import type { GoldCityMap } from '../../../src/games/gold-city/model.ts';
 import { playtest } from '../../../src/games/gold-city/rules/playtest.ts';
 
 const TIERS = ['easy', 'normal', 'hard', 'expert'] as const;
-const course = (seed: string, options: Record<string, unknown>) => buildMap(goldCity, seed, options) as GoldCityMap;
+const course = (seed: string, options: Record<string, unknown>) => buildMap(goldCity, seed, options);
 
 const t1 = playtest(course('t1', { players: 4 }), { games: 400 });
 console.log(`t1, four players, 400 games: ${t1.unfinished} unfinished, mean rounds ${t1.meanRounds.toFixed(1)}`);

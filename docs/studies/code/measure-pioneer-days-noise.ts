@@ -54,7 +54,7 @@ for (const players of TABLES.filter((n) => ONLY.includes(n))) {
   for (let k = 0; k < MAPS; k++) {
     const i = corpusIndex(players, k);
     const { firstGame } = corpusTrail(i);
-    const map = buildMap(pioneerDays, `pd-hold-${i}`, { players, firstGame }) as PioneerDaysMap;
+    const map = buildMap(pioneerDays, `pd-hold-${i}`, { players, firstGame });
     const row = { settler: games(map, 'settler', GAMES.settler), planner: games(map, 'planner', GAMES.planner) };
     rows.push({ ...row, firstGame });
     kept[`pd-hold-${i}/${players}`] = row;
@@ -101,7 +101,7 @@ for (const players of TABLES.filter((n) => ONLY.includes(n))) {
 const duel = { settler: 0, planner: 0, settlerVp: 0, plannerVp: 0, games: 0 };
 for (let k = 0; k < (ONLY.includes(2) ? MAPS : 0); k++) {
   const i = corpusIndex(2, k);
-  const map = buildMap(pioneerDays, `pd-hold-${i}`, corpusTrail(i)) as PioneerDaysMap;
+  const map = buildMap(pioneerDays, `pd-hold-${i}`, corpusTrail(i));
   const trail = trailOf(map);
   for (let g = 0; g < 4; g++) {
     const order = g % 2 === 0 ? (['settler', 'planner'] as const) : (['planner', 'settler'] as const);

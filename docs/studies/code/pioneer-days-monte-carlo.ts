@@ -20,7 +20,6 @@ import { buildMap } from '../../../src/core/maps.ts';
 import { Rng } from '../../../src/core/rng.ts';
 import { spearman } from '../../../src/core/stats.ts';
 import { pioneerDays } from '../../../src/games/pioneer-days/index.ts';
-import type { PioneerDaysMap } from '../../../src/games/pioneer-days/model.ts';
 import { BOTS, settler } from '../../../src/games/pioneer-days/rules/bots.ts';
 import { applyAction, finalScores, type Action } from '../../../src/games/pioneer-days/rules/engine.ts';
 import { legalTurns, planTurn } from '../../../src/games/pioneer-days/rules/planner.ts';
@@ -128,7 +127,7 @@ for (let k = 0, found = 0; found < N; k++) {
   const i = corpusIndex(PLAYERS, k);
   if (corpusTrail(i).firstGame !== FIRST_GAME) continue;
   found++;
-  const map = buildMap(pioneerDays, `pd-cal-${i}`, { players: PLAYERS, firstGame: FIRST_GAME }) as PioneerDaysMap;
+  const map = buildMap(pioneerDays, `pd-cal-${i}`, { players: PLAYERS, firstGame: FIRST_GAME });
   const trail = trailOf(map);
   columns.difficultyVp!.push(pioneerDays.score(map).predictedVp);
   // The reference kinds' games are playtest()'s own (same seeds; its mean is rounded the same way).

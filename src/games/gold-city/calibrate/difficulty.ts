@@ -8,7 +8,6 @@ import { writeFileSync } from 'node:fs';
 import { buildMap } from '../../../core/maps.ts';
 import { agreement, featureRanges, fitLinear, spearmanByPlayers } from '../../../core/fit.ts';
 import { goldCity } from '../index.ts';
-import type { GoldCityMap } from '../model.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { playtest } from '../rules/playtest.ts';
@@ -21,7 +20,7 @@ const FEATURES = ['effort', 'steps', 'strongest', 'cardsPaid', 'corridor', 'bloc
 
 function sample(prefix: string, count: number) {
   return calibrationCases(prefix, count).map(({ seed, options }) => {
-    const map = buildMap(goldCity, seed, options) as GoldCityMap;
+    const map = buildMap(goldCity, seed, options);
     const features = analyse(map).features;
     const { meanRounds, unfinished } = playtest(map, { games: CALIBRATION_GAMES });
     return { x: FEATURES.map((f) => features[f] ?? 0), y: meanRounds, players: options.players as number, unfinished };

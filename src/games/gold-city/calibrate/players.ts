@@ -14,7 +14,6 @@ import { buildMap } from '../../../core/maps.ts';
 import { spearman } from '../../../core/stats.ts';
 import { fitLinear, rankGap, round } from '../../../core/fit.ts';
 import { goldCity } from '../index.ts';
-import type { GoldCityMap } from '../model.ts';
 import { BOTS } from '../rules/bots.ts';
 import { playGame } from '../rules/playtest.ts';
 import { effortToFinish } from '../rules/potential.ts';
@@ -45,7 +44,7 @@ function rows(layer: 'base' | 'temples'): Row[] {
   return calibrationCases(`kinds-hold-${layer}`, 3 * MAPS).map(({ seed, options }, i) => {
     const key = `${layer}/${seed}/${GAMES}`;
     if (cache[key]) return cache[key]!;
-    const map = buildMap(goldCity, seed, layer === 'temples' ? { ...options, temples: true } : options) as GoldCityMap;
+    const map = buildMap(goldCity, seed, layer === 'temples' ? { ...options, temples: true } : options);
     const score = goldCity.score!(map) as unknown as { predictedRounds: number; difficulty: number };
     const table = prepareTable(map);
     const potential = effortToFinish(table);

@@ -12,7 +12,6 @@ import { buildMap } from '../../../core/maps.ts';
 import { difficultyOnScale, predict, type Scale } from '../../../core/difficulty.ts';
 import { agreement, featureRanges, fitLinear, round, spearmanByPlayers } from '../../../core/fit.ts';
 import { goldCity } from '../index.ts';
-import type { GoldCityMap } from '../model.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { BOT_WEIGHTS, TEMPLE_BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { BOTS } from '../rules/bots.ts';
@@ -52,7 +51,7 @@ const temple = (options: Record<string, unknown>) => ({ ...options, temples: tru
 
 function sample(prefix: string, count: number) {
   return calibrationCases(prefix, count).map(({ seed, options }, i) => {
-    const map = buildMap(goldCity, seed, temple(options)) as GoldCityMap;
+    const map = buildMap(goldCity, seed, temple(options));
     const features = analyse(map).features;
     const table = prepareTable(map);
     const potential = effortToFinish(table);
@@ -88,7 +87,7 @@ const scale = Object.fromEntries(
   [2, 3, 4].map((players) => {
     const byTier = TIERS.map((tier) =>
       Array.from({ length: 200 }, (_, i) =>
-        predict(linear, analyse(buildMap(goldCity, `tscale-${i}`, { players, tier, temples: true }) as GoldCityMap).features),
+        predict(linear, analyse(buildMap(goldCity, `tscale-${i}`, { players, tier, temples: true })).features),
       ),
     );
     const mid = byTier.map((r) => percentile(r, 50));
@@ -108,7 +107,7 @@ const tierReach = Object.fromEntries(
   TIERS.map((tier) => {
     const d = Array.from({ length: 300 }, (_, i) =>
       difficultyOnScale(
-        predict(linear, analyse(buildMap(goldCity, `treach-${i}`, { tier, temples: true }) as GoldCityMap).features),
+        predict(linear, analyse(buildMap(goldCity, `treach-${i}`, { tier, temples: true })).features),
         scale['4'],
       ),
     );

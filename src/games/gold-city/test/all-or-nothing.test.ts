@@ -128,7 +128,7 @@ function gameStates(): Array<{ t: Table; s: GameState }> {
     ['baseline', 'planner', 'planner', 'planner'],
   ];
   lineups.forEach((names, g) => {
-    const t = prepareTable(buildMap(goldCity, `refusals-${g}`, { players: names.length }) as GoldCityMap);
+    const t = prepareTable(buildMap(goldCity, `refusals-${g}`, { players: names.length }));
     const ctx: BotContext = { table: t, potential: effortToFinish(t) };
     let decisions = 0;
     // Each bot, as it chooses, keeps a copy of the state it chose in (before the driver applies it).
@@ -242,7 +242,7 @@ describe('Gold City rules: refusals on states from real games', () => {
   });
 
   it('bots only choose: producing an action leaves the state untouched', () => {
-    const t = prepareTable(buildMap(goldCity, 'bots-choose', { players: 3 }) as GoldCityMap);
+    const t = prepareTable(buildMap(goldCity, 'bots-choose', { players: 3 }));
     const ctx: BotContext = { table: t, potential: effortToFinish(t) };
     const s = newGame(t, 3, 'bots-choose');
     const names = ['planner', 'baseline', 'planner'];

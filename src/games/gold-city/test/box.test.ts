@@ -8,7 +8,7 @@ import type { GoldCityMap } from '../model.ts';
 import { checkAgainstTiles } from './box-check.ts';
 
 const PRESETS = ['hills-of-gold', 'home-stretch', 'winding-paths', 'serpentine', 'swamplands', 'witchs-cauldron'];
-const box = (seed: string, options: Record<string, unknown> = {}) => buildMap(goldCity, seed, { tiles: 'box', ...options }) as GoldCityMap;
+const box = (seed: string, options: Record<string, unknown> = {}) => buildMap(goldCity, seed, { tiles: 'box', ...options });
 const rules = (map: GoldCityMap) => goldCity.validate(map).map((p) => p.rule);
 const copy = (map: GoldCityMap): GoldCityMap => JSON.parse(JSON.stringify(map)) as GoldCityMap;
 
@@ -141,7 +141,7 @@ describe('rulebook courses as presets (options.course)', () => {
     const printed = JSON.parse(readFileSync(new URL(`../data/rulebook/${course}.json`, import.meta.url), 'utf8')) as GoldCityMap & {
       printed: { tiles: string[] };
     };
-    const map = buildMap(goldCity, '1', { course }) as GoldCityMap;
+    const map = buildMap(goldCity, '1', { course });
     expect(map.spaces).toEqual(printed.spaces);
     expect(map.blockades).toEqual(printed.blockades);
     expect(map.gate).toEqual(printed.gate);
@@ -150,7 +150,7 @@ describe('rulebook courses as presets (options.course)', () => {
     expect(goldCity.validate(map)).toEqual([]);
     expect(checkAgainstTiles(map)).toEqual([]);
     // The seed deals only the cave tokens.
-    expect((buildMap(goldCity, '2', { course }) as GoldCityMap).spaces).toEqual(map.spaces);
+    expect((buildMap(goldCity, '2', { course })).spaces).toEqual(map.spaces);
   });
 });
 
@@ -160,7 +160,7 @@ describe('the setup sheet (layout=setup)', () => {
   const texts = (map: GoldCityMap) =>
     goldCity.setup!(map, style, area).sheets.flatMap((s) => JSON.stringify(s.items).match(/"text":"[^"]*"/g) ?? []);
   it('is one page for a box course, one line a board in course order, the letters on the map', () => {
-    const map = buildMap(goldCity, '1', { course: 'hills-of-gold' }) as GoldCityMap;
+    const map = buildMap(goldCity, '1', { course: 'hills-of-gold' });
     expect(goldCity.setup!(map, style, area).sheets).toHaveLength(1);
     const all = texts(map).join('\n');
     expect(all).toContain('1. Start board A/B, side B, turned 1 × 60° clockwise');
@@ -170,7 +170,7 @@ describe('the setup sheet (layout=setup)', () => {
     for (const letter of ['"text":"G"', '"text":"K"', '"text":"ED"']) expect(texts(map)).toContain(letter);
   });
   it('a generated course has none, and says why', () => {
-    const r = goldCity.setup!(buildMap(goldCity, '1', {}) as GoldCityMap, style, area);
+    const r = goldCity.setup!(buildMap(goldCity, '1', {}), style, area);
     expect(r.sheets).toEqual([]);
     expect(r.why).toMatch(/only a course laid from the box/);
   });

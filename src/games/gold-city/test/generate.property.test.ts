@@ -4,14 +4,13 @@ import { mapDigest } from '../../../core/canonical.ts';
 import { buildMap } from '../../../core/maps.ts';
 import { check } from '../../../core/schema.ts';
 import { goldCity } from '../index.ts';
-import type { GoldCityMap } from '../model.ts';
 import { goldCityOptions, seedString } from './arbitraries.ts';
 
 describe('Gold City generation over many seeds', () => {
   it('builds valid, schema-conforming maps that rebuild to the same digest (2,000 seeds)', () => {
     fc.assert(
       fc.property(seedString, goldCityOptions, (seed, options) => {
-        const map = buildMap(goldCity, seed, options) as GoldCityMap;
+        const map = buildMap(goldCity, seed, options);
         expect(goldCity.validate(map)).toEqual([]);
         expect(check(goldCity.mapSchema, map).ok).toBe(true);
         expect(buildMap(goldCity, seed, options).digest).toBe(map.digest);
@@ -24,7 +23,7 @@ describe('Gold City generation over many seeds', () => {
   it('follows the options: piece count, four numbered starts, blockades and caves', () => {
     fc.assert(
       fc.property(seedString, goldCityOptions, (seed, options) => {
-        const map = buildMap(goldCity, seed, options) as GoldCityMap;
+        const map = buildMap(goldCity, seed, options);
         const o = map.options!;
         expect(map.pieces).toHaveLength(o.pieces + 2);
         expect(map.pieces[0]!.kind).toBe('start');
@@ -51,7 +50,7 @@ describe('Gold City generation over many seeds', () => {
     const counts = new Map<string, number>();
     let total = 0;
     for (let i = 0; i < 300; i++) {
-      const map = buildMap(goldCity, `mix-${i}`, {}) as GoldCityMap;
+      const map = buildMap(goldCity, `mix-${i}`, {});
       for (const s of map.spaces) {
         if (s.piece === 'p0' || s.terrain === 'finish') continue;
         counts.set(s.terrain, (counts.get(s.terrain) ?? 0) + 1);
@@ -79,7 +78,7 @@ describe('Gold City generation over many seeds', () => {
       let sum = 0;
       let n = 0;
       for (let i = 0; i < 100; i++) {
-        for (const s of (buildMap(goldCity, `tier-${i}`, { tier }) as GoldCityMap).spaces) {
+        for (const s of (buildMap(goldCity, `tier-${i}`, { tier })).spaces) {
           if (s.strength !== undefined && s.piece !== 'p0') {
             sum += s.strength;
             n++;

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { buildMap } from '../../../core/maps.ts';
 import { spearman } from '../../../core/stats.ts';
 import { goldCity } from '../index.ts';
-import type { GoldCityMap } from '../model.ts';
 import { BOTS, type BotContext } from '../rules/bots.ts';
 import { playToEnd } from '../../../core/play/play.ts';
 import { MAX_ROUNDS, playtest, turnRules } from '../rules/playtest.ts';
@@ -32,7 +31,7 @@ describe('bot games', () => {
           ['baseline', 'baseline', 'baseline', 'baseline'],
         ),
         (n, tier, botNames) => {
-          const map = buildMap(goldCity, `life-${n}`, { tier, players: botNames.length }) as GoldCityMap;
+          const map = buildMap(goldCity, `life-${n}`, { tier, players: botNames.length });
           const table = prepareTable(map);
           const ctx: BotContext = { table, potential: effortToFinish(table) };
           let removed = new Set<number>();
@@ -70,7 +69,7 @@ describe('bot games', () => {
   });
 
   it('a playtest reports rounds, their spread to 0.01 and per-seat win percentages that add up to the finished games', () => {
-    const map = buildMap(goldCity, 'report', {}) as GoldCityMap;
+    const map = buildMap(goldCity, 'report', {});
     const p = playtest(map, { games: 12 });
     expect(p.meanRounds).toBeGreaterThan(5);
     expect(p.sdRounds).toBeGreaterThanOrEqual(0);
@@ -82,14 +81,14 @@ describe('bot games', () => {
   });
 
   it('a stuck planner buys the card its way on needs (seed t1 stalled in 69 of 400 games when it priced cards through a water-4 it could not enter)', () => {
-    const map = buildMap(goldCity, 't1', { players: 4 }) as GoldCityMap;
+    const map = buildMap(goldCity, 't1', { players: 4 });
     expect(playtest(map, { games: 100 }).unfinished).toBeLessThanOrEqual(2);
   });
 
   it('the planner beats the baseline head to head', () => {
     let planner = 0;
     for (let i = 0; i < 10; i++) {
-      const map = buildMap(goldCity, `duel-${i}`, {}) as GoldCityMap;
+      const map = buildMap(goldCity, `duel-${i}`, {});
       const p = playtest(map, { games: 6, bots: ['baseline', 'planner', 'baseline', 'planner'] });
       planner += (p.winRate[1] ?? 0) + (p.winRate[3] ?? 0);
     }
@@ -101,7 +100,7 @@ describe('analytic difficulty against playtests', () => {
   it('ranks 100 fresh maps across tiers and table sizes as the bots experience them (Spearman ≥ 0.85)', () => {
     const cases = calibrationCases('test', 100);
     const rows = cases.map(({ seed, options }) => {
-      const map = buildMap(goldCity, seed, options) as GoldCityMap;
+      const map = buildMap(goldCity, seed, options);
       const score = goldCity.score(map);
       return {
         players: options.players as number,
@@ -135,7 +134,7 @@ describe('analytic difficulty against playtests', () => {
   it('tiers order the difficulty', () => {
     const mean = (tier: string) => {
       let sum = 0;
-      for (let i = 0; i < 30; i++) sum += goldCity.score(buildMap(goldCity, `tier-${i}`, { tier }) as GoldCityMap).difficulty;
+      for (let i = 0; i < 30; i++) sum += goldCity.score(buildMap(goldCity, `tier-${i}`, { tier })).difficulty;
       return sum / 30;
     };
     const [easy, normal, hard, expert] = ['easy', 'normal', 'hard', 'expert'].map(mean) as [number, number, number, number];

@@ -3,7 +3,6 @@ import { REACH_TARGETS, measureReach } from '../../../seeds/reroll-reach.ts';
 import { buildMap, buildScoredMap } from '../../../core/maps.ts';
 import { missBy, reroll, rerollAsync } from '../../../seeds/reroll.ts';
 import { goldCity } from '../index.ts';
-import type { GoldCityMap } from '../model.ts';
 
 describe('Gold City rerolls reach every band from the defaults', () => {
   // 25 base seeds a target and table size keeps this to seconds; npm run bench measures 100.
@@ -77,7 +76,7 @@ describe('reroll', () => {
     expect(buildMap(goldCity, a.seed, request.options).digest).toBe(a.map.digest);
     for (let k = 1; k < a.attempts; k++) {
       expect(
-        missBy(goldCity.score(buildMap(goldCity, `table/${k}`, request.options) as GoldCityMap).difficulty, request.target),
+        missBy(goldCity.score(buildMap(goldCity, `table/${k}`, request.options)).difficulty, request.target),
       ).toBeGreaterThan(0);
     }
   });
@@ -95,7 +94,7 @@ describe('reroll', () => {
     for (let k = 1; k <= 15; k++)
       best = Math.min(
         best,
-        missBy(goldCity.score(buildMap(goldCity, `m/${k}`, { tier: 'easy', pieces: 3 }) as GoldCityMap).difficulty, { band: 'expert' }),
+        missBy(goldCity.score(buildMap(goldCity, `m/${k}`, { tier: 'easy', pieces: 3 })).difficulty, { band: 'expert' }),
       );
     expect(missBy(r.map.score.difficulty, { band: 'expert' })).toBe(best);
   });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMap, buildScoredMap } from '../../../core/maps.ts';
 import { goldCity } from '../index.ts';
-import type { GoldCityMap } from '../model.ts';
 import type { GoldCityScore } from '../score.ts';
 import { playGame } from '../rules/playtest.ts';
 import { effortToFinish } from '../rules/potential.ts';
@@ -13,7 +12,7 @@ describe('Gold City Monte-Carlo turn sampler', () => {
   for (const temples of [false, true])
     it(`finishes ${temples ? 'temple' : 'base'} races at 2–4 players through the engine, the same game for the same seed`, () => {
       for (const players of [2, 3, 4]) {
-        const map = buildMap(goldCity, `sampler-${players}`, { players, pieces: 4, temples }) as GoldCityMap;
+        const map = buildMap(goldCity, `sampler-${players}`, { players, pieces: 4, temples });
         const table = prepareTable(map);
         const potential = effortToFinish(table);
         const bots = Array.from({ length: players }, () => samplerBot);

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildMap, checkMap } from '../../../core/maps.ts';
 import { goldCity } from '../index.ts';
-import type { GoldCityMap } from '../model.ts';
 import { BAND_RANGES, bandOf } from '../../../core/difficulty.ts';
 import { check } from '../../../core/schema.ts';
 import { course } from './course-builder.ts';
@@ -12,7 +11,7 @@ describe('Gold City score', () => {
   it('is a pure 0–100 difficulty with a band, fairness and the metrics it came from', () => {
     fc.assert(
       fc.property(seedString, goldCityOptions, (seed, options) => {
-        const map = buildMap(goldCity, seed, options) as GoldCityMap;
+        const map = buildMap(goldCity, seed, options);
         const s = goldCity.score(map);
         expect(s.difficulty).toBeGreaterThanOrEqual(0);
         expect(s.difficulty).toBeLessThanOrEqual(100);

@@ -3,7 +3,6 @@ import { buildMap } from '../../../core/maps.ts';
 import type { Point, SceneItem } from '../../../core/scene.ts';
 import { DIRECTIONS, hexKey } from '../../../geometry/hex/axial.ts';
 import { goldCity } from '../index.ts';
-import type { GoldCityMap } from '../model.ts';
 
 /** WCAG relative luminance of #rrggbb. */
 function luminance(hex: string): number {
@@ -32,7 +31,7 @@ function strokesByMidpoint(items: SceneItem[], out = new Map<string, string[]>()
 
 describe('theme=screen', () => {
   it.each(['42', '7', 'edge'])('draws the board edge of seed %s in a colour that stands out from the dark page', (seed) => {
-    const map = buildMap(goldCity, seed, {}) as GoldCityMap;
+    const map = buildMap(goldCity, seed, {});
     const print = goldCity.scene(map, { theme: 'print', labels: true, hexSize: 20 });
     const screen = goldCity.scene(map, { theme: 'screen', labels: true, hexSize: 20 });
     expect(screen.background).not.toBe(print.background);

@@ -35,7 +35,7 @@ describe('staggered start (option stagger)', () => {
         fc.constantFrom(2, 3, 4),
         fc.stringMatching(/^0[0-2]{1,3}$/),
         (seed, players, stagger) => {
-          const map = buildMap(goldCity, `st-${seed}`, { players, stagger }) as GoldCityMap;
+          const map = buildMap(goldCity, `st-${seed}`, { players, stagger });
           expect(goldCity.validate(map)).toEqual([]);
           expect(check(goldCity.mapSchema, map).ok).toBe(true);
           expect(map.options?.stagger).toBe(stagger);
@@ -76,7 +76,7 @@ describe('staggered start (option stagger)', () => {
 
   it('off, nothing moves: no stagger field and no option recorded', () => {
     for (const stagger of [undefined, 'none', '00', '0000']) {
-      const map = buildMap(goldCity, '42', stagger === undefined ? {} : { stagger }) as GoldCityMap;
+      const map = buildMap(goldCity, '42', stagger === undefined ? {} : { stagger });
       expect(map.stagger).toBeUndefined();
     }
     expect(buildMap(goldCity, '42', {}).options).not.toHaveProperty('stagger');
@@ -98,7 +98,7 @@ describe('staggered start (option stagger)', () => {
   });
 
   it('the balance search plays every stagger of the table size on the same game seeds and keeps the most even, the same twice', () => {
-    const map = buildMap(goldCity, 'balance', { players: 3 }) as GoldCityMap;
+    const map = buildMap(goldCity, 'balance', { players: 3 });
     const report = balanceSeats(map, { screen: 12, confirm: 24 });
     expect(Object.keys(report.shares)).toEqual([...STAGGERS[3]!]);
     for (const shares of Object.values(report.shares)) expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 3);
@@ -115,7 +115,7 @@ describe('staggered start (option stagger)', () => {
   });
 
   it('draws each staggered pawn: a ring, a numbered badge, and a note in the legend', () => {
-    const map = buildMap(goldCity, '42', { stagger: '0012' }) as GoldCityMap;
+    const map = buildMap(goldCity, '42', { stagger: '0012' });
     expect(map.stagger).toHaveLength(2);
     const svg = sceneToSvg(goldCity.scene(map, DEFAULT_STYLE));
     expect(svg.match(/class="stagger hover"/g)).toHaveLength(2);
@@ -162,7 +162,7 @@ describe('balance check fixture', () => {
     const fixture = JSON.parse(readFileSync(new URL('../data/balance.json', import.meta.url), 'utf8'));
     expect(fixture.botWeights, 'rerun src/games/gold-city/calibrate/balance.ts').toBe(tuningHash(BOT_WEIGHTS));
     const course = fixture['4'].details[0];
-    const map = buildMap(goldCity, course.seed, course.options) as GoldCityMap;
+    const map = buildMap(goldCity, course.seed, course.options);
     const round4 = (v: number) => Math.round(v * 10000) / 10000;
     expect(seatShares(map, [0, 0, 0, 0], fixture['4'].verifyGames, 'verify/0').shares.map(round4)).toEqual(course.plain);
   }, 60_000);
@@ -213,7 +213,7 @@ describe('seat calibration fixture', () => {
     const fixture = JSON.parse(readFileSync(new URL('../data/seats.json', import.meta.url), 'utf8'));
     const courses = fixture.measured['4'] as Array<{ seed: string; options: object; shares: Record<string, number[]> }>;
     const x = courses.map((c) => {
-      const score = goldCity.score(buildMap(goldCity, c.seed, c.options) as GoldCityMap);
+      const score = goldCity.score(buildMap(goldCity, c.seed, c.options));
       const f = seatFeatures(score.predictedRounds, score.model.features);
       return seatCalibration!.features.map((name) => f[name] ?? 0);
     });

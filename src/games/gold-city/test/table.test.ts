@@ -87,7 +87,7 @@ describe('Gold City table', () => {
   it('has the adjacency, pieces, open steps and cave and guardian lists of buildBoard, on any generated course', () => {
     fc.assert(
       fc.property(seedString, goldCityOptions, fc.boolean(), (seed, options, temples) => {
-        expectTableMatchesBoard(buildMap(goldCity, seed, { ...options, temples }) as GoldCityMap);
+        expectTableMatchesBoard(buildMap(goldCity, seed, { ...options, temples }));
       }),
       { numRuns: 60, seed: 15 },
     );
@@ -101,10 +101,10 @@ describe('Gold City table', () => {
     map.spaces.push({ ...map.spaces[2]!, terrain: 'water', strength: 3 }, { q: 2, r: 2, piece: 'nowhere', terrain: 'jungle', strength: 1 });
     expectTableMatchesBoard(map);
     // A table after a larger course, or after one that threw half-way, reads nothing left over from it.
-    expectTableMatchesBoard(buildMap(goldCity, 'big', { pieces: 10 }) as GoldCityMap);
+    expectTableMatchesBoard(buildMap(goldCity, 'big', { pieces: 10 }));
     expectTableMatchesBoard(map);
-    expect(() => prepareTable({ ...(buildMap(goldCity, 'thrown', {}) as GoldCityMap), caves: [null as never] })).toThrow(TypeError);
-    expectTableMatchesBoard(buildMap(goldCity, 'after-thrown', {}) as GoldCityMap);
+    expect(() => prepareTable({ ...(buildMap(goldCity, 'thrown', {})), caves: [null as never] })).toThrow(TypeError);
+    expectTableMatchesBoard(buildMap(goldCity, 'after-thrown', {}));
     expectTableMatchesBoard(map);
   });
 
@@ -115,7 +115,7 @@ describe('Gold City table', () => {
       ['c', true],
       ['d', false],
     ] as const) {
-      const t = prepareTable(buildMap(goldCity, seed, { temples, blockades: true }) as GoldCityMap);
+      const t = prepareTable(buildMap(goldCity, seed, { temples, blockades: true }));
       const seeds = new Float64Array(t.n).fill(Infinity);
       for (let i = 0; i < t.n; i++) if (t.finishes[i]) seeds[i] = 0;
       expect(Array.from(effortToFinish(t))).toEqual(Array.from(relaxedToFinish(t, seeds, new Uint8Array(t.n))));

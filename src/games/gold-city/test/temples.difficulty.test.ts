@@ -26,7 +26,7 @@ function meanRounds(map: GoldCityMap, games: number): number {
 describe('Golden Temples difficulty against playtests', () => {
   it('ranks 90 fresh temple maps as the bots experience them (Spearman ≥ 0.85 overall and within each table size)', () => {
     const rows = calibrationCases('ttest', 90).map(({ seed, options }) => {
-      const map = buildMap(goldCity, seed, { ...options, temples: true }) as GoldCityMap;
+      const map = buildMap(goldCity, seed, { ...options, temples: true });
       const score = goldCity.score(map);
       return {
         players: options.players as number,

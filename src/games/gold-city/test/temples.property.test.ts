@@ -10,7 +10,7 @@ import { TEMPLE_RULES, tourSteps } from '../temples.ts';
 import { goldCityOptions, seedString } from './arbitraries.ts';
 
 const templeMap = (seed: string, options: Record<string, unknown>) =>
-  buildMap(goldCity, seed, { ...options, temples: true }) as GoldCityMap;
+  buildMap(goldCity, seed, { ...options, temples: true });
 
 function tours(map: GoldCityMap) {
   const board = buildBoard(
@@ -73,7 +73,7 @@ describe('Golden Temples generation over many seeds', () => {
 
   it('switching the layer on leaves the course, blockades and caves where they were', () => {
     for (const seed of ['1', '42', 'temples', 'x/y']) {
-      const off = buildMap(goldCity, seed, {}) as GoldCityMap;
+      const off = buildMap(goldCity, seed, {});
       const on = templeMap(seed, {});
       expect(on.pieces).toEqual(off.pieces);
       expect(on.blockades).toEqual(off.blockades);

@@ -149,8 +149,8 @@ describe('Golden Temples rules', () => {
   });
 
   it('the market offers a torch card from the start of a temple game, and nothing changes on a base course', () => {
-    const templeMap = buildMap(goldCity, 'market', { temples: true }) as GoldCityMap;
-    const baseMap = buildMap(goldCity, 'market', {}) as GoldCityMap;
+    const templeMap = buildMap(goldCity, 'market', { temples: true });
+    const baseMap = buildMap(goldCity, 'market', {});
     const withTemples = newGame(prepareTable(templeMap), 4, 'm');
     const base = newGame(prepareTable(baseMap), 4, 'm');
     expect(withTemples.offer).toContain(type('Lantern'));
@@ -188,7 +188,7 @@ describe('Golden Temples bots', () => {
       ['bots-2', { players: 2 }],
       ['bots-3', { tier: 'hard', players: 3 }],
     ] as const) {
-      const map = buildMap(goldCity, seed, { ...options, temples: true }) as GoldCityMap;
+      const map = buildMap(goldCity, seed, { ...options, temples: true });
       const table = prepareTable(map);
       const players = map.options!.players;
       const r = playGame(

@@ -15,7 +15,6 @@ import { readFileSync } from 'node:fs';
 import { buildMap } from '../../../core/maps.ts';
 import { spearman } from '../../../core/stats.ts';
 import { lostValley } from '../index.ts';
-import type { LostValleyMap } from '../model.ts';
 import { scoreLostValley, scoreModel, KINDS } from '../score.ts';
 
 interface Row {
@@ -32,7 +31,7 @@ interface Row {
 const rows = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Row[];
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const learned = new Map(rows.map((r) => [r.seed, scoreLostValley(buildMap(lostValley, r.seed, r.options) as LostValleyMap)] as const));
+const learned = new Map(rows.map((r) => [r.seed, scoreLostValley(buildMap(lostValley, r.seed, r.options))] as const));
 
 console.log('| set | players | kind | landscapes | games a landscape | today | learned |');
 console.log('|---|---|---|---|---|---|---|');

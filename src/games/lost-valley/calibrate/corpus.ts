@@ -7,7 +7,7 @@
  */
 import { buildMap } from '../../../core/maps.ts';
 import { lostValley } from '../index.ts';
-import type { LostValleyMap, LostValleyOptions } from '../model.ts';
+import type { LostValleyOptions } from '../model.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { makeBot } from '../rules/bots.ts';
 import { nuggets } from '../rules/engine.ts';
@@ -80,7 +80,7 @@ export function corpusPlan(
   return { fit, settings: bySetting, heldOut };
 }
 
-export const mapOf = (e: Pick<CorpusEntry, 'seed' | 'options'>) => buildMap(lostValley, e.seed, e.options) as LostValleyMap;
+export const mapOf = (e: Pick<CorpusEntry, 'seed' | 'options'>) => buildMap(lostValley, e.seed, e.options);
 
 /** Plays one entry's games (the playtest's seeds for each kind) and returns its measured gold. */
 export function measure(e: CorpusEntry): Measured {

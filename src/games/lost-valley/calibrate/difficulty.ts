@@ -22,7 +22,6 @@ import { pearson, spearman } from '../../../core/stats.ts';
 import type { Scale } from '../../../core/difficulty.ts';
 import { agreement, fitLinear, quantile, rankGap, round, stepUp } from '../../../core/fit.ts';
 import { lostValley } from '../index.ts';
-import type { LostValleyMap } from '../model.ts';
 import { features, landscapeMetrics, scoreLostValley } from '../score.ts';
 import { plannerRaces, referenceRaces } from './reference-races.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
@@ -84,7 +83,7 @@ interface Row {
 
 function sample(prefix: string, count: number, options: (i: number) => object): Row[] {
   return Array.from({ length: count }, (_, i) => {
-    const map = buildMap(lostValley, `${prefix}-${i}`, options(i)) as LostValleyMap;
+    const map = buildMap(lostValley, `${prefix}-${i}`, options(i));
     const table = buildTable(map);
     const metrics = {
       ...landscapeMetrics(map),
@@ -338,7 +337,7 @@ for (const p of [2, 3, 4]) {
           { length: REACH_SEEDS },
           (_, i) =>
             scoreLostValley(
-              buildMap(lostValley, `lv-reach-${p}-${ice}-${river}-${gold}-${i}`, { players: p, ice, river, gold }) as LostValleyMap,
+              buildMap(lostValley, `lv-reach-${p}-${ice}-${river}-${gold}-${i}`, { players: p, ice, river, gold }),
               calibration as never,
             ).difficulty,
         ).sort((a, b) => a - b);

@@ -29,7 +29,6 @@ import { buildMap } from '../../../core/maps.ts';
 import { seedState } from '../../../core/rng.ts';
 import { spearman } from '../../../core/stats.ts';
 import { lostValley } from '../index.ts';
-import type { LostValleyMap } from '../model.ts';
 import { features } from '../score.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { BOT_WEIGHTS, type BotWeights } from '../rules/bot-weights.ts';
@@ -134,7 +133,7 @@ function headToHead(opponent: 'greedy' | 'planner'): void {
   let even = 0;
   const gold = { monteCarlo: 0, other: 0 };
   for (let i = 0; i < N; i++) {
-    const map = buildMap(lostValley, `h2h-${PLAYERS}-${i}`, { players: PLAYERS }) as LostValleyMap;
+    const map = buildMap(lostValley, `h2h-${PLAYERS}-${i}`, { players: PLAYERS });
     const table = buildTable(map);
     for (let g = 0; g < G; g++) {
       const seed = `lv-monte-carlo-h2h\u001f${map.digest}\u001f${g}`;
@@ -180,7 +179,7 @@ function measure(i: number): Row {
   const options = DEF
     ? { players: PLAYERS }
     : { players: PLAYERS, gold: GOLD[i % 3], ice: ICE[Math.floor(i / 3) % 3], river: 3 + ((i * 7) % 10) };
-  const map = buildMap(lostValley, `agr-${PLAYERS}-${i}`, options) as LostValleyMap;
+  const map = buildMap(lostValley, `agr-${PLAYERS}-${i}`, options);
   const score = lostValley.score(map) as unknown as { raw: number; kinds: Row['kinds']; metrics: Parameters<typeof features>[0] };
   const table = buildTable(map);
   const games = Array.from({ length: G }, (_, g) => {

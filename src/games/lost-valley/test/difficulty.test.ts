@@ -86,7 +86,7 @@ describe('Lost Valley difficulty scale per table size', () => {
     for (const players of [2, 3, 4]) {
       const bands = new Map<string, number>();
       for (let i = 0; i < 24; i++) {
-        const band = lostValley.score(buildMap(lostValley, `scale-${players}-${i}`, { players }) as LostValleyMap).band;
+        const band = lostValley.score(buildMap(lostValley, `scale-${players}-${i}`, { players })).band;
         bands.set(band, (bands.get(band) ?? 0) + 1);
       }
       // A quarter each is the design; with 24 seeds at least three bands show, none holding most.

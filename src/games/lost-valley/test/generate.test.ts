@@ -45,7 +45,7 @@ describe('Lost Valley generation over many seeds', () => {
   it('builds valid, schema-conforming landscapes that rebuild to the same digest (1,000 seeds)', () => {
     fc.assert(
       fc.property(seedString, options, (seed, o) => {
-        const map = buildMap(lostValley, seed, o) as LostValleyMap;
+        const map = buildMap(lostValley, seed, o);
         expect(lostValley.validate(map)).toEqual([]);
         expect(check(lostValley.mapSchema, map).ok).toBe(true);
         expect(buildMap(lostValley, seed, o).digest).toBe(map.digest);
@@ -62,7 +62,7 @@ describe('Lost Valley generation over many seeds', () => {
   it('scores every landscape 0–100 with the metrics it came from', () => {
     fc.assert(
       fc.property(seedString, options, (seed, o) => {
-        const s = lostValley.score(buildMap(lostValley, seed, o) as LostValleyMap);
+        const s = lostValley.score(buildMap(lostValley, seed, o));
         expect(s.difficulty).toBeGreaterThanOrEqual(0);
         expect(s.difficulty).toBeLessThanOrEqual(100);
         expect(s.metrics.goldReachable).toBeLessThanOrEqual(s.metrics.goldTotal);
@@ -76,7 +76,7 @@ describe('Lost Valley generation over many seeds', () => {
   }, 120_000);
 
   it('draws every tile, the river, the fords and the trading post', () => {
-    const map = buildMap(lostValley, 'picture', {}) as LostValleyMap;
+    const map = buildMap(lostValley, 'picture', {});
     const svg = sceneToSvg(lostValley.scene(map, DEFAULT_STYLE));
     expect(svg.match(/class="tile hover stop"/g)).toHaveLength(map.tiles.length);
     expect(svg.match(/class="ford hover"/g)).toHaveLength(2);
@@ -168,7 +168,7 @@ describe('Lost Valley difficulty against the prospector race', () => {
         ice: ice[Math.floor(i / 3) % 3],
         gold: gold[Math.floor(i / 9) % 3],
         river: 3 + ((i * 7) % 10),
-      }) as LostValleyMap;
+      });
       const s = lostValley.score(map);
       score.push(s.raw);
       width.push(s.interval[1] - s.interval[0]);
@@ -207,7 +207,7 @@ describe('Lost Valley difficulty against the prospector race', () => {
   });
 
   it('the race is seeded: the same landscape gives the same figures', () => {
-    const map = buildMap(lostValley, 'race', {}) as LostValleyMap;
+    const map = buildMap(lostValley, 'race', {});
     expect(playtest(map, { games: 4 })).toEqual(playtest(map, { games: 4 }));
     expect(playtest(map, { games: 4 }).goldPerProspector).toBeGreaterThan(0);
   });

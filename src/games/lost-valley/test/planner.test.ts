@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMap } from '../../../core/maps.ts';
 import { lostValley } from '../index.ts';
-import type { LostValleyMap } from '../model.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { makeBot } from '../rules/bots.ts';
 import { nuggets } from '../rules/engine.ts';
@@ -18,7 +17,7 @@ describe('Lost Valley planner (the second kind of player)', () => {
         players: 2 + (i % 3),
         river: 3 + ((i * 7) % 10),
         ice: (['slow', 'normal', 'fast'] as const)[i % 3],
-      }) as LostValleyMap;
+      });
       // playGame throws on any action the engine refuses.
       const state = playGame(buildTable(map), plannerBot(), `planner-test\u001f${i}`);
       ends[state.over!] = (ends[state.over!] ?? 0) + 1;
@@ -30,7 +29,7 @@ describe('Lost Valley planner (the second kind of player)', () => {
   });
 
   it('replays exactly from the same seed, and plays other games than the greedy bots', () => {
-    const table = buildTable(buildMap(lostValley, 'planner-replay', {}) as LostValleyMap);
+    const table = buildTable(buildMap(lostValley, 'planner-replay', {}));
     const a = playGame(table, plannerBot(), 'replay');
     expect(playGame(table, plannerBot(), 'replay')).toEqual(a);
     expect(playGame(table, makeBot(BOT_WEIGHTS), 'replay').players).not.toEqual(a.players);

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildMap } from '../../../core/maps.ts';
 import { lostValley } from '../index.ts';
-import type { LostValleyMap } from '../model.ts';
 import { RuleError } from '../../../core/play/rule-error.ts';
 import { applyAction, checkMove, newGame, type GameState } from '../rules/engine.ts';
 import { playtest } from '../rules/playtest.ts';
 import { buildTable, type Table } from '../rules/table.ts';
 
 const setup = (seed = '42') => {
-  const map = buildMap(lostValley, seed, {}) as LostValleyMap;
+  const map = buildMap(lostValley, seed, {});
   const table = buildTable(map);
   const state = newGame(table, 'rules-test');
   state.revealed.fill(true);
@@ -95,7 +94,7 @@ describe('Lost Valley rules engine', () => {
 
 describe('Lost Valley playtest', () => {
   it('plays whole games with boats, horses, events, hunting, whiskey and trading, ending by the ice or an announcement', () => {
-    const map = buildMap(lostValley, '42', {}) as LostValleyMap;
+    const map = buildMap(lostValley, '42', {});
     const r = playtest(map, { games: 8 });
     expect(r.moves.foot).toBeGreaterThan(0);
     expect(r.moves.boat + r.moves.horse).toBeGreaterThan(0);
@@ -110,7 +109,7 @@ describe('Lost Valley playtest', () => {
 
   it('plays many landscapes without a bot asking for an illegal action or a game running to the round limit', () => {
     for (let i = 0; i < 40; i++) {
-      const r = playtest(buildMap(lostValley, `rules-${i}`, { players: 2 + (i % 3) }) as LostValleyMap, { games: 2 });
+      const r = playtest(buildMap(lostValley, `rules-${i}`, { players: 2 + (i % 3) }), { games: 2 });
       expect(r.endedBy.limit ?? 0).toBe(0);
     }
   });
@@ -119,7 +118,7 @@ describe('Lost Valley playtest', () => {
 describe('Lost Valley print-and-play kit', () => {
   it('prints a setup sheet and every tile once at true size, with a backs sheet per fronts sheet, within the paper', async () => {
     const { DEFAULT_STYLE } = await import('../../../core/scene.ts');
-    const map = buildMap(lostValley, '42', {}) as LostValleyMap;
+    const map = buildMap(lostValley, '42', {});
     for (const area of [
       { width: 190, height: 267 },
       { width: 196, height: 249 },

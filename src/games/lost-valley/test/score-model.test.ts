@@ -58,7 +58,7 @@ describe('Lost Valley analytic score model', () => {
     expect(check.floor).toBeGreaterThan(0);
     for (const players of [2, 3, 4]) {
       const maps = check.maps.filter((m) => m.options.players === players);
-      const harder = maps.map((m) => -scoreLostValley(buildMap(lostValley, m.seed, m.options) as LostValleyMap).raw);
+      const harder = maps.map((m) => -scoreLostValley(buildMap(lostValley, m.seed, m.options)).raw);
       for (const kind of ['greedy', 'planner'] as const) {
         const rho = spearman(
           harder,

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { MinHeap } from '../../../algorithms/min-heap.ts';
 import { buildMap } from '../../../core/maps.ts';
 import { lostValley } from '../index.ts';
-import type { LostValleyMap } from '../model.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { makeBot, type Bot } from '../rules/bots.ts';
 import { edgeOpen, unexplored, type GameState, type Mode } from '../rules/engine.ts';
@@ -42,7 +41,7 @@ function plainTurns(state: GameState, table: Table, from: number, modes: readonl
 
 describe('Lost Valley searches kept between turns', () => {
   it('answer exactly as a fresh search does, turn after turn and game after game', () => {
-    const map = buildMap(lostValley, 'searches', { players: 3 }) as LostValleyMap;
+    const map = buildMap(lostValley, 'searches', { players: 3 });
     const table = buildTable(map);
     const modeSets: Mode[][] = [['foot'], ['foot', 'horse'], ['foot', 'boat'], ['foot', 'horse', 'boat']];
     let compared = 0;

@@ -3,7 +3,6 @@ import { readJson } from '../../../core/json-file.ts';
 import { buildMap } from '../../../core/maps.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { lostValley } from '../index.ts';
-import type { LostValleyMap } from '../model.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { PLAN } from '../rules/planner.ts';
 import { scoreLostValley } from '../score.ts';
@@ -35,7 +34,7 @@ describe('Lost Valley: a far stronger player', () => {
     // The note rests on this measurement: at two players the strong player's gold barely follows the score.
     expect(strong.tables['2']!.spearman.difficulty).toBeLessThan(0.5);
     for (const players of [2, 3, 4]) {
-      const map = buildMap(lostValley, `strong-note-${players}`, { players }) as LostValleyMap;
+      const map = buildMap(lostValley, `strong-note-${players}`, { players });
       const headline = lostValley.summarise(map, scoreLostValley(map)).headline;
       const table = strong.tables[String(players)]!;
       const note = headline.match(NOTE);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMap } from '../../../core/maps.ts';
 import { generateLostValley } from '../generate.ts';
 import { lostValley } from '../index.ts';
-import type { LostValleyMap, LostValleyOptions, LvTile } from '../model.ts';
+import type { LostValleyOptions, LvTile } from '../model.ts';
 import { movementGraph } from '../movement.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { makeBot, type Bot } from '../rules/bots.ts';
@@ -69,7 +69,7 @@ describe('Lost Valley prospectors walk tile edges only', () => {
 
   it('the fords are tile edges, the first two the river crosses at a tile edge', () => {
     for (const seed of ['42', '1', '2', '3', '4', '5']) {
-      const map = buildMap(lostValley, seed, {}) as LostValleyMap;
+      const map = buildMap(lostValley, seed, {});
       for (const [a, b] of map.fords) expect(crossesTile(map.tiles, a, b)).toBeNull();
       const tileEdges = map.riverCrossings.filter(([a, b]) => crossesTile(map.tiles, a, b) === null);
       expect(map.fords).toEqual(tileEdges.slice(0, 2));
@@ -99,7 +99,7 @@ describe('Lost Valley prospectors walk tile edges only', () => {
     it(`the ${kind} games never cross a tile, by foot, horse or boat (24 landscapes, every table size)`, () => {
       let moves = 0;
       for (let i = 0; i < 24; i++) {
-        const map = buildMap(lostValley, `tile-edges-${i}`, { players: 2 + (i % 3), river: 3 + ((i * 5) % 10) }) as LostValleyMap;
+        const map = buildMap(lostValley, `tile-edges-${i}`, { players: 2 + (i % 3), river: 3 + ((i * 5) % 10) });
         const table = buildTable(map);
         const steps: Array<[Vertex, Vertex]> = [];
         playGame(table, watched(bot(), steps, table), `tile-edges\u001f${i}`);

@@ -23,7 +23,6 @@ import { buildMap } from '../../../core/maps.ts';
 import { fitLinear, quantile, rankGap, round } from '../../../core/fit.ts';
 import { CORPUS_TABLES as TABLES, interleavedSeries, sizedSeries } from './corpus.ts';
 import { pioneerDays } from '../index.ts';
-import type { PioneerDaysMap } from '../model.ts';
 import { features, trailMetrics } from '../reference-games.ts';
 import { playtest } from '../rules/playtest.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
@@ -85,7 +84,7 @@ function sample(trails: ReadonlyArray<{ seed: string; players: number; firstGame
       if (only && !only.includes(players)) return undefined;
       const key = `${seed}/${players}/${firstGame}/${corpus.settler}/${corpus.planner}`;
       if (cache[key]) return cache[key]!;
-      const map = buildMap(pioneerDays, seed, { players, firstGame }) as PioneerDaysMap;
+      const map = buildMap(pioneerDays, seed, { players, firstGame });
       const row = {
         players,
         firstGame,

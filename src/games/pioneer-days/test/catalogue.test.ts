@@ -5,13 +5,12 @@ import { buildMap } from '../../../core/maps.ts';
 import { CATALOGUE, FACES } from '../catalogue.ts';
 import { pioneerDays } from '../index.ts';
 import { SCHEMAS } from '../schemas.ts';
-import type { PioneerDaysMap } from '../model.ts';
 import { applyAction, canSatisfy, finalScores, townsfolkVp } from '../rules/engine.ts';
 import { changeCost, newGame, newPlayer, seatToMove, trailOf } from '../rules/state.ts';
 
 const raw = readJson<Record<string, unknown>>(new URL('../data/catalogue.json', import.meta.url));
 const validate = validatorFor(SCHEMAS.catalogue!);
-const solo = trailOf(buildMap(pioneerDays, 'catalogue', { players: 1 }) as PioneerDaysMap);
+const solo = trailOf(buildMap(pioneerDays, 'catalogue', { players: 1 }));
 
 describe('Pioneer Days catalogue', () => {
   it('matches its schema, and the schema names the field a bad catalogue breaks', () => {

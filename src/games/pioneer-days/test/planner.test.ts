@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { buildMap } from '../../../core/maps.ts';
 import { FACES } from '../catalogue.ts';
 import { pioneerDays } from '../index.ts';
-import type { PioneerDaysMap } from '../model.ts';
 import { applyAction } from '../rules/engine.ts';
 import { legalTurns, planTurn } from '../rules/planner.ts';
 import { planner } from '../rules/bots.ts';
 import { playGame, replay } from '../rules/playtest.ts';
 import { changeCost, newGame, seatToMove, trailOf } from '../rules/state.ts';
 
-const trailFor = (players: number, seed = 'planner') => trailOf(buildMap(pioneerDays, seed, { players }) as PioneerDaysMap);
+const trailFor = (players: number, seed = 'planner') => trailOf(buildMap(pioneerDays, seed, { players }));
 
 describe('Pioneer Days lookahead planner', () => {
   it('plays whole games at every table size through the engine, and a seeded game replays exactly', () => {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildMap } from '../../../core/maps.ts';
 import { pioneerDays } from '../index.ts';
-import type { PioneerDaysMap } from '../model.ts';
 import { settler, baseline } from '../rules/bots.ts';
 import { RuleError } from '../../../core/play/rule-error.ts';
 import { applyAction, finalScores, strike, winners } from '../rules/engine.ts';
 import { playGame, playtest, replay } from '../rules/playtest.ts';
 import { newGame, newPlayer, trailOf, seatToMove } from '../rules/state.ts';
 
-const map = buildMap(pioneerDays, 'rules', {}) as PioneerDaysMap;
+const map = buildMap(pioneerDays, 'rules', {});
 const trail = trailOf(map);
 
 describe('Pioneer Days rules engine', () => {
@@ -89,7 +88,7 @@ describe('Pioneer Days rules engine', () => {
   });
 
   it('settlers beat random baselines', () => {
-    const small = buildMap(pioneerDays, 'bots', { players: 2 }) as PioneerDaysMap;
+    const small = buildMap(pioneerDays, 'bots', { players: 2 });
     const r = playtest(small, { games: 20, bots: ['settler', 'baseline'] });
     expect(r.winRate[0]!).toBeGreaterThan(70);
   });

@@ -4,7 +4,6 @@ import { tuningHash } from '../../../core/play/tuning.ts';
 import { spearman } from '../../../core/stats.ts';
 import { readJson } from '../../../core/json-file.ts';
 import { pioneerDays } from '../index.ts';
-import type { PioneerDaysMap } from '../model.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { playtest } from '../rules/playtest.ts';
 import { PLANNER_WEIGHTS } from '../rules/planner.ts';
@@ -22,7 +21,7 @@ describe('Pioneer Days difficulty', () => {
     const played: number[] = [];
     for (let i = 0; i < 16; i++) {
       const players = 1 + (i % 4);
-      const map = buildMap(pioneerDays, `pd-test-planner-${i}`, { players }) as PioneerDaysMap;
+      const map = buildMap(pioneerDays, `pd-test-planner-${i}`, { players });
       predicted.push(pioneerDays.score!(map).predictedVp);
       played.push(playtest(map, { games: 3, bots: Array.from({ length: players }, () => 'planner') }).meanVp);
     }
@@ -42,7 +41,7 @@ describe('Pioneer Days difficulty', () => {
       ['c', 4],
     ] as const) {
       const firstGame = players === 2;
-      const score = pioneerDays.score!(buildMap(pioneerDays, seed, { players, firstGame }) as PioneerDaysMap);
+      const score = pioneerDays.score!(buildMap(pioneerDays, seed, { players, firstGame }));
       const readings = [score.difficulty, score.kinds.settler.difficulty, score.kinds.planner.difficulty];
       const floor = model.tables[String(players)]!.apart[firstGame ? 'firstGame' : 'standard'];
       expect(score.interval[0]).toBeLessThanOrEqual(Math.min(...readings));
@@ -56,7 +55,7 @@ describe('Pioneer Days difficulty', () => {
 
   it('says of a first-game trail that its difficulty is not a rank among first-game trails, and of no other trail', () => {
     for (const firstGame of [true, false]) {
-      const map = buildMap(pioneerDays, 'first-game-note', { players: 2, firstGame }) as PioneerDaysMap;
+      const map = buildMap(pioneerDays, 'first-game-note', { players: 2, firstGame });
       const headline = pioneerDays.summarise(map, pioneerDays.score(map)).headline;
       expect(headline.includes('not as a rank among them')).toBe(firstGame);
     }
@@ -68,7 +67,7 @@ describe('Pioneer Days difficulty', () => {
     for (const players of [3, 4]) {
       let lean = 0;
       for (let i = 0; i < 8; i++) {
-        const score = pioneerDays.score!(buildMap(pioneerDays, `pd-lean-${i}`, { players, firstGame: i % 2 === 1 }) as PioneerDaysMap);
+        const score = pioneerDays.score!(buildMap(pioneerDays, `pd-lean-${i}`, { players, firstGame: i % 2 === 1 }));
         lean += (score.kinds.settler.difficulty - score.kinds.planner.difficulty) / 8;
       }
       expect(Math.abs(lean)).toBeLessThan(10);
@@ -82,7 +81,7 @@ describe('Pioneer Days difficulty', () => {
       const predicted: number[] = [];
       const played: number[] = [];
       for (let i = 0; i < 20; i++) {
-        const map = buildMap(pioneerDays, `pd-table-${players}-${i}`, { players, firstGame: i % 2 === 1 }) as PioneerDaysMap;
+        const map = buildMap(pioneerDays, `pd-table-${players}-${i}`, { players, firstGame: i % 2 === 1 });
         predicted.push(pioneerDays.score(map).predictedVp);
         played.push(playtest(map, { games: 8 }).meanVp);
       }
@@ -98,7 +97,7 @@ describe('Pioneer Days difficulty', () => {
     const predicted: number[] = [];
     const played: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const map = buildMap(pioneerDays, `pd-unseen-${i}`, { players: 1 + (i % 4) }) as PioneerDaysMap;
+      const map = buildMap(pioneerDays, `pd-unseen-${i}`, { players: 1 + (i % 4) });
       predicted.push(pioneerDays.score(map).predictedVp);
       played.push(playtest(map, { games: 8 }).meanVp);
     }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMap } from '../../../core/maps.ts';
 import { pioneerDays } from '../index.ts';
-import type { PioneerDaysMap } from '../model.ts';
 import { applyAction } from '../rules/engine.ts';
 import { playGame } from '../rules/playtest.ts';
 import { planner, settler } from '../rules/bots.ts';
@@ -17,7 +16,7 @@ function objectsIn(value: unknown, into = new Set<object>()): Set<object> {
 
 /** States from the start to the end of seeded games: late states hold disasters, leftovers, wagons and townsfolk. */
 function statesOf(players: number, seed: string): GameState[] {
-  const trail = trailOf(buildMap(pioneerDays, seed, { players }) as PioneerDaysMap);
+  const trail = trailOf(buildMap(pioneerDays, seed, { players }));
   const bots = Array.from({ length: players }, (_, i) => (i % 2 ? planner : settler));
   const { actions } = playGame(trail, bots, seed);
   const state = newGame(trail);
