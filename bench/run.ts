@@ -61,7 +61,7 @@ const verdict = (target: string, measured: string, met: boolean) =>
 if (want('generate')) {
   // The floor: honeycomb-grid building a grid of the same hexes, interleaved round by round.
   const Hex = defineHex({ orientation: Orientation.POINTY });
-  const coords = (buildMap(goldCity, 'bench', {})).spaces.map((s) => ({ q: s.q, r: s.r }));
+  const coords = buildMap(goldCity, 'bench', {}).spaces.map((s) => ({ q: s.q, r: s.r }));
   const { wall, cpu } = interleaved([
     (i) => buildMap(goldCity, `bench-${i}`, {}),
     () => new Grid(Hex, coords),

@@ -106,10 +106,7 @@ const scale = Object.fromEntries(
 const tierReach = Object.fromEntries(
   TIERS.map((tier) => {
     const d = Array.from({ length: 300 }, (_, i) =>
-      difficultyOnScale(
-        predict(linear, analyse(buildMap(goldCity, `treach-${i}`, { tier, temples: true })).features),
-        scale['4'],
-      ),
+      difficultyOnScale(predict(linear, analyse(buildMap(goldCity, `treach-${i}`, { tier, temples: true })).features), scale['4']),
     );
     return [tier, [percentile(d, 10), percentile(d, 90)]];
   }),

@@ -150,7 +150,7 @@ describe('rulebook courses as presets (options.course)', () => {
     expect(goldCity.validate(map)).toEqual([]);
     expect(checkAgainstTiles(map)).toEqual([]);
     // The seed deals only the cave tokens.
-    expect((buildMap(goldCity, '2', { course })).spaces).toEqual(map.spaces);
+    expect(buildMap(goldCity, '2', { course }).spaces).toEqual(map.spaces);
   });
 });
 

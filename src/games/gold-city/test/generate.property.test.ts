@@ -78,7 +78,7 @@ describe('Gold City generation over many seeds', () => {
       let sum = 0;
       let n = 0;
       for (let i = 0; i < 100; i++) {
-        for (const s of (buildMap(goldCity, `tier-${i}`, { tier })).spaces) {
+        for (const s of buildMap(goldCity, `tier-${i}`, { tier }).spaces) {
           if (s.strength !== undefined && s.piece !== 'p0') {
             sum += s.strength;
             n++;

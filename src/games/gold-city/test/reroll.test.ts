@@ -75,9 +75,7 @@ describe('reroll', () => {
     // The answer is the map of its seed: fetching that seed gives the same digest.
     expect(buildMap(goldCity, a.seed, request.options).digest).toBe(a.map.digest);
     for (let k = 1; k < a.attempts; k++) {
-      expect(
-        missBy(goldCity.score(buildMap(goldCity, `table/${k}`, request.options)).difficulty, request.target),
-      ).toBeGreaterThan(0);
+      expect(missBy(goldCity.score(buildMap(goldCity, `table/${k}`, request.options)).difficulty, request.target)).toBeGreaterThan(0);
     }
   });
 

@@ -103,7 +103,7 @@ describe('Gold City table', () => {
     // A table after a larger course, or after one that threw half-way, reads nothing left over from it.
     expectTableMatchesBoard(buildMap(goldCity, 'big', { pieces: 10 }));
     expectTableMatchesBoard(map);
-    expect(() => prepareTable({ ...(buildMap(goldCity, 'thrown', {})), caves: [null as never] })).toThrow(TypeError);
+    expect(() => prepareTable({ ...buildMap(goldCity, 'thrown', {}), caves: [null as never] })).toThrow(TypeError);
     expectTableMatchesBoard(buildMap(goldCity, 'after-thrown', {}));
     expectTableMatchesBoard(map);
   });

@@ -9,8 +9,7 @@ import type { GoldCityMap } from '../model.ts';
 import { TEMPLE_RULES, tourSteps } from '../temples.ts';
 import { goldCityOptions, seedString } from './arbitraries.ts';
 
-const templeMap = (seed: string, options: Record<string, unknown>) =>
-  buildMap(goldCity, seed, { ...options, temples: true });
+const templeMap = (seed: string, options: Record<string, unknown>) => buildMap(goldCity, seed, { ...options, temples: true });
 
 function tours(map: GoldCityMap) {
   const board = buildBoard(
