@@ -1,8 +1,8 @@
 /**
  * What a score costs beside building its map, for every game, interleaved in one run (issue 42:
  * a score costs at most twice its build, and a reroll or rank tries at least 1,000 maps a second
- * a core). The build is `buildMap` of fresh seeds; the score is the game's whole score of a map
- * already built (`scoreMap`: model, interval, plays calibration), over a pool of distinct maps.
+ * a core). The build is `buildMap` of a pool of seeds; the score is the game's whole score of each map
+ * already built (`scoreMap`: model, interval, plays calibration), the same maps.
  * Attempts a second are a reroll toward a target no map meets (difficulty 101), so every attempt
  * builds and scores one map, on one core.
  */
@@ -23,10 +23,11 @@ export interface ScoreCost {
 export function scoreCost(games: readonly AnyGameModule[], { pool = 300, attempts = 1000 } = {}): ScoreCost[] {
   return games.map((game) => {
     const maps = Array.from({ length: pool }, (_, i) => buildMap(game, `cost-${i}`, {}));
-    const { cpu } = interleaved([(i) => buildMap(game, `cost-build-${i}`, {}), (i) => scoreMap(game, maps[i % pool]!)], {
-      rounds: 20,
-      batch: 20,
-      warmup: 40,
+    const { cpu } = interleaved([(i) => buildMap(game, `cost-${i % pool}`, {}), (i) => scoreMap(game, maps[i % pool]!)], {
+      rounds: 40,
+      batch: 25,
+      // V8 optimises a score's code over its first thousand calls or so; measure after that.
+      warmup: 600,
     });
     const t0 = performance.now();
     const r = reroll(game, { seed: 'cost', options: {}, target: { min: 101, max: 101 }, maxAttempts: attempts });
