@@ -109,6 +109,8 @@ export interface GameModule<
   /** The score in words for people. */
   summarise(map: M, score: S): ScoreSummary;
   scene(map: M, style: Style): Scene;
+  /** The map's title as its scene shows it (`scene(map).title`), without drawing the scene: a kit's PDF names itself by it. */
+  mapTitle(map: M): string;
   /**
    * Print-and-play sheets (a kit: assembly sheet, pieces or tiles to cut, tokens, setup): each
    * scene prints at true size on a page of its own and fits within `area` (millimetres, portrait;

@@ -46,8 +46,11 @@ export interface OutputFormat {
   documentSchema?: Record<string, unknown>;
   /** The query (and CLI flag) schema in schemas/api/formats/, with its defaults. */
   schema: Record<string, unknown>;
-  /** Drawn from the game's scene (the map itself otherwise). */
-  needsScene: boolean;
+  /**
+   * Drawn from the game's scene (the map itself otherwise); a function when only some of its
+   * layouts draw the board (a kit's sheets are scenes of their own).
+   */
+  needsScene: boolean | ((params: Record<string, unknown>) => boolean);
   /**
    * What sets this variant's file apart from another of the same map, for its name
    * (`['poster', 'a0']` → `gold-city-42-poster-a0.pdf`); absent, the game and seed alone.

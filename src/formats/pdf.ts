@@ -17,7 +17,7 @@ export const pdfFormat: OutputFormat = {
   mediaType: 'application/pdf',
   description: 'A printable vector PDF: the board at true size tiled over pages or fitted onto one, or the print-and-play kit.',
   schema: loadSchema('api/formats/pdf'),
-  needsScene: true,
+  needsScene: (params) => params.layout !== 'kit' && params.layout !== 'setup',
   binary: true,
   heavy: true,
   offThread: true,
@@ -80,7 +80,7 @@ export const pdfFormat: OutputFormat = {
     const label = `${game.title} · seed ${map.seed ?? ''}`;
     const layout = params.layout === 'setup' ? 'setup' : 'kit';
     const pdf = sheets
-      ? await sheetsToPdf(sheets, { paper: params.paper as Paper, label, title: `${scene!.title} · ${SHEET_TITLES[layout]}` })
+      ? await sheetsToPdf(sheets, { paper: params.paper as Paper, label, title: `${game.mapTitle(map)} · ${SHEET_TITLES[layout]}` })
       : (await sceneToPdf(scene!, { ...printOptions(params), label })).pdf;
     return { body: pdf };
   },

@@ -50,7 +50,8 @@ export const pngFormat: OutputFormat = {
       piece !== undefined ? `piece-${String(piece)}${side === 'back' ? '-back' : ''}` : '',
       width !== undefined ? `${String(width)}px` : hexPx !== undefined ? `hex${String(hexPx)}px` : `${String(dpi)}dpi`,
     ].filter(Boolean),
-  needsScene: true,
+  // A setup sheet or one piece is a scene of its own: the board is drawn only for the board.
+  needsScene: (params) => params.layout !== 'setup' && params.piece === undefined,
   binary: true,
   heavy: true,
   cacheable: false,

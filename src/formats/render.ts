@@ -32,7 +32,8 @@ export function renderRequest(
   params: Record<string, unknown>,
   limits: RenderLimits,
 ): RenderRequest {
-  const request: RenderRequest = { game, map, params, ...(format.needsScene ? { scene: game.scene(map, styleOf(params)) } : {}) };
+  const drawsScene = typeof format.needsScene === 'function' ? format.needsScene(params) : format.needsScene;
+  const request: RenderRequest = { game, map, params, ...(drawsScene ? { scene: game.scene(map, styleOf(params)) } : {}) };
   format.prepare?.(request, limits);
   return request;
 }

@@ -1,3 +1,4 @@
+import { courseTitle } from './drawings.ts';
 import { GOLD_CITY_CALIBRATION } from './calibration.ts';
 import { summariseGoldCity, summariseGoldCityPlaytest } from './summary.ts';
 import { goldCityOutOfReach, steerGoldCity } from './steer.ts';
@@ -27,6 +28,7 @@ export const goldCity: GameModule<GoldCityOptions, GoldCityMap, GoldCityScore, P
   outOfReach: goldCityOutOfReach,
   summarise: summariseGoldCity,
   scene: goldCityScene,
+  mapTitle: courseTitle,
   sheets: goldCitySheets,
   setup: goldCitySetup,
   setupMissing: goldCitySetupMissing,

@@ -5,7 +5,7 @@ import type { GameModule } from '../../core/game-module.ts';
 import { SCHEMAS } from './schemas.ts';
 import { generateLostValley } from './generate.ts';
 import { GAME_ID, GENERATOR_VERSION, type LostValleyMap, type LostValleyOptions } from './model.ts';
-import { lostValleyScene } from './scene.ts';
+import { landscapeTitle, lostValleyScene } from './scene.ts';
 import { lostValleySheets } from './kit.ts';
 import { lostValleyTablePieces } from './table-pieces.ts';
 import { scoreLostValley, type LostValleyScore } from './score.ts';
@@ -24,6 +24,7 @@ export const lostValley: GameModule<LostValleyOptions, LostValleyMap, LostValley
   score: scoreLostValley,
   summarise: summariseLostValley,
   scene: lostValleyScene,
+  mapTitle: landscapeTitle,
   sheets: lostValleySheets,
   tablePieces: lostValleyTablePieces,
   steer: steerLostValley,

@@ -402,14 +402,7 @@ export function landscapeScene(map: LostValleyMap, style: Style, numbers: boolea
     }
   }
 
-  const score = map.score as { difficulty?: number; band?: string } | undefined;
-  const title = [
-    'Lost Valley',
-    map.seed !== undefined ? `seed ${map.seed}` : '',
-    score?.difficulty !== undefined ? `difficulty ${score.difficulty} (${score.band})` : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const title = landscapeTitle(map);
   const header: SceneItem[] = [
     {
       kind: 'text',
@@ -506,4 +499,16 @@ export function landscapeScene(map: LostValleyMap, style: Style, numbers: boolea
       { kind: 'group', role: 'legend', items: legend },
     ],
   };
+}
+
+/** The landscape's title as its board and every print of it show it. */
+export function landscapeTitle(map: LostValleyMap): string {
+  const score = map.score as { difficulty?: number; band?: string } | undefined;
+  return [
+    'Lost Valley',
+    map.seed !== undefined ? `seed ${map.seed}` : '',
+    score?.difficulty !== undefined ? `difficulty ${score.difficulty} (${score.band})` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -5,7 +5,7 @@ import { SCHEMAS } from './schemas.ts';
 import { generatePioneerDays } from './generate.ts';
 import { GAME_ID, GENERATOR_VERSION, type PioneerDaysMap, type PioneerDaysOptions } from './model.ts';
 import { playtest, type Playtest } from './rules/playtest.ts';
-import { pioneerDaysScene } from './scene.ts';
+import { pioneerDaysScene, trailTitle } from './scene.ts';
 import { scorePioneerDays, type PioneerDaysScore } from './score.ts';
 import { summarisePioneerDays, summarisePioneerDaysPlaytest } from './summary.ts';
 import { validatePioneerDays } from './validate.ts';
@@ -23,6 +23,7 @@ export const pioneerDays: GameModule<PioneerDaysOptions, PioneerDaysMap, Pioneer
   score: scorePioneerDays,
   summarise: summarisePioneerDays,
   scene: pioneerDaysScene,
+  mapTitle: trailTitle,
   sheets: pioneerDaysSheets,
   setup: pioneerDaysSetup,
   playerKinds: [

@@ -125,7 +125,7 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
 
   const players = playersOf(map);
   const score = map.score as { difficulty?: number; band?: string } | undefined;
-  const title = ['Pioneer Days trail', map.seed !== undefined ? `seed ${map.seed}` : ''].filter(Boolean).join(' · ');
+  const title = trailTitle(map);
   y += L.title;
   items.push(text(title, m, y, L.title, { bold: true }));
   para(
@@ -359,3 +359,8 @@ export function pioneerDaysScene(map: PioneerDaysMap, style: Style): Scene {
 }
 
 export { gainText };
+
+/** The trail's title as its sheet and every print of it show it. */
+export function trailTitle(map: PioneerDaysMap): string {
+  return ['Pioneer Days trail', map.seed !== undefined ? `seed ${map.seed}` : ''].filter(Boolean).join(' · ');
+}
