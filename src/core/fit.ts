@@ -67,3 +67,26 @@ export function spearmanByPlayers(held: ReadonlyArray<Sample & { players: number
     }),
   );
 }
+
+/** The blend weights tried between two kinds of player: the first kind's share, 0.2 to 0.8. */
+export const BLEND_WEIGHTS = [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
+
+/**
+ * The weight w of a blend w·first + (1 − w)·second of two kinds' out-of-fold predictions whose
+ * smaller Spearman against the two kinds' outcomes is largest (ties keep the earlier weight,
+ * starting from an even blend), with both Spearmans at that weight: a difficulty that holds for
+ * both kinds rather than the one it fits best.
+ */
+export function blendForBoth(
+  outOfFold: ReadonlyArray<{ first: number; second: number }>,
+  outcomes: { first: readonly number[]; second: readonly number[] },
+  weights: readonly number[] = BLEND_WEIGHTS,
+): { weight: number; first: number; second: number } {
+  const at = (w: number) => {
+    const predicted = outOfFold.map((o) => w * o.first + (1 - w) * o.second);
+    return { first: spearman(predicted, outcomes.first), second: spearman(predicted, outcomes.second) };
+  };
+  const worst = (w: number) => Math.min(at(w).first, at(w).second);
+  const weight = weights.reduce((best, w) => (worst(w) > worst(best) + 1e-12 ? w : best), 0.5);
+  return { weight, ...at(weight) };
+}

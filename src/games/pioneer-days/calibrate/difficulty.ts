@@ -20,7 +20,7 @@ import { tuningHash } from '../../../core/play/tuning.ts';
 import { spearman } from '../../../core/stats.ts';
 import { difficultyBetween } from '../../../core/difficulty.ts';
 import { buildMap } from '../../../core/maps.ts';
-import { fitLinear, quantile, rankGap, round } from '../../../core/fit.ts';
+import { blendForBoth, fitLinear, quantile, rankGap, round } from '../../../core/fit.ts';
 import { CORPUS_TABLES as TABLES, interleavedSeries, sizedSeries } from './corpus.ts';
 import { pioneerDays } from '../index.ts';
 import { features, trailMetrics } from '../reference-games.ts';
@@ -119,7 +119,6 @@ const x = (r: Row) => FEATURES.map((k) => r.features[k] ?? 0);
  * out-of-fold Spearmans. In-sample Spearmans flatter the kind whose reference games fit it more
  * closely, so they chose weights that held-out trails did not bear out (revision 3).
  */
-const WEIGHTS = [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
 const FOLDS = 5;
 type Model = ReturnType<typeof fitLinear>;
 const models: Record<
@@ -151,22 +150,12 @@ for (const players of TABLES) {
     const z = zFit(rows.filter((_, j) => j % FOLDS !== i % FOLDS));
     return { settler: z.settler.predict(x(r)), planner: z.planner.predict(x(r)) };
   });
-  const cvAt = (w: number) => {
-    const predicted = outOfFold.map((o) => w * o.settler + (1 - w) * o.planner);
-    return {
-      settler: spearman(
-        predicted,
-        rows.map((r) => r.settler),
-      ),
-      planner: spearman(
-        predicted,
-        rows.map((r) => r.planner),
-      ),
-    };
-  };
-  const worst = (w: number) => Math.min(cvAt(w).settler, cvAt(w).planner);
-  const settlerWeight = WEIGHTS.reduce((best, w) => (worst(w) > worst(best) + 1e-12 ? w : best), 0.5);
-  crossValidated[String(players)] = { settler: round(cvAt(settlerWeight).settler, 3), planner: round(cvAt(settlerWeight).planner, 3) };
+  const blend = blendForBoth(
+    outOfFold.map((o) => ({ first: o.settler, second: o.planner })),
+    { first: rows.map((r) => r.settler), second: rows.map((r) => r.planner) },
+  );
+  const settlerWeight = blend.weight;
+  crossValidated[String(players)] = { settler: round(blend.first, 3), planner: round(blend.second, 3) };
   const z = zFit(rows);
   const sd = (s.sd + p.sd) / 2;
   const mean = (s.m + p.m) / 2;

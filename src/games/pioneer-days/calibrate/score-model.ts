@@ -24,6 +24,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { blendForBoth } from '../../../core/fit.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { difficultyBetween } from '../../../core/difficulty.ts';
 import { leastSquares, ranks, spearman } from '../../../core/stats.ts';
@@ -44,7 +45,6 @@ export const DEFAULT_HOLD = { series: 'pd-ahold', maps: 150, settler: 50, planne
  * shares and the sixty per-card features (0.05 read the held-out trails better than 0.001).
  */
 const RIDGE = 0.05;
-const WEIGHTS = [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
 const FOLDS = 5;
 
 interface Trail {
@@ -170,21 +170,11 @@ export async function calibrateScoreModel(
       const z = zHeads(all.filter((i) => i % FOLDS !== fold));
       for (const i of all) if (i % FOLDS === fold) outOfFold[i] = { settler: apply(z.settler, xs[i]!), planner: apply(z.planner, xs[i]!) };
     }
-    const cvAt = (w: number) => {
-      const predicted = outOfFold.map((o) => w * o.settler + (1 - w) * o.planner);
-      return {
-        settler: spearman(
-          predicted,
-          rows.map((r) => r.settler),
-        ),
-        planner: spearman(
-          predicted,
-          rows.map((r) => r.planner),
-        ),
-      };
-    };
-    const worst = (w: number) => Math.min(cvAt(w).settler, cvAt(w).planner);
-    const w = WEIGHTS.reduce((best, c) => (worst(c) > worst(best) + 1e-12 ? c : best), 0.5);
+    const blend = blendForBoth(
+      outOfFold.map((o) => ({ first: o.settler, second: o.planner })),
+      { first: rows.map((r) => r.settler), second: rows.map((r) => r.planner) },
+    );
+    const w = blend.weight;
     const z = zHeads(all);
     const sd = (s.sd + p.sd) / 2;
     const m = (s.m + p.m) / 2;
@@ -231,7 +221,7 @@ export async function calibrateScoreModel(
     tables[String(players)] = { settlerWeight: w, ...joint, scale, byKind, apart: { firstGame: apartOf(true), standard: apartOf(false) } };
     fitReport[String(players)] = {
       trails: rows.length,
-      crossValidated: { settler: round(cvAt(w).settler, 3), planner: round(cvAt(w).planner, 3) },
+      crossValidated: { settler: round(blend.first, 3), planner: round(blend.second, 3) },
     };
 
     // Held out: how the difficulty and each head rank each kind's mean result, by deal too.
