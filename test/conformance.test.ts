@@ -14,7 +14,7 @@ import { DEFAULT_RENDER_LIMITS, extensionOf } from '../src/formats/format.ts';
 import { FORMATS } from '../src/formats/index.ts';
 import { formatParams, renderRequest } from '../src/formats/render.ts';
 import { GAMES } from '../src/games/index.ts';
-import { seedString } from '../src/games/gold-city/test/arbitraries.ts';
+import { seedString } from './support/arbitraries.ts';
 import { optionsFromSchema } from './support/options-arbitrary.ts';
 import { digestsInWorker } from './support/digest-in-worker.ts';
 import { testServer } from './support/server.ts';

@@ -27,7 +27,7 @@ function sample(prefix: string, count: number) {
   });
 }
 
-const t0 = Date.now();
+const t0 = performance.now();
 const fit = sample('cal', 720);
 const hold = sample('hold', 360);
 const model = fitLinear(fit);
@@ -54,4 +54,4 @@ const result = {
   },
 };
 writeFileSync(new URL('../data/calibration.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
-console.log(JSON.stringify(result, null, 2), `\n${((Date.now() - t0) / 1000).toFixed(0)} s`);
+console.log(JSON.stringify(result, null, 2), `\n${((performance.now() - t0) / 1000).toFixed(0)} s`);

@@ -149,7 +149,7 @@ function tracking(rows: readonly Row[], apart: (r: Row, i: number) => number) {
   );
 }
 
-const t0 = Date.now();
+const t0 = performance.now();
 const out: Record<string, unknown> = {
   version: 'gold-city-players-2',
   samplerWeights: sha256Hex(JSON.stringify(SAMPLER_WEIGHTS)).slice(0, 16),
@@ -198,4 +198,4 @@ for (const layer of ['base', 'temples'] as const) {
 }
 if (cacheFile) writeFileSync(cacheFile, JSON.stringify(cache));
 writeFileSync(new URL('../data/players.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);
-console.log(JSON.stringify(out, null, 2), `\n${((Date.now() - t0) / 1000).toFixed(0)} s`);
+console.log(JSON.stringify(out, null, 2), `\n${((performance.now() - t0) / 1000).toFixed(0)} s`);

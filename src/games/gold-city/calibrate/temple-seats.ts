@@ -23,7 +23,7 @@ const COURSES = 20;
 const GAMES = 60;
 const TIERS = ['easy', 'normal', 'hard', 'expert'] as const;
 
-const t0 = Date.now();
+const t0 = performance.now();
 const tables: Record<string, { winRates: number[]; courses: number; games: number; courseSd: number[]; noiseSd: number[] }> = {};
 for (const players of [2, 3, 4]) {
   const shares: number[][] = [];
@@ -48,4 +48,4 @@ for (const players of [2, 3, 4]) {
 }
 const result = { version: 'temple-seats-1', botWeights: tuningHash(BOT_WEIGHTS), tables };
 writeFileSync(new URL('../data/temple-seats.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
-console.log(JSON.stringify(result, null, 2), `\n${((Date.now() - t0) / 1000).toFixed(0)} s`);
+console.log(JSON.stringify(result, null, 2), `\n${((performance.now() - t0) / 1000).toFixed(0)} s`);

@@ -72,7 +72,7 @@ function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.round((p / 100) * (s.length - 1))))]!;
 }
 
-const t0 = Date.now();
+const t0 = performance.now();
 const fit = sample('tcal', 240);
 const hold = sample('thold', 120);
 const model = fitLinear(fit);
@@ -134,4 +134,4 @@ const result = {
   },
 };
 writeFileSync(new URL('../data/temples.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
-console.log(JSON.stringify({ fit: result.fit, scale, tierReach }, null, 2), `\n${((Date.now() - t0) / 1000).toFixed(0)} s`);
+console.log(JSON.stringify({ fit: result.fit, scale, tierReach }, null, 2), `\n${((performance.now() - t0) / 1000).toFixed(0)} s`);

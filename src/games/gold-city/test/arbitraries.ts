@@ -13,4 +13,4 @@ export const goldCityOptions = fc.record(
   { requiredKeys: [] },
 );
 
-export const seedString = fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }).filter((s) => !/[\u0000-\u001f\u007f]/.test(s));
+export { seedString } from '../../../../test/support/arbitraries.ts';

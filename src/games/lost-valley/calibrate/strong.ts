@@ -363,12 +363,12 @@ function compare(rows: readonly Row[], other: readonly Row[]) {
 
 const FIXTURE = new URL('../data/strong.json', import.meta.url);
 const key = `${PLAYERS}${DEF ? '-default' : ''}${process.env.ROLLOUT === 'planner' ? '-planner-rollouts' : ''}`;
-const started = Date.now();
+const started = performance.now();
 const rows: Row[] = process.env.ROWS
   ? process.env.ROWS.split(',').flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as Row[])
   : Array.from({ length: N }, (_, k) => {
       const row = measure(START + k);
-      if ((k + 1) % 5 === 0) process.stderr.write(`${k + 1}/${N} ${Math.round((Date.now() - started) / 1000)} s\n`);
+      if ((k + 1) % 5 === 0) process.stderr.write(`${k + 1}/${N} ${Math.round((performance.now() - started) / 1000)} s\n`);
       return row;
     });
 if (OUT) writeFileSync(OUT, JSON.stringify(rows));

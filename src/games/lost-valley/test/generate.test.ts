@@ -9,7 +9,7 @@ import { LAND_TILES, type LostValleyMap } from '../model.ts';
 import { TILE_SET } from '../tiles.ts';
 import { sceneToSvg } from '../../../formats/svg-document.ts';
 import { faceKey, faceNeighbours, type Face } from '../../../geometry/trilattice/lattice.ts';
-import { seedString } from '../../gold-city/test/arbitraries.ts';
+import { seedString } from '../../../../test/support/arbitraries.ts';
 import { playtest } from '../rules/playtest.ts';
 import { spearman } from '../../../core/stats.ts';
 

@@ -11,7 +11,7 @@ import { plannerBot } from '../rules/planner-bot.ts';
 import { playGame } from '../rules/playtest.ts';
 import { buildTable } from '../rules/table.ts';
 import { edge, edgeFaces, faceKey, vertexDistance, type Vertex } from '../../../geometry/trilattice/lattice.ts';
-import { seedString } from '../../gold-city/test/arbitraries.ts';
+import { seedString } from '../../../../test/support/arbitraries.ts';
 
 const options = fc.record({
   players: fc.constantFrom(2, 3, 4),

@@ -98,7 +98,7 @@ function sample(trails: ReadonlyArray<{ seed: string; players: number; firstGame
     .filter((r): r is Row => r !== undefined);
 }
 
-const t0 = Date.now();
+const t0 = performance.now();
 const fit = [
   ...sample(interleavedSeries('pd-cal', CORPUS.fit.maps), CORPUS.fit),
   ...sample(interleavedSeries('pd-hold', CORPUS.fitMore.maps), CORPUS.fitMore),
@@ -277,4 +277,4 @@ const result = {
   },
 };
 writeFileSync(new URL('../data/calibration.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
-console.log(JSON.stringify(result.fit, null, 2), `\n${((Date.now() - t0) / 1000).toFixed(0)} s`);
+console.log(JSON.stringify(result.fit, null, 2), `\n${((performance.now() - t0) / 1000).toFixed(0)} s`);
