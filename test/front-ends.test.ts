@@ -96,6 +96,18 @@ const ABOVE_CORE = ['plays', 'seeds', 'workers', 'formats', 'drawing', 'api', 'c
 describe('the rooms of src/ stack', () => {
   const src = sourceFiles('src');
 
+  it('games stand apart: no file of a game, its tests included, imports another game', () => {
+    const gameOf = (path: string) => /^src\/games\/([^/]+)\//.exec(path)?.[1];
+    const across = src
+      .filter((f) => gameOf(f) !== undefined)
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((i) => i.target && gameOf(i.target) !== undefined && gameOf(i.target) !== gameOf(f))
+          .map((i) => `${f} imports ${i.specifier}`),
+      );
+    expect(across).toEqual([]);
+  });
+
   it('core imports nothing from a room above it, not even a type or lazily', () => {
     const above = new RegExp(`^src/(${ABOVE_CORE.join('|')})/`);
     const up = src
