@@ -35,7 +35,7 @@ import { lostValley } from '../src/games/lost-valley/index.ts';
 import { plannerBot } from '../src/games/gold-city/rules/bots.ts';
 import { playGame } from '../src/games/gold-city/rules/playtest.ts';
 import { effortToFinish } from '../src/games/gold-city/rules/potential.ts';
-import { prepareTable } from '../src/games/gold-city/rules/table.ts';
+import { buildTable } from '../src/games/gold-city/rules/table.ts';
 import { benchPlays } from './plays.ts';
 import { scoreCost } from './score-cost.ts';
 import { benchBigPng } from './big-png.ts';
@@ -140,7 +140,7 @@ if (want('score')) {
     target: '≥ 4,000 per second',
   });
   verdict('reroll ≥ 4,000 attempts a second, one core', `${Math.round(perSecond)}`, perSecond >= 4000);
-  const table = prepareTable(maps[0]!);
+  const table = buildTable(maps[0]!);
   const potential = effortToFinish(table);
   const bots = [plannerBot, plannerBot, plannerBot, plannerBot];
   timings.push(

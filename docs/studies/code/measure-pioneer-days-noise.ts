@@ -16,7 +16,7 @@ import { pioneerDays } from '../../../src/games/pioneer-days/index.ts';
 import type { PioneerDaysMap } from '../../../src/games/pioneer-days/model.ts';
 import { BOTS } from '../../../src/games/pioneer-days/rules/bots.ts';
 import { playGame } from '../../../src/games/pioneer-days/rules/playtest.ts';
-import { trailOf } from '../../../src/games/pioneer-days/rules/state.ts';
+import { buildTable } from '../../../src/games/pioneer-days/rules/state.ts';
 import { round, stepUp } from '../../../src/core/fit.ts';
 import { CORPUS_TABLES as TABLES, corpusIndex, corpusTrail } from '../../../src/games/pioneer-days/calibrate/corpus.ts';
 
@@ -27,7 +27,7 @@ const GAMES = { settler: Number(process.env.GAMES_SETTLER ?? 24), planner: Numbe
 
 /** Mean VP per player of each seeded game, seeded as playtest seeds them (so the first n are playtest's n). */
 function games(map: PioneerDaysMap, kind: 'settler' | 'planner', n: number): number[] {
-  const trail = trailOf(map);
+  const trail = buildTable(map);
   const bots = Array.from({ length: trail.players }, () => BOTS[kind]!);
   return Array.from({ length: n }, (_, g) => {
     const r = playGame(trail, bots, `${map.digest ?? 'trail'}/${g}`);
@@ -102,7 +102,7 @@ const duel = { settler: 0, planner: 0, settlerVp: 0, plannerVp: 0, games: 0 };
 for (let k = 0; k < (ONLY.includes(2) ? MAPS : 0); k++) {
   const i = corpusIndex(2, k);
   const map = buildMap(pioneerDays, `pd-hold-${i}`, corpusTrail(i));
-  const trail = trailOf(map);
+  const trail = buildTable(map);
   for (let g = 0; g < 4; g++) {
     const order = g % 2 === 0 ? (['settler', 'planner'] as const) : (['planner', 'settler'] as const);
     const r = playGame(

@@ -31,7 +31,7 @@ import {
   cloneState,
   newGame,
   seatToMove,
-  trailOf,
+  buildTable,
   type GameState,
   type Trail,
 } from '../../../src/games/pioneer-days/rules/state.ts';
@@ -128,7 +128,7 @@ for (let k = 0, found = 0; found < N; k++) {
   if (corpusTrail(i).firstGame !== FIRST_GAME) continue;
   found++;
   const map = buildMap(pioneerDays, `pd-cal-${i}`, { players: PLAYERS, firstGame: FIRST_GAME });
-  const trail = trailOf(map);
+  const trail = buildTable(map);
   columns.difficultyVp!.push(pioneerDays.score(map).predictedVp);
   // The reference kinds' games are playtest()'s own (same seeds; its mean is rounded the same way).
   for (const [kind, games] of [

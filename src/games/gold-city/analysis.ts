@@ -2,7 +2,7 @@ import { round2 } from '../../core/difficulty.ts';
 import { NodeHeap } from '../../algorithms/min-heap.ts';
 import type { GoldCityMap } from './model.ts';
 import { effortToFinish, stepCosts } from './rules/potential.ts';
-import { G, blockadeBetween, prepareTable, type Table } from './rules/table.ts';
+import { G, blockadeBetween, buildTable, type Table } from './rules/table.ts';
 import { SYMBOL_AT, SYMBOL_FOR, SYMBOLS4, type GroundSymbol } from './symbols.ts';
 import { templeAnalysis, type TempleMetrics } from './temple-score.ts';
 
@@ -207,7 +207,7 @@ function meanOver(starts: readonly StartMetrics[], f: (s: StartMetrics) => numbe
 }
 
 export function analyse(map: GoldCityMap): CourseAnalysis {
-  const t = prepareTable(map);
+  const t = buildTable(map);
   const work = scratchFor(t.n);
   const toFinish = effortToFinish(t, undefined, work.toFinish.subarray(0, t.n));
   const steps = stepsToFinish(t, work);

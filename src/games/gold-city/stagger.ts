@@ -1,6 +1,6 @@
 import type { GoldCityMap, Space, StaggeredStart } from './model.ts';
 import { effortToFinish } from './rules/potential.ts';
-import { G, prepareTable, type Table } from './rules/table.ts';
+import { G, buildTable, type Table } from './rules/table.ts';
 
 /**
  * A staggered start: how many spaces further in each seat's pawns begin, seat 1 first. Seat 1
@@ -27,7 +27,7 @@ export function withStagger(map: GoldCityMap, stagger: string | undefined): Gold
   if (stagger === undefined || stagger === 'none') return map;
   const rows = rowsFromOption(stagger, map.options?.players ?? 4);
   if (rows.every((n) => n === 0)) return map;
-  const entries = layStagger(map, prepareTable(map), rows);
+  const entries = layStagger(map, buildTable(map), rows);
   if (entries.length === 0) return map;
   // Keys stay in code-unit order, so the digest takes the canonical fast path.
   const { temples, ...rest } = map;
@@ -86,7 +86,7 @@ export function layStagger(map: GoldCityMap, t: Table, rows: SeatRows): Staggere
 export function rowsOf(map: GoldCityMap, players: number, candidates: readonly SeatRows[]): SeatRows | undefined {
   const plain = new Array<number>(players).fill(0);
   if (!map.stagger?.length) return plain;
-  const table = prepareTable({ ...map, stagger: undefined });
+  const table = buildTable({ ...map, stagger: undefined });
   const toFinish = effortToFinish(table);
   const key = (entries: readonly StaggeredStart[]) =>
     JSON.stringify(entries.map((e) => [e.start, e.q, e.r]).sort((a, b) => (a[0] as number) - (b[0] as number)));

@@ -9,7 +9,7 @@ import { CATALOGUE, TOWNS } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';
 import { planner, settler } from './rules/bots.ts';
 import { playGame, type GameResult } from './rules/playtest.ts';
-import { trailOf } from './rules/state.ts';
+import { buildTable } from './rules/state.ts';
 import { stackingOf } from './score-features.ts';
 
 /** Settler games and lookahead planner games the old score played per trail. */
@@ -39,7 +39,7 @@ export interface ReferenceMetrics {
 
 /** The trail's noiseless settler game (the old score's first reference game): what the disaster forecast reads. */
 export function referenceGame(map: PioneerDaysMap): GameResult {
-  const trail = trailOf(map);
+  const trail = buildTable(map);
   return playGame(
     trail,
     Array.from({ length: trail.players }, () => settler),
@@ -47,7 +47,7 @@ export function referenceGame(map: PioneerDaysMap): GameResult {
 }
 
 export function trailMetrics(map: PioneerDaysMap): ReferenceMetrics {
-  const trail = trailOf(map);
+  const trail = buildTable(map);
   const bots = Array.from({ length: trail.players }, () => settler);
   // The first reference game is noiseless; the others add the bots' seeded noise under fixed
   // labels, so the trail alone decides all of them and their mean is steadier than one game.

@@ -18,7 +18,7 @@ import { BOTS } from '../rules/bots.ts';
 import { playGame } from '../rules/playtest.ts';
 import { effortToFinish } from '../rules/potential.ts';
 import { SAMPLER_WEIGHTS, samplerBot } from '../rules/sampler.ts';
-import { prepareTable } from '../rules/table.ts';
+import { buildTable } from '../rules/table.ts';
 import { analyse } from '../analysis.ts';
 import { sha256Hex } from '../../../core/canonical.ts';
 import { calibrationCases } from './cases.ts';
@@ -46,7 +46,7 @@ function rows(layer: 'base' | 'temples'): Row[] {
     if (cache[key]) return cache[key]!;
     const map = buildMap(goldCity, seed, layer === 'temples' ? { ...options, temples: true } : options);
     const score = goldCity.score!(map) as unknown as { predictedRounds: number; difficulty: number };
-    const table = prepareTable(map);
+    const table = buildTable(map);
     const potential = effortToFinish(table);
     const players = options.players as number;
     const meanRounds = (kind: keyof typeof KINDS) => {

@@ -17,7 +17,7 @@ import { BOT_WEIGHTS, TEMPLE_BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { BOTS } from '../rules/bots.ts';
 import { playGame } from '../rules/playtest.ts';
 import { effortToFinish } from '../rules/potential.ts';
-import { prepareTable } from '../rules/table.ts';
+import { buildTable } from '../rules/table.ts';
 import { analyse } from '../analysis.ts';
 import { calibrationCases } from './cases.ts';
 
@@ -53,7 +53,7 @@ function sample(prefix: string, count: number) {
   return calibrationCases(prefix, count).map(({ seed, options }, i) => {
     const map = buildMap(goldCity, seed, temple(options));
     const features = analyse(map).features;
-    const table = prepareTable(map);
+    const table = buildTable(map);
     const potential = effortToFinish(table);
     const bots = Array.from({ length: options.players as number }, () => BOTS.planner!);
     const played = Array.from({ length: GAMES }, (_, g) => playGame(table, bots, `${map.digest}/${g}`, potential));

@@ -4,7 +4,7 @@ import { staggeredStarts, type SeatRows } from '../stagger.ts';
 import { BOTS } from './bots.ts';
 import { playGame } from './playtest.ts';
 import { effortToFinish } from './potential.ts';
-import { prepareTable, type Table } from './table.ts';
+import { buildTable, type Table } from './table.ts';
 
 /**
  * The staggers a balance search tries, per table size: rows in per seat, seat 1 first. The
@@ -33,7 +33,7 @@ export interface Course {
 }
 
 export function prepareCourse(map: GoldCityMap): Course {
-  const table = prepareTable({ ...map, stagger: undefined });
+  const table = buildTable({ ...map, stagger: undefined });
   return { table, toFinish: effortToFinish(table) };
 }
 

@@ -5,7 +5,7 @@ import type { GoldCityMap } from '../model.ts';
 import { applyAction, winners, type Action } from './engine.ts';
 import { effortToFinish, templeFields } from './potential.ts';
 import { newGame, type GameState } from './state.ts';
-import { prepareTable, type Table } from './table.ts';
+import { buildTable, type Table } from './table.ts';
 import { baselineBot, plannerBot, type Bot, type BotContext } from './bots.ts';
 import { samplerBot } from './sampler.ts';
 
@@ -57,7 +57,7 @@ export interface Playtest {
 const GOLD_CITY: PlaytestGame<GoldCityMap, { table: Table; potential: Float64Array }, Bot, GameResult, Omit<GameResult, 'winners'>> = {
   kinds: { planner: () => plannerBot, baseline: () => baselineBot, sampler: () => samplerBot },
   table: (map) => {
-    const table = prepareTable(map);
+    const table = buildTable(map);
     return { table, potential: effortToFinish(table) };
   },
   // A course typed in by hand says no number of players: it seats four.

@@ -86,7 +86,7 @@ const DQ = DIRECTIONS.map((d) => d.q);
 const DR = DIRECTIONS.map((d) => d.r);
 
 /**
- * Space index by grid cell, -1 where none, kept between tables (prepareTable clears the cells it
+ * Space index by grid cell, -1 where none, kept between tables (buildTable clears the cells it
  * set, even on a throw). With each space's coordinates and cell, likewise kept.
  */
 let grid = new Int32Array(0);
@@ -161,7 +161,7 @@ function clearGrid(n: number): void {
   for (let i = 0; i < n; i++) grid[cellOf[i] as number] = -1;
 }
 
-export function prepareTable(map: GoldCityMap): Table {
+export function buildTable(map: GoldCityMap): Table {
   const spaces = map.spaces;
   const n = spaces.length;
   const pieces = map.pieces.length;

@@ -11,7 +11,7 @@ import { RuleError } from '../../../core/play/rule-error.ts';
 import { applyAction, type Action, type Source } from '../rules/engine.ts';
 import { CARD_TYPES } from '../rules/cards.ts';
 import { newGame, type GameState } from '../rules/state.ts';
-import { prepareTable, type Table } from '../rules/table.ts';
+import { buildTable, type Table } from '../rules/table.ts';
 import type { GoldCityMap } from '../model.ts';
 import { course } from './course-builder.ts';
 
@@ -24,7 +24,7 @@ function hand(state: GameState, names: string[]): number[] {
 }
 
 function setup(map: GoldCityMap): { t: Table; s: GameState; at: (q: number, r: number) => number } {
-  const t = prepareTable(map);
+  const t = buildTable(map);
   const s = newGame(t, 4, 'all-or-nothing');
   return { t, s, at: (q, r) => map.spaces.findIndex((x) => x.q === q && x.r === r) };
 }
@@ -128,7 +128,7 @@ function gameStates(): Array<{ t: Table; s: GameState }> {
     ['baseline', 'planner', 'planner', 'planner'],
   ];
   lineups.forEach((names, g) => {
-    const t = prepareTable(buildMap(goldCity, `refusals-${g}`, { players: names.length }));
+    const t = buildTable(buildMap(goldCity, `refusals-${g}`, { players: names.length }));
     const ctx: BotContext = { table: t, potential: effortToFinish(t) };
     let decisions = 0;
     // Each bot, as it chooses, keeps a copy of the state it chose in (before the driver applies it).
@@ -242,7 +242,7 @@ describe('Gold City rules: refusals on states from real games', () => {
   });
 
   it('bots only choose: producing an action leaves the state untouched', () => {
-    const t = prepareTable(buildMap(goldCity, 'bots-choose', { players: 3 }));
+    const t = buildTable(buildMap(goldCity, 'bots-choose', { players: 3 }));
     const ctx: BotContext = { table: t, potential: effortToFinish(t) };
     const s = newGame(t, 3, 'bots-choose');
     const names = ['planner', 'baseline', 'planner'];

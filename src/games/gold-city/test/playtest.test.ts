@@ -8,7 +8,7 @@ import { playToEnd } from '../../../core/play/play.ts';
 import { MAX_ROUNDS, playtest, turnRules } from '../rules/playtest.ts';
 import { effortToFinish } from '../rules/potential.ts';
 import { newGame, type GameState } from '../rules/state.ts';
-import { prepareTable } from '../rules/table.ts';
+import { buildTable } from '../rules/table.ts';
 import { CALIBRATION_GAMES, calibrationCases } from '../calibrate/cases.ts';
 import calibration from '../data/calibration.json' with { type: 'json' };
 
@@ -32,7 +32,7 @@ describe('bot games', () => {
         ),
         (n, tier, botNames) => {
           const map = buildMap(goldCity, `life-${n}`, { tier, players: botNames.length });
-          const table = prepareTable(map);
+          const table = buildTable(map);
           const ctx: BotContext = { table, potential: effortToFinish(table) };
           let removed = new Set<number>();
           let turns = 0;

@@ -3,7 +3,7 @@ import { RuleError } from '../../../core/play/rule-error.ts';
 import { applyAction, cardCount, winners, type Action } from '../rules/engine.ts';
 import { CARD_TYPES } from '../rules/cards.ts';
 import { newGame, type GameState } from '../rules/state.ts';
-import { prepareTable, type Table } from '../rules/table.ts';
+import { buildTable, type Table } from '../rules/table.ts';
 import type { GoldCityMap } from '../model.ts';
 import { course } from './course-builder.ts';
 
@@ -17,7 +17,7 @@ function hand(state: GameState, names: string[], seat = state.seat): number[] {
 }
 
 function setup(map: GoldCityMap, seats = 2): { t: Table; s: GameState; at: (q: number, r: number) => number } {
-  const t = prepareTable(map);
+  const t = buildTable(map);
   const s = newGame(t, seats, 'rules');
   const at = (q: number, r: number) => map.spaces.findIndex((x) => x.q === q && x.r === r);
   return { t, s, at };

@@ -5,7 +5,7 @@ import type { GoldCityScore } from '../score.ts';
 import { playGame } from '../rules/playtest.ts';
 import { effortToFinish } from '../rules/potential.ts';
 import { samplerBot } from '../rules/sampler.ts';
-import { prepareTable } from '../rules/table.ts';
+import { buildTable } from '../rules/table.ts';
 import { calibrationCases } from '../calibrate/cases.ts';
 
 describe('Gold City Monte-Carlo turn sampler', () => {
@@ -13,7 +13,7 @@ describe('Gold City Monte-Carlo turn sampler', () => {
     it(`finishes ${temples ? 'temple' : 'base'} races at 2–4 players through the engine, the same game for the same seed`, () => {
       for (const players of [2, 3, 4]) {
         const map = buildMap(goldCity, `sampler-${players}`, { players, pieces: 4, temples });
-        const table = prepareTable(map);
+        const table = buildTable(map);
         const potential = effortToFinish(table);
         const bots = Array.from({ length: players }, () => samplerBot);
         // Every action the sampler yields is applied by the engine, which throws on an illegal one.

@@ -5,7 +5,7 @@ import { check } from '../../../core/schema.ts';
 import { goldCity } from '../index.ts';
 import type { GoldCityMap } from '../model.ts';
 import { newGame } from '../rules/state.ts';
-import { prepareTable } from '../rules/table.ts';
+import { buildTable } from '../rules/table.ts';
 import type { GoldCityScore } from '../score.ts';
 import { calibratedStaggers, predictSeatShares, seatCalibration, seatFeatures, unevenness } from '../seats.ts';
 import { layStagger, rowsFromOption, rowsOf } from '../stagger.ts';
@@ -22,7 +22,7 @@ const hexDistance = (a: { q: number; r: number }, b: { q: number; r: number }) =
   (Math.abs(a.q - b.q) + Math.abs(a.r - b.r) + Math.abs(a.q + a.r - b.q - b.r)) / 2;
 const staggered = (seed: string, rows: number[], options: object = {}) => {
   const map = structuredClone(buildMap(goldCity, seed, options)) as GoldCityMap;
-  map.stagger = layStagger(map, prepareTable(map), rows);
+  map.stagger = layStagger(map, buildTable(map), rows);
   return map;
 };
 const rules = (map: GoldCityMap) => goldCity.validate(map).map((p) => p.rule);
@@ -41,8 +41,8 @@ describe('staggered start (option stagger)', () => {
           expect(map.options?.stagger).toBe(stagger);
           const rows = rowsFromOption(stagger, players);
           const plain = { ...map, stagger: undefined };
-          expect(map.stagger ?? []).toEqual(layStagger(plain, prepareTable(plain), rows));
-          const table = prepareTable(map);
+          expect(map.stagger ?? []).toEqual(layStagger(plain, buildTable(plain), rows));
+          const table = buildTable(map);
           const state = newGame(table, players, 'g');
           const begins = state.players.flatMap((p) => p.pawns.map((pawn) => pawn.at));
           expect(new Set(begins).size).toBe(begins.length);

@@ -5,7 +5,7 @@ import { buildBoard } from '../board.ts';
 import { goldCity } from '../index.ts';
 import type { GoldCityMap } from '../model.ts';
 import { blockadeEffort, effortToFinish, entryEffort, templeFields } from '../rules/potential.ts';
-import { G, blockadeBetween, prepareTable, type Table } from '../rules/table.ts';
+import { G, blockadeBetween, buildTable, type Table } from '../rules/table.ts';
 import { goldCityOptions, seedString } from './arbitraries.ts';
 import { course } from './course-builder.ts';
 
@@ -44,7 +44,7 @@ function cavesBesideAsBefore(map: GoldCityMap, t: Table): number[][] {
 }
 
 function expectTableMatchesBoard(map: GoldCityMap): void {
-  const t = prepareTable(map);
+  const t = buildTable(map);
   const board = buildBoard(
     map.spaces,
     map.pieces.map((p) => p.id),
@@ -103,7 +103,7 @@ describe('Gold City table', () => {
     // A table after a larger course, or after one that threw half-way, reads nothing left over from it.
     expectTableMatchesBoard(buildMap(goldCity, 'big', { pieces: 10 }));
     expectTableMatchesBoard(map);
-    expect(() => prepareTable({ ...buildMap(goldCity, 'thrown', {}), caves: [null as never] })).toThrow(TypeError);
+    expect(() => buildTable({ ...buildMap(goldCity, 'thrown', {}), caves: [null as never] })).toThrow(TypeError);
     expectTableMatchesBoard(buildMap(goldCity, 'after-thrown', {}));
     expectTableMatchesBoard(map);
   });
@@ -115,7 +115,7 @@ describe('Gold City table', () => {
       ['c', true],
       ['d', false],
     ] as const) {
-      const t = prepareTable(buildMap(goldCity, seed, { temples, blockades: true }));
+      const t = buildTable(buildMap(goldCity, seed, { temples, blockades: true }));
       const seeds = new Float64Array(t.n).fill(Infinity);
       for (let i = 0; i < t.n; i++) if (t.finishes[i]) seeds[i] = 0;
       expect(Array.from(effortToFinish(t))).toEqual(Array.from(relaxedToFinish(t, seeds, new Uint8Array(t.n))));

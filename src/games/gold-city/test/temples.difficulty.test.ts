@@ -9,14 +9,14 @@ import { tuningHash } from '../../../core/play/tuning.ts';
 import { TEMPLE_BOT_WEIGHTS, BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { playGame } from '../rules/playtest.ts';
 import { effortToFinish } from '../rules/potential.ts';
-import { prepareTable } from '../rules/table.ts';
+import { buildTable } from '../rules/table.ts';
 import type { GoldCityScore } from '../score.ts';
 import { calibrationCases } from '../calibrate/cases.ts';
 import calibration from '../data/temples.json' with { type: 'json' };
 
 /** Mean rounds of `games` planner games, as the temple calibration measures a map. */
 function meanRounds(map: GoldCityMap, games: number): number {
-  const table = prepareTable(map);
+  const table = buildTable(map);
   const potential = effortToFinish(table);
   const bots = Array.from({ length: map.options!.players }, () => BOTS.planner!);
   const rounds = Array.from({ length: games }, (_, g) => playGame(table, bots, `${map.digest}/${g}`, potential).rounds);

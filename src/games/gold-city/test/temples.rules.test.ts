@@ -9,7 +9,7 @@ import { playGame } from '../rules/playtest.ts';
 import { BOTS } from '../rules/bots.ts';
 import { entryEffort, templeFields } from '../rules/potential.ts';
 import { newGame, type GameState } from '../rules/state.ts';
-import { prepareTable, type Table } from '../rules/table.ts';
+import { buildTable, type Table } from '../rules/table.ts';
 import { COIN_CAP } from '../rules/temples.ts';
 import { course } from './course-builder.ts';
 
@@ -37,7 +37,7 @@ function lane(cells: string, guardians: Guardian[] = []): GoldCityMap {
 }
 
 function setup(map: GoldCityMap, seats = 4): { t: Table; s: GameState; at: (q: number, r: number) => number } {
-  const t = prepareTable(map);
+  const t = buildTable(map);
   const s = newGame(t, seats, 'temples');
   const at = (q: number, r: number) => map.spaces.findIndex((x) => x.q === q && x.r === r);
   return { t, s, at };
@@ -151,8 +151,8 @@ describe('Golden Temples rules', () => {
   it('the market offers a torch card from the start of a temple game, and nothing changes on a base course', () => {
     const templeMap = buildMap(goldCity, 'market', { temples: true });
     const baseMap = buildMap(goldCity, 'market', {});
-    const withTemples = newGame(prepareTable(templeMap), 4, 'm');
-    const base = newGame(prepareTable(baseMap), 4, 'm');
+    const withTemples = newGame(buildTable(templeMap), 4, 'm');
+    const base = newGame(buildTable(baseMap), 4, 'm');
     expect(withTemples.offer).toContain(type('Lantern'));
     expect(base.offer).not.toContain(type('Lantern'));
     expect(base.players[0]).not.toHaveProperty('gems');
@@ -165,7 +165,7 @@ describe('Golden Temples bots', () => {
     // Temple 1 sits near the start, temple 2 near the finish; going to temple 2 first means
     // walking the lane twice. The field at the start must equal the cheaper order, by hand.
     const map = lane('J1 J1 J1 J1 J1 J1 F');
-    const t = prepareTable(map);
+    const t = buildTable(map);
     const fields = templeFields(t);
     const at = (q: number) => map.spaces.findIndex((x) => x.q === q && x.r === 0);
     const walk = (from: number, to: number) => {
@@ -189,7 +189,7 @@ describe('Golden Temples bots', () => {
       ['bots-3', { tier: 'hard', players: 3 }],
     ] as const) {
       const map = buildMap(goldCity, seed, { ...options, temples: true });
-      const table = prepareTable(map);
+      const table = buildTable(map);
       const players = map.options!.players;
       const r = playGame(
         table,

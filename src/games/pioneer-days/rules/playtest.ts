@@ -5,7 +5,7 @@ import { Rng } from '../../../core/rng.ts';
 import { DAYS, type PioneerDaysMap } from '../model.ts';
 import { baseline, planner, settler, type Bot } from './bots.ts';
 import { applyAction, finalScores, winners, type Action, type FinalScore } from './engine.ts';
-import { newGame, seatToMove, trailOf, type GameState, type Trail } from './state.ts';
+import { newGame, seatToMove, buildTable, type GameState, type Trail } from './state.ts';
 
 export interface GameResult {
   state: GameState;
@@ -61,7 +61,7 @@ export interface Playtest {
 /** Pioneer Days at the playtest: a trail, seeded noise in the bots' choices, the most VP winning. */
 const PIONEER_DAYS: PlaytestGame<PioneerDaysMap, Trail, Bot, GameResult, { vps: number[]; disasters: string[]; unmet: number }> = {
   kinds: { settler: () => settler, baseline: () => baseline, planner: () => planner },
-  table: trailOf,
+  table: buildTable,
   seats: (_, trail) => trail.players,
   label: (map) => `${map.digest ?? 'trail'}/`,
   play: playGame,

@@ -40,7 +40,7 @@ export interface Trail {
   gold: number[];
 }
 
-export function trailOf(map: PioneerDaysMap): Trail {
+export function buildTable(map: PioneerDaysMap): Trail {
   return { players: playersOf(map), startSeat: map.startPlayer - 1, weeks: map.weeks, gold: map.gold };
 }
 

@@ -6,11 +6,11 @@ import { CATALOGUE, FACES } from '../catalogue.ts';
 import { pioneerDays } from '../index.ts';
 import { SCHEMAS } from '../schemas.ts';
 import { applyAction, canSatisfy, finalScores, townsfolkVp } from '../rules/engine.ts';
-import { changeCost, newGame, newPlayer, seatToMove, trailOf } from '../rules/state.ts';
+import { changeCost, newGame, newPlayer, seatToMove, buildTable } from '../rules/state.ts';
 
 const raw = readJson<Record<string, unknown>>(new URL('../data/catalogue.json', import.meta.url));
 const validate = validatorFor(SCHEMAS.catalogue!);
-const solo = trailOf(buildMap(pioneerDays, 'catalogue', { players: 1 }));
+const solo = buildTable(buildMap(pioneerDays, 'catalogue', { players: 1 }));
 
 describe('Pioneer Days catalogue', () => {
   it('matches its schema, and the schema names the field a bad catalogue breaks', () => {

@@ -6,9 +6,9 @@ import { applyAction } from '../rules/engine.ts';
 import { legalTurns, planTurn } from '../rules/planner.ts';
 import { planner } from '../rules/bots.ts';
 import { playGame, replay } from '../rules/playtest.ts';
-import { changeCost, newGame, seatToMove, trailOf } from '../rules/state.ts';
+import { changeCost, newGame, seatToMove, buildTable } from '../rules/state.ts';
 
-const trailFor = (players: number, seed = 'planner') => trailOf(buildMap(pioneerDays, seed, { players }));
+const trailFor = (players: number, seed = 'planner') => buildTable(buildMap(pioneerDays, seed, { players }));
 
 describe('Pioneer Days lookahead planner', () => {
   it('plays whole games at every table size through the engine, and a seeded game replays exactly', () => {

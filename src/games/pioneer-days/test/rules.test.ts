@@ -5,10 +5,10 @@ import { settler, baseline } from '../rules/bots.ts';
 import { RuleError } from '../../../core/play/rule-error.ts';
 import { applyAction, finalScores, strike, winners } from '../rules/engine.ts';
 import { playGame, playtest, replay } from '../rules/playtest.ts';
-import { newGame, newPlayer, trailOf, seatToMove } from '../rules/state.ts';
+import { newGame, newPlayer, buildTable, seatToMove } from '../rules/state.ts';
 
 const map = buildMap(pioneerDays, 'rules', {});
-const trail = trailOf(map);
+const trail = buildTable(map);
 
 describe('Pioneer Days rules engine', () => {
   it('replays a trail exactly: the same actions on the same trail give the same game twice', () => {

@@ -4,7 +4,7 @@ import { pioneerDays } from '../index.ts';
 import { applyAction } from '../rules/engine.ts';
 import { playGame } from '../rules/playtest.ts';
 import { planner, settler } from '../rules/bots.ts';
-import { cloneState, newGame, trailOf, type GameState } from '../rules/state.ts';
+import { cloneState, newGame, buildTable, type GameState } from '../rules/state.ts';
 
 /** Every object and array reachable from a value. */
 function objectsIn(value: unknown, into = new Set<object>()): Set<object> {
@@ -16,7 +16,7 @@ function objectsIn(value: unknown, into = new Set<object>()): Set<object> {
 
 /** States from the start to the end of seeded games: late states hold disasters, leftovers, wagons and townsfolk. */
 function statesOf(players: number, seed: string): GameState[] {
-  const trail = trailOf(buildMap(pioneerDays, seed, { players }));
+  const trail = buildTable(buildMap(pioneerDays, seed, { players }));
   const bots = Array.from({ length: players }, (_, i) => (i % 2 ? planner : settler));
   const { actions } = playGame(trail, bots, seed);
   const state = newGame(trail);
