@@ -51,7 +51,8 @@ const table = readJson<{ tiles: Record<string, TableTile>; boards: Record<string
   dataFile('./data/rulebook/tiles.json', import.meta.url),
 );
 
-function printedHex(code: string, q: number, r: number): PrintedHex {
+/** One printed hex code ("J2", "M", "C", "S") at (q, r): its terrain, strength and cave mark. */
+export function printedHex(code: string, q: number, r: number): PrintedHex {
   const terrain = TERRAIN[code[0] as string];
   if (!terrain) throw new Error(`tiles.json: unknown hex code ${code}`);
   const hex: PrintedHex = { q, r, terrain };

@@ -12,7 +12,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { rotate, compareAxial, type Axial } from '../../../geometry/hex/axial.ts';
-import { PRINTED_BLOCKADES, type Blockade, type GoldCityMap, type Piece, type PieceKind, type Space, type Terrain } from '../model.ts';
+import { printedHex } from '../box-tiles.ts';
+import { PRINTED_BLOCKADES, type Blockade, type GoldCityMap, type Piece, type PieceKind, type Space } from '../model.ts';
 
 interface TileRow {
   r: number;
@@ -46,17 +47,6 @@ const dir = new URL('../data/rulebook/', import.meta.url);
 const tilesDoc = JSON.parse(readFileSync(new URL('tiles.json', dir), 'utf8')) as { tiles: Record<string, TerrainTile | EndTile> };
 const coursesDoc = JSON.parse(readFileSync(new URL('courses.json', dir), 'utf8')) as { courses: Record<string, CourseEntry> };
 
-const TERRAIN: Record<string, Terrain> = {
-  J: 'jungle',
-  W: 'water',
-  V: 'village',
-  R: 'rubble',
-  B: 'basecamp',
-  M: 'mountain',
-  C: 'mountain',
-  S: 'start',
-};
-
 function place(p: Placement, h: Axial): Axial {
   const t = rotate(h, p.turns);
   return { q: t.q + p.dq, r: t.r + p.dr };
@@ -64,12 +54,7 @@ function place(p: Placement, h: Axial): Axial {
 
 /** One printed hex code (e.g. "J2", "M", "C", "S") as a space of piece `piece` at `at`. */
 function spaceOf(code: string, piece: string, at: Axial): Space {
-  const terrain = TERRAIN[code[0] as string];
-  if (!terrain) throw new Error(`unknown hex code ${code}`);
-  const space: Space = { piece, q: at.q, r: at.r, terrain };
-  if (code.length > 1) space.strength = Number(code.slice(1));
-  if (code === 'C') space.cave = true;
-  return space;
+  return { piece, ...printedHex(code, at.q, at.r) };
 }
 
 function build(id: string, course: CourseEntry): GoldCityMap {

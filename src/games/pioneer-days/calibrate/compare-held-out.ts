@@ -6,7 +6,8 @@
  * commit 33147dc) rank each kind's mean VP per player. `npx tsx src/games/pioneer-days/calibrate/compare-held-out.ts`
  */
 import { readJson } from '../../../core/json-file.ts';
-import { ranks, spearman } from '../../../core/stats.ts';
+import { rankGap } from '../../../core/fit.ts';
+import { spearman } from '../../../core/stats.ts';
 import { generatePioneerDays } from '../generate.ts';
 import { scorePioneerDays } from '../score.ts';
 
@@ -33,52 +34,31 @@ for (const players of [1, 2, 3, 4])
     const s = idx.map((i) => rows[i]!.settler);
     const p = idx.map((i) => rows[i]!.planner);
     const easier = (g: (i: number) => number) => idx.map((i) => -g(i));
-    const gap = ranks(s).map((v, k) => Math.abs(v - ranks(p)[k]!));
+    const gap = rankGap(s, p);
     const apart = (g: (i: number) => number) => f(spearman(idx.map(g), gap));
     const conf = (g: (i: number) => string) => ['low', 'medium', 'high'].map((c) => idx.filter((i) => g(i) === c).length).join('/');
     const t = (i: number) => rows[i]!.today;
     const l = (i: number) => learned[i]!;
+    // One cell: the reference-game reading, then the analytic one, each against the same kind's games.
+    const cell = (today: (i: number) => number, now: (i: number) => number, against: number[]) =>
+      `${f(spearman(easier(today), against))} → ${f(spearman(easier(now), against))}`;
     out.push(
-      `| ${players} | ${deal} | ${idx.length} | ${f(
-        spearman(
-          easier((i) => t(i).difficulty),
-          s,
-        ),
-      )} → ${f(
-        spearman(
-          easier((i) => l(i).difficulty),
-          s,
-        ),
-      )} | ${f(
-        spearman(
-          easier((i) => t(i).difficulty),
-          p,
-        ),
-      )} → ${f(
-        spearman(
-          easier((i) => l(i).difficulty),
-          p,
-        ),
-      )} | ${f(
-        spearman(
-          easier((i) => t(i).settler),
-          s,
-        ),
-      )} → ${f(
-        spearman(
-          easier((i) => l(i).kinds.settler.difficulty),
-          s,
-        ),
-      )} | ${f(
-        spearman(
-          easier((i) => t(i).planner),
-          p,
-        ),
-      )} → ${f(
-        spearman(
-          easier((i) => l(i).kinds.planner.difficulty),
-          p,
-        ),
+      `| ${players} | ${deal} | ${idx.length} | ${cell(
+        (i) => t(i).difficulty,
+        (i) => l(i).difficulty,
+        s,
+      )} | ${cell(
+        (i) => t(i).difficulty,
+        (i) => l(i).difficulty,
+        p,
+      )} | ${cell(
+        (i) => t(i).settler,
+        (i) => l(i).kinds.settler.difficulty,
+        s,
+      )} | ${cell(
+        (i) => t(i).planner,
+        (i) => l(i).kinds.planner.difficulty,
+        p,
       )} | ${f(spearman(s, p))} | ${apart((i) => Math.abs(t(i).settler - t(i).planner))} → ${apart((i) => Math.abs(l(i).kinds.settler.difficulty - l(i).kinds.planner.difficulty))} | ${conf((i) => t(i).confidence)} → ${conf((i) => l(i).confidence)} |`,
     );
   }

@@ -24,10 +24,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { blendForBoth } from '../../../core/fit.ts';
+import { blendForBoth, rankGap } from '../../../core/fit.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { difficultyBetween } from '../../../core/difficulty.ts';
-import { leastSquares, ranks, spearman } from '../../../core/stats.ts';
+import { leastSquares, spearman } from '../../../core/stats.ts';
 import { generatePioneerDays } from '../generate.ts';
 import type { PioneerDaysMap } from '../model.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
@@ -234,7 +234,7 @@ export async function calibrateScoreModel(
       const settler = sub.map((r) => r.settler);
       const planner = sub.map((r) => r.planner);
       const neg = (v: number[]) => v.map((d) => -d);
-      const playedGap = ranks(settler).map((rs, i) => Math.abs(rs - ranks(planner)[i]!));
+      const playedGap = rankGap(settler, planner);
       return {
         trails: sub.length,
         difficultyVsSettler: round(spearman(neg(dj), settler), 3),
