@@ -8,7 +8,7 @@ import { DEFAULT_RENDER_LIMITS } from '../formats/format.ts';
 import { FORMATS, FORMAT_PARAMETERS, findFormat } from '../formats/index.ts';
 import { formatParams, renderRequest } from '../formats/render.ts';
 import { reroll, type Target } from '../seeds/reroll.ts';
-import type { Shard } from '../seeds/rank.ts';
+import type { Shard } from '../core/shard.ts';
 import { GAMES, findGame } from '../games/index.ts';
 import { rerollAnswer } from './reroll-answer.ts';
 import { openCliStore, registerStoreCommands } from './store-commands.ts';
@@ -331,7 +331,8 @@ function addRankCommands(program: Command): void {
       if ([...base.seed].length + 1 + String(count).length > SEED_MAX_LENGTH)
         throw new UsageError(`--from: leave room for "/${count}" within ${SEED_MAX_LENGTH} characters`);
       const options = normaliseOptions(game, parseJsonOption('--options', opts.options));
-      const { parseShard, rankCsv, shardPositions } = await import('../seeds/rank.ts');
+      const { rankCsv } = await import('../seeds/rank.ts');
+      const { parseShard, shardPositions } = await import('../core/shard.ts');
       let shard: Shard | undefined;
       if (opts.shard !== undefined) {
         const parsed = parseShard(opts.shard);

@@ -6,6 +6,7 @@ import { canonicalJson } from '../core/canonical.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
 import { InputError, buildScoredMap } from '../core/maps.ts';
 import { findGame, GAMES } from '../games/index.ts';
+import { type CalibrateOptions, runProducers } from './producers.ts';
 import { NoPlays, checkReport, fitFor, playSummary, playsOf, recordPlay, type PlayedMap } from '../plays/service.ts';
 import { BackupInvalid, StoreNotEmpty, restoreBackup, verifyBackup, writeBackup } from '../store/backup.ts';
 import { DEFAULT_KEY_WRITES_PER_MINUTE, MAX_KEY_WRITES_PER_MINUTE } from '../store/keys.ts';
@@ -333,9 +334,11 @@ function addCalibrateCommand(program: Command): void {
       '--from-plays',
       "fit the mapping from the bots' predictions to the play reports in the store, and write it as a reviewable fixture with a new version",
     )
-    .option('--out <file>', 'with --from-plays: where to write it (default src/games/<game>/data/plays.json)')
-    .action(async (gameId: string, steps: string[], opts: { out?: string; list?: boolean; fromPlays?: boolean }) => {
-      if (!opts.fromPlays) return runProducers(gameId, steps, opts.list === true);
+    .option('--shard <K/N>', "measure every N-th item of one producer's corpus from the K-th into --out, and fit nothing")
+    .option('--merge <files...>', 'fit one producer from the files of all its --shard runs (byte for byte what one machine writes)')
+    .option('--out <file>', "with --shard: the shard's file; with --from-plays: where to write (default src/games/<game>/data/plays.json)")
+    .action(async (gameId: string, steps: string[], opts: CalibrateOptions & { fromPlays?: boolean }) => {
+      if (!opts.fromPlays) return runProducers(gameId, steps, opts);
       const game = gameWithPlays(gameId);
       const out = opts.out ?? fileURLToPath(playsOf(game).calibrationFile);
       const previous = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { version?: string }).version : undefined;
@@ -362,39 +365,4 @@ function addCalibrateCommand(program: Command): void {
       writeFileSync(out, `${JSON.stringify(fixture, null, 2)}\n`);
       process.stderr.write(`goldmaps: wrote ${out} (${fixture.version}); review it and commit it to move the scores\n`);
     });
-}
-
-/** Runs a game's producers one after another, each in a process of its own, stopping at the first that fails. */
-async function runProducers(gameId: string, names: string[], list: boolean): Promise<void> {
-  const game = findGame(gameId);
-  if (!game) throw usage('game', `unknown game "${gameId}" (known: ${GAMES.map((g) => g.id).join(', ')})`);
-  const producers = game.calibration ?? [];
-  if (producers.length === 0) throw usage('game', `${game.id} has no calibration producers`);
-  const unknown = names.filter((n) => !producers.some((p) => p.name === n));
-  if (unknown.length > 0)
-    throw usage(
-      'steps',
-      `${game.id} has no producer ${unknown.map((n) => `"${n}"`).join(', ')} (known: ${producers.map((p) => p.name).join(', ')})`,
-    );
-  const chosen = names.length === 0 ? producers : producers.filter((p) => names.includes(p.name));
-  if (list) {
-    for (const p of producers) process.stdout.write(`${p.name}\twrites ${p.writes}\t${p.about}\n`);
-    return;
-  }
-  const { spawnSync } = await import('node:child_process');
-  for (const p of chosen) {
-    process.stderr.write(`goldmaps: calibrate ${game.id} ${p.name}: ${p.about}\n`);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(p.script)], {
-      stdio: 'inherit',
-      env: { ...process.env, ...p.env },
-    });
-    if (run.status !== 0) {
-      process.stderr.write(
-        `goldmaps: calibrate ${game.id} ${p.name} failed (exit ${run.status ?? run.signal}); the files written before it stand\n`,
-      );
-      process.exitCode = 1;
-      return;
-    }
-    process.stderr.write(`goldmaps: wrote src/games/${game.id}/${p.writes}\n`);
-  }
 }

@@ -188,6 +188,8 @@ export interface Producer {
   env?: Readonly<Record<string, string>>;
   /** What it measures and roughly how long it takes, in words. */
   about: string;
+  /** Its games form a corpus (src/core/corpus.ts) that `calibrate … --shard K/N` splits between machines and `--merge` joins. */
+  shards?: boolean;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a front end holds any game; what it reads is the face's base types

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { hardestFirst, rankSeeds, shardPositions, type RankRow, type Shard } from './rank.ts';
+import { type Shard, shardPositions } from '../core/shard.ts';
+import { hardestFirst, rankSeeds, type RankRow } from './rank.ts';
 
 const BATCH = 250;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hardestFirst, rankCsv, shardPositions, type RankRow } from '../../src/seeds/rank.ts';
+import { shardPositions } from '../../src/core/shard.ts';
+import { hardestFirst, rankCsv, type RankRow } from '../../src/seeds/rank.ts';
 import { mergeRankCsvs, parseRankCsv, seedPosition } from '../../src/seeds/rank-merge.ts';
 
 // A base with a comma, quotes and a slash, so seeds are quoted in the CSV and end in "/k".

@@ -14,6 +14,7 @@ export const LOST_VALLEY_CALIBRATION: readonly Producer[] = [
   {
     name: 'score-model',
     script: dataFile('./calibrate/score-model.ts', import.meta.url),
+    shards: true,
     writes: 'data/score-model.json',
     about:
       'greedy and planner games on 4,536 landscapes over every setting, the analytic score’s heads per kind and table size, checked on 240 held out × 50 games (about 8 minutes on one core)',

@@ -6,6 +6,7 @@ export const PIONEER_DAYS_CALIBRATION: readonly Producer[] = [
   {
     name: 'score-model',
     script: dataFile('./calibrate/score-model.ts', import.meta.url),
+    shards: true,
     writes: 'data/score-model.json',
     about:
       'settler and planner games on 500 trails a table size (12 + 8 each) and 150 held out with 50 of each kind, the analytic score’s heads per kind and table size (tens of minutes on two cores; a game cache refits in seconds)',

@@ -8,13 +8,16 @@
  * table size, the scale of their mean, what each setting of the options reaches (steer.ts) and the
  * held-out checks. Deterministic: the same file byte for byte on every run.
  *
- *   npx tsx src/games/lost-valley/calibrate/score-model.ts [--corpus cache.json]
+ *   [GOLDMAPS_MEASURED=cache.json] npx tsx src/games/lost-valley/calibrate/score-model.ts
  *
- * With --corpus the measured games are read from (or, when absent, written to) that file, so a
- * change of features or fit need not replay them. ≈ 8 minutes on one core without it.
+ * With GOLDMAPS_MEASURED the measured games are read from (and written back to) that file, so a
+ * change of features or fit need not replay them; `goldmaps calibrate lost-valley score-model
+ * --shard K/N` and `--merge` spread them over machines (src/core/corpus.ts). ≈ 8 minutes on one
+ * core without it.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { corpusRunFromEnv, measureCorpus } from '../../../core/corpus.ts';
 import { difficultyOnScale, type Scale } from '../../../core/difficulty.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { leastSquares, pearson, spearman } from '../../../core/stats.ts';
@@ -124,7 +127,7 @@ const reliability = (rows: readonly Measured[], kind: Kind) => {
   return round((2 * r) / (1 + r), 3);
 };
 
-export async function calibrateScoreModel(options: { log?: (line: string) => void; corpus?: string } = {}): Promise<void> {
+export async function calibrateScoreModel(options: { log?: (line: string) => void; measured?: string } = {}): Promise<void> {
   const log = options.log ?? (() => {});
   bootstrap();
   const { scoreLostValley } = await import('../score.ts');
@@ -135,22 +138,12 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
   };
   const plan = corpusPlan();
   const entries = [...plan.fit, ...plan.settings, ...plan.heldOut];
-  let measured: Measured[];
-  if (options.corpus && existsSync(options.corpus)) {
-    const cached = new Map((JSON.parse(readFileSync(options.corpus, 'utf8')) as Measured[]).map((m) => [m.seed, m] as const));
-    measured = entries.map((e) => {
-      const m = cached.get(e.seed);
-      if (!m || m.games !== e.games) throw new Error(`the corpus cache ${options.corpus} lacks ${e.seed} at ${e.games} games`);
-      return m;
-    });
-    log(`read ${measured.length} measured landscapes from ${options.corpus}`);
-  } else {
-    measured = entries.map((e, i) => {
-      if (i % 50 === 0) log(`playing landscape ${i}/${entries.length} (${e.seed})`);
-      return measure(e);
-    });
-    if (options.corpus) writeFileSync(options.corpus, `${JSON.stringify(measured)}\n`);
-  }
+  const measuredByKey = measureCorpus('lost-valley/score-model', entries, (e) => `${e.seed}/${e.games}`, measure, {
+    ...corpusRunFromEnv(),
+    ...(options.measured ? { measured: options.measured } : {}),
+  });
+  if (!measuredByKey) return log('measured one shard; merge the shards to fit');
+  const measured = entries.map((e) => measuredByKey.get(`${e.seed}/${e.games}`)!);
   const rows: Row[] = measured.map((m) => ({ ...m, x: featureRow(m) }));
   const fitRows = rows.slice(0, plan.fit.length);
   const settingRows = rows.slice(plan.fit.length, plan.fit.length + plan.settings.length);
@@ -407,6 +400,5 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const at = process.argv.indexOf('--corpus');
-  await calibrateScoreModel({ log: (line) => process.stderr.write(`${line}\n`), ...(at > 0 ? { corpus: process.argv[at + 1]! } : {}) });
+  await calibrateScoreModel({ log: (line) => process.stderr.write(`${line}\n`) });
 }

@@ -19,11 +19,13 @@
  *
  * Deterministic: the games are seeded by the trail's digest, the fit is plain arithmetic in a
  * fixed order, and the file is written with fixed rounding, so a rerun writes the same bytes.
- * Games take most of the time (about 15 minutes of one core): `MEASURED=/tmp/pd.json` keeps
- * them between runs (`npx tsx src/games/pioneer-days/calibrate/score-model.ts`).
+ * Games take most of the time (about 15 minutes of one core): `GOLDMAPS_MEASURED=/tmp/pd.json` keeps
+ * them between runs, and `goldmaps calibrate pioneer-days score-model --shard K/N` then `--merge`
+ * spreads them over machines (src/core/corpus.ts).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { corpusRunFromEnv, measureCorpus } from '../../../core/corpus.ts';
 import { blendForBoth, rankGap } from '../../../core/fit.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { difficultyBetween } from '../../../core/difficulty.ts';
@@ -68,27 +70,13 @@ export const sizedSeries = (prefix: string, maps: number): Trail[] =>
 const mapOf = (t: Trail): PioneerDaysMap => generatePioneerDays(t.seed, { players: t.players as 1 | 2 | 3 | 4, firstGame: t.firstGame });
 
 /** Each kind's mean VP per player on the trail, over seeded games (playtest's seeds: the trail's digest and the game's number). */
-function measure(
-  trails: Trail[],
-  games: { settler: number; planner: number },
-  cache: Record<string, { settler: number; planner: number }>,
-  log: (line: string) => void,
-): Row[] {
-  return trails.map((t, i) => {
-    const key = `${t.seed}/${t.players}/${t.firstGame}/${games.settler}/${games.planner}`;
-    let m = cache[key];
-    if (!m) {
-      const map = mapOf(t);
-      m = {
-        settler: playtest(map, { games: games.settler, kind: 'settler' }).meanVp,
-        planner: playtest(map, { games: games.planner, kind: 'planner' }).meanVp,
-      };
-      cache[key] = m;
-      if (i % 50 === 0) log(`${t.seed}: ${i}/${trails.length}`);
-    }
-    return { ...t, settler: m.settler, planner: m.planner };
-  });
-}
+const measureTrail = ({ trail, games }: { trail: Trail; games: Corpus }) => {
+  const map = mapOf(trail);
+  return {
+    settler: playtest(map, { games: games.settler, kind: 'settler' }).meanVp,
+    planner: playtest(map, { games: games.planner, kind: 'planner' }).meanVp,
+  };
+};
 
 const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 const sdOf = (v: readonly number[]) => {
@@ -137,12 +125,18 @@ export async function calibrateScoreModel(
   const FIT = options.fit ?? DEFAULT_FIT;
   const HOLD = options.hold ?? DEFAULT_HOLD;
   const log = options.log ?? (() => {});
-  const measured = options.measured ?? process.env.MEASURED;
-  const cache: Record<string, { settler: number; planner: number }> =
-    measured && existsSync(measured) ? JSON.parse(readFileSync(measured, 'utf8')) : {};
-  const fitRows = measure(sizedSeries(FIT.series, FIT.maps), FIT, cache, log);
-  const holdRows = measure(sizedSeries(HOLD.series, HOLD.maps), HOLD, cache, log);
-  if (measured) writeFileSync(measured, JSON.stringify(cache));
+  const run = { ...corpusRunFromEnv(), ...(options.measured ? { measured: options.measured } : {}) };
+  const items = [
+    ...sizedSeries(FIT.series, FIT.maps).map((trail) => ({ trail, games: FIT })),
+    ...sizedSeries(HOLD.series, HOLD.maps).map((trail) => ({ trail, games: HOLD })),
+  ];
+  const keyOf = ({ trail, games }: (typeof items)[number]) =>
+    `${trail.seed}/${trail.players}/${trail.firstGame}/${games.settler}/${games.planner}`;
+  const measured = measureCorpus('pioneer-days/score-model', items, keyOf, measureTrail, run);
+  if (!measured) return log('measured one shard; merge the shards to fit');
+  const rowsOf = (games: Corpus): Row[] => items.filter((i) => i.games === games).map((i) => ({ ...i.trail, ...measured.get(keyOf(i))! }));
+  const fitRows = rowsOf(FIT);
+  const holdRows = rowsOf(HOLD);
   log(`measured ${fitRows.length} fitting and ${holdRows.length} held-out trails`);
 
   const tables: Record<string, TableModel> = {};
@@ -278,6 +272,20 @@ export async function calibrateScoreModel(
   log(`wrote ${out.pathname}`);
 }
 
+/**
+ * A corpus small enough for a test to fit in seconds (GOLDMAPS_CALIBRATE_TRIAL, writing to
+ * GOLDMAPS_CALIBRATE_OUT and never to data/): the same code path, shards and merge included.
+ */
+const TRIAL = {
+  fit: { series: 'pd-trial-fit', maps: 10, settler: 2, planner: 1 },
+  hold: { series: 'pd-trial-hold', maps: 5, settler: 2, planner: 1 },
+};
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await calibrateScoreModel({ log: (line) => process.stderr.write(`${line}\n`) });
+  const trialOut = process.env.GOLDMAPS_CALIBRATE_TRIAL ? process.env.GOLDMAPS_CALIBRATE_OUT : undefined;
+  if (process.env.GOLDMAPS_CALIBRATE_TRIAL && !trialOut) throw new Error('GOLDMAPS_CALIBRATE_TRIAL needs GOLDMAPS_CALIBRATE_OUT');
+  await calibrateScoreModel({
+    log: (line) => process.stderr.write(`${line}\n`),
+    ...(trialOut ? { ...TRIAL, out: pathToFileURL(trialOut) } : {}),
+  });
 }
