@@ -13,6 +13,8 @@ let current = null; // { game, seed, options, map }
 let zoom = null; // the map panel's zoom, once a map is shown
 /** Height over width beyond which a board is read by scrolling the page rather than in a screen-high panel. */
 const TALL_SHEET = 3;
+/** The lowest a map panel is made for a wide board, in CSS pixels: room left to zoom into. */
+const MIN_PANEL = 240;
 
 function fieldId(field) {
   // API field names → control ids: "options.x" → "opt-x", "target.min" → "min".
@@ -296,7 +298,11 @@ async function show(gameId, seed, options) {
     // panel: the panel grows to the sheet's height at full width, and the page scrolls instead.
     const aspect = parseFloat($('map').dataset.heightMm) / parseFloat($('map').dataset.widthMm);
     const tall = aspect > TALL_SHEET;
-    $('map').style.height = tall ? `${Math.round($('map').clientWidth * aspect)}px` : '';
+    $('map').style.height = '';
+    const fitted = Math.round($('map').clientWidth * aspect);
+    // A board wider than the panel is shaped leaves no empty band above and below it: on a phone
+    // that band would push the controls off the first screen.
+    if (tall || fitted < $('map').clientHeight) $('map').style.height = `${tall ? fitted : Math.max(fitted, MIN_PANEL)}px`;
     // A finger on so tall a panel must still scroll the page; the buttons and keys zoom.
     $('map').style.touchAction = tall ? 'pan-y' : '';
     // Fitted to the panel: the whole board shows at once, the start and the finish together.

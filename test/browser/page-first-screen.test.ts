@@ -59,6 +59,20 @@ describe.skipIf(!chromiumAvailable)('the first screen', () => {
       await page.close();
     });
 
+    it(`starts every game's map near the top of the first screen, Generate in reach on a laptop (${size})`, async () => {
+      const { games } = (await (await fetch(`${session.server.url}/api/v1/games`)).json()) as { games: Array<{ id: string }> };
+      for (const { id } of games) {
+        const page = await open(`/?game=${id}&seed=42`, screen);
+        const map = (await page.locator('#map svg').boundingBox())!;
+        // A trail sheet far taller than wide runs on below the screen by design; its top is on it.
+        expect(map.y, id).toBeGreaterThanOrEqual(0);
+        expect(map.y, id).toBeLessThan(screen.height / 4);
+        if (screen.width > 760) expect(await onScreen(page, '#generate'), id).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), id).toBeLessThanOrEqual(screen.width);
+        await page.close();
+      }
+    });
+
     it(`shows a bad share link's error on the first screen, with no map passing for its answer (${size})`, async () => {
       for (const [path, said] of [
         ['/?game=chess&seed=1', /This link names no game "chess"/],
