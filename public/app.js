@@ -13,6 +13,8 @@ let current = null; // { game, seed, options, map }
 let zoom = null; // the map panel's zoom, once a map is shown
 /** Height over width beyond which a board is read by scrolling the page rather than in a screen-high panel. */
 const TALL_SHEET = 3;
+/** The lowest a map panel is made for a wide board, in CSS pixels: room left to zoom into. */
+const MIN_PANEL = 240;
 
 function fieldId(field) {
   // API field names → control ids: "options.x" → "opt-x", "target.min" → "min".
@@ -132,6 +134,23 @@ function setOptions(values) {
     if (input.type === 'checkbox') input.checked = Boolean(value);
     else input.value = String(value);
   }
+  noteFolds();
+}
+
+/** The line each folded box shows: what is set in it, so nothing hides behind the fold. */
+function noteFolds() {
+  const game = selectedGame();
+  if (game) {
+    const changed = Object.entries(readOptions(game)).map(([k, v]) => `${k} ${v}`);
+    $('options-note').textContent = changed.length ? `— ${changed.join(', ')}` : '— the defaults';
+  }
+  const aim = $('target-kind').value === 'band' ? `band ${$('band').value}` : `${$('min').value}–${$('max').value}`;
+  $('target-note').textContent = `— ${aim}${$('agree').checked ? ', every kind agrees' : ''}`;
+}
+
+/** Opens every folded box that holds an error, so the error can be seen. */
+function unfoldErrors() {
+  for (const el of document.querySelectorAll('.error')) if (el.textContent) el.closest('details')?.setAttribute('open', '');
 }
 
 /** Only what differs from the defaults, so share links stay short and readable. */
@@ -279,7 +298,11 @@ async function show(gameId, seed, options) {
     // panel: the panel grows to the sheet's height at full width, and the page scrolls instead.
     const aspect = parseFloat($('map').dataset.heightMm) / parseFloat($('map').dataset.widthMm);
     const tall = aspect > TALL_SHEET;
-    $('map').style.height = tall ? `${Math.round($('map').clientWidth * aspect)}px` : '';
+    $('map').style.height = '';
+    const fitted = Math.round($('map').clientWidth * aspect);
+    // A board wider than the panel is shaped leaves no empty band above and below it: on a phone
+    // that band would push the controls off the first screen.
+    if (tall || fitted < $('map').clientHeight) $('map').style.height = `${tall ? fitted : Math.max(fitted, MIN_PANEL)}px`;
     // A finger on so tall a panel must still scroll the page; the buttons and keys zoom.
     $('map').style.touchAction = tall ? 'pan-y' : '';
     // Fitted to the panel: the whole board shows at once, the start and the finish together.
@@ -299,6 +322,8 @@ async function show(gameId, seed, options) {
   $('share').value = share;
   history.replaceState(null, '', share);
   $('result').hidden = false;
+  $('about-map').hidden = false;
+  $('no-map').hidden = true;
   $('result').dataset.digest = map.digest;
   $('seed').value = seed;
 }
@@ -311,6 +336,8 @@ function clearResult() {
   current = null;
   zoom = null;
   $('result').hidden = true;
+  $('about-map').hidden = true;
+  $('no-map').hidden = false;
   delete $('result').dataset.digest;
   $('map').innerHTML = '';
   $('share').value = '';
@@ -323,14 +350,20 @@ function clearResult() {
   history.replaceState(null, '', location.pathname);
 }
 
-/** Runs a request; `reveal` brings the answer into view (after Generate or Reroll, on any screen). */
+/** Brings the map into view unless all of it is already on screen (a taller sheet: its top). */
+function revealMap() {
+  const box = $('result').getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) $('result').scrollIntoView({ block: 'start' });
+}
+
+/** Runs a request; `reveal` brings the answer into view (after Generate, Reroll or Today's map, on any screen). */
 async function run(task, message, reveal = false) {
   clearErrors();
   $('status').textContent = message;
   for (const b of document.querySelectorAll('button')) b.disabled = true;
   try {
     await task();
-    if (reveal) $('result').scrollIntoView({ block: 'start' });
+    if (reveal) revealMap();
   } catch (e) {
     const had = current !== null;
     if (e.problem) showProblem(e.problem);
@@ -346,6 +379,7 @@ async function run(task, message, reveal = false) {
 function failed(had = current !== null) {
   clearResult();
   $('status').textContent = had ? 'The previous map was taken away: it does not answer what was asked.' : '';
+  unfoldErrors();
   [...document.querySelectorAll('.error')]
     .find((el) => el.textContent)
     ?.closest('.field, fieldset, p')
@@ -438,14 +472,18 @@ async function doReroll() {
 /** Today's map for duplicate play: the same seed everywhere today, a pure function of the date. */
 async function today() {
   const game = selectedGame();
-  await run(async () => {
-    const chosen = readOptions(game);
-    const query = Object.keys(chosen).length ? `?options=${encodeURIComponent(JSON.stringify(chosen))}` : '';
-    const d = await call(`${api}/games/${game.id}/daily${query}`);
-    setOptions(d.options);
-    await show(game.id, d.seed, readOptions(game));
-    $('status').textContent = `Today's map (${d.date}): seed ${d.seed}. Every table playing it today shares its leaderboard.`;
-  }, "Fetching today's map…");
+  await run(
+    async () => {
+      const chosen = readOptions(game);
+      const query = Object.keys(chosen).length ? `?options=${encodeURIComponent(JSON.stringify(chosen))}` : '';
+      const d = await call(`${api}/games/${game.id}/daily${query}`);
+      setOptions(d.options);
+      await show(game.id, d.seed, readOptions(game));
+      $('status').textContent = `Today's map (${d.date}): seed ${d.seed}. Every table playing it today shares its leaderboard.`;
+    },
+    "Fetching today's map…",
+    true,
+  );
 }
 
 async function start() {
@@ -472,6 +510,13 @@ async function start() {
   renderOptions(game, options);
   // The first visit shows a map at once: seed 42 of the first game, or the link's own.
   $('seed').value = params.get('seed') ?? (params.size === 0 ? '42' : randomSeed());
+  // A wide screen has room for the options beside the map; a phone keeps them folded under it.
+  $('options-fold').open = window.matchMedia('(min-width: 761px)').matches;
+  for (const box of ['options', 'target']) {
+    $(box).addEventListener('input', noteFolds);
+    $(box).addEventListener('change', noteFolds);
+  }
+  noteFolds();
   $('game').addEventListener('change', () => {
     renderOptions(selectedGame());
     // The map on show belongs to the other game: take it away rather than leave it as if current.
@@ -509,7 +554,7 @@ async function start() {
   });
   if (unreadable.length > 0) {
     $('error-general').textContent = `This link ${unreadable.join(' and ')}, so no map is shown for it; choose one and press Generate.`;
-    history.replaceState(null, '', location.pathname);
+    clearResult();
   } else {
     await run(async () => {
       await show(game.id, $('seed').value, options);

@@ -16,6 +16,8 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     await page.goto(`${session.server.url}${path}`);
     await page.waitForSelector('body[data-ready=true]');
     expect(errors).toEqual([]);
+    // The difficulty target folds behind its summary line; these tests set it.
+    await page.click('#target-fold > summary');
     return page;
   }
 

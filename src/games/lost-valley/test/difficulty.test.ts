@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { BAND_RANGES, BANDS } from '../../../core/difficulty.ts';
@@ -60,17 +61,22 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
     expect(wide).toBeGreaterThan(0);
   });
 
-  it("the `gold` option's text says what the calibration measured: 'scattered' banks most for both kinds, 'near' and 'far' less", () => {
-    const measured = (
-      scoreModel as unknown as { fit: { goldOption: Record<string, { greedyGold: number; plannerGold: number; difficulty: number }> } }
-    ).fit.goldOption;
+  it("docs/lost-valley.md's tables of what the options do are the calibration's, and 'scattered' banks most for both kinds", () => {
+    type Setting = { greedyGold: number; plannerGold: number; difficulty: number };
+    const fit = (scoreModel as unknown as { fit: Record<'goldOption' | 'iceOption' | 'riverOption', Record<string, Setting>> }).fit;
     for (const kind of ['greedyGold', 'plannerGold'] as const) {
-      expect(measured.scattered![kind]).toBeGreaterThan(measured.near![kind]);
-      expect(measured.scattered![kind]).toBeGreaterThan(measured.far![kind]);
+      expect(fit.goldOption.scattered![kind]).toBeGreaterThan(fit.goldOption.near![kind]);
+      expect(fit.goldOption.scattered![kind]).toBeGreaterThan(fit.goldOption.far![kind]);
     }
-    const text = (lostValley.optionsSchema as { properties: { gold: { description: string } } }).properties.gold.description;
-    expect(text).toMatch(/'scattered' plays easiest and both 'near' and 'far' play harder/);
-    for (const g of ['near', 'scattered', 'far']) expect(text).toContain(String(Math.round(measured[g]!.difficulty)));
+    // The research lives in the game's page; the options schema keeps a one-line hint for the web page.
+    const page = readFileSync(new URL('../../../../docs/lost-valley.md', import.meta.url), 'utf8');
+    expect(page).toMatch(/'scattered' plays easiest and both 'near' and 'far' play harder/);
+    for (const table of ['goldOption', 'iceOption', 'riverOption'] as const) {
+      for (const [value, m] of Object.entries(fit[table])) {
+        const row = [value, m.greedyGold.toFixed(2), m.plannerGold.toFixed(2), m.difficulty.toFixed(1)];
+        expect(page, `${table} ${value}`).toMatch(new RegExp(`^\\| ${row.map((c) => `${c.replace('.', '\\.')} *`).join('\\| ')}\\|$`, 'm'));
+      }
+    }
   });
 
   it('was fitted on the bots as they are (their weights hash is in the model)', () => {
