@@ -39,3 +39,26 @@ export function fitText(
   const widest = Math.max(...lines.map((l) => textWidth(l, minSize, bold)));
   return { lines, size: widest > maxWidth ? (minSize * maxWidth) / widest : minSize };
 }
+
+/**
+ * The smallest size, in millimetres (em, ≈ 8 pt; capitals about 2 mm tall in DejaVu Sans), at
+ * which a sheet's running text (titles, steps, notes) is set: lines that do not fit wrap rather
+ * than shrink below it.
+ */
+export const MIN_TEXT_MM = 2.8;
+
+/**
+ * Texts fitted to one width at one shared size, the smallest any of them needs (as fitText fits
+ * each), so the lines of a list never differ in size: one long step shrinks or wraps the whole
+ * list with it instead of standing smaller than its neighbours. With `minSize` equal to `size`
+ * every text keeps `size` and long ones wrap.
+ */
+export function fitAll(
+  texts: readonly string[],
+  maxWidth: number,
+  size: number,
+  options: { minSize?: number; bold?: boolean } = {},
+): Array<{ lines: string[]; size: number }> {
+  const shared = Math.min(size, ...texts.map((t) => fitText(t, maxWidth, size, options).size));
+  return texts.map((t) => fitText(t, maxWidth, shared, { ...options, minSize: shared }));
+}

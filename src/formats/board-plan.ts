@@ -53,24 +53,34 @@ export interface BoardPlan {
 }
 
 /**
- * A text column at true size, laid as pages: each page ends at the lowest break that fits it, so
- * no block between two breaks is split (one taller than a page is cut where the page ends).
+ * A text column laid as pages: each page ends at the lowest break that fits it, so no block
+ * between two breaks is split (one taller than a page is cut where the page ends). Nothing in a
+ * text column has a true size to keep (no piece to cut, no board to play on), so the column is
+ * enlarged towards the printable width, by whole percents, as far as it goes without taking more
+ * pages than at 100%: a narrow column then fills the width or, on its fullest page, the height.
  */
 function flowPlan(scene: Scene, breaks: readonly number[], options: PrintOptions): BoardPlan | undefined {
   const page = layoutPrint(scene.width, 1, { ...options, overlap: 0 });
   const { width: areaW, height: areaH } = page.tiles[0]!;
   if (scene.width > areaW) return undefined;
-  const cuts = [0];
-  for (let top = 0; scene.height - top > areaH; ) {
-    const fits = breaks.filter((b) => b > top + 1 && b - top <= areaH);
-    top = fits.length > 0 ? Math.max(...fits) : top + areaH;
-    cuts.push(top);
-  }
-  cuts.push(scene.height);
+  const cutsAt = (room: number): number[] => {
+    const cuts = [0];
+    for (let top = 0; scene.height - top > room; ) {
+      const fits = breaks.filter((b) => b > top + 1 && b - top <= room);
+      top = fits.length > 0 ? Math.max(...fits) : top + room;
+      cuts.push(top);
+    }
+    return [...cuts, scene.height];
+  };
+  const pages = cutsAt(areaH).length;
+  let percent = Math.floor((100 * areaW) / scene.width);
+  while (percent > 100 && cutsAt((100 * areaH) / percent).length > pages) percent--;
+  const scale = percent / 100;
+  const cuts = cutsAt(areaH / scale);
   const boxes = itemBoxes(scene.items, 0.5);
   const tiles: Tile[] = cuts.slice(0, -1).map((y, i) => ({ row: i + 1, column: 1, x: 0, y, width: scene.width, height: cuts[i + 1]! - y }));
   return {
-    layout: { ...page, rows: tiles.length, columns: 1, tiles },
+    layout: { ...page, scale, rows: tiles.length, columns: 1, tiles },
     pages: tiles.map((tile) => ({ tile, items: itemsIn(scene.items, boxes, 0.5, tile) })),
     skipped: 0,
     flow: true,

@@ -5,7 +5,7 @@ import { HEADER_MM, boardPageCount, planBoardPrint, type BoardPlan } from './boa
 import { pageMapItems } from './page-map.ts';
 import { itemBoxes, unionOf } from '../drawing/bounds.ts';
 import { textBlock } from '../drawing/text-block.ts';
-import { fitText } from '../drawing/text-fit.ts';
+import { MIN_TEXT_MM, fitText } from '../drawing/text-fit.ts';
 import { FOOTER_MM, PAGE_MARGIN_MM, PAPER, type Paper, type PrintLayout, type PrintOptions } from './print-layout.ts';
 
 const PT_PER_MM = 72 / 25.4;
@@ -149,7 +149,8 @@ const BAR_ROOM_MM = 50 + 6;
 function footer(doc: Doc, text: string, pageWidth: number, pageHeight: number, withBar: boolean): void {
   const top = pageHeight - PAGE_MARGIN_MM - FOOTER_MM + 1;
   const width = pageWidth - 2 * PAGE_MARGIN_MM - (withBar ? BAR_ROOM_MM : 0);
-  const fitted = fitText(text, width, 3, { minSize: 2.2 });
+  // A number keeps its unit when the line wraps ("50 mm" never ends a line on "50").
+  const fitted = fitText(text.replace(/(\d) mm\b/g, '$1\u00a0mm'), width, 3, { minSize: MIN_TEXT_MM });
   for (const line of textBlock(fitted, PAGE_MARGIN_MM, top, { fill: '#333333' })) draw(doc, line);
   if (withBar) scaleBar(doc, pageWidth - PAGE_MARGIN_MM - 50, pageHeight - PAGE_MARGIN_MM - FOOTER_MM / 2 + 1);
 }
@@ -242,11 +243,13 @@ export async function sceneToPdf(scene: Scene, request: PdfRequest): Promise<{ p
     doc.addPage({ size: [layout.pageWidth * PT_PER_MM, layout.pageHeight * PT_PER_MM], margin: 0 });
     doc.save();
     doc.scale(PT_PER_MM);
-    const areaW = request.size === 'fit' ? scene.width * layout.scale : tile.width;
-    const areaH = request.size === 'fit' ? scene.height * layout.scale : tile.height;
+    const areaW = (request.size === 'fit' ? scene.width : tile.width) * layout.scale;
+    const areaH = (request.size === 'fit' ? scene.height : tile.height) * layout.scale;
+    // A text column's pages are centred across the page; a poster's tiles keep the margin their crop marks assume.
+    const left = plan.flow ? (layout.pageWidth - areaW) / 2 : margin;
     doc.save();
-    doc.rect(margin, top, areaW, areaH).clip();
-    doc.translate(margin, top);
+    doc.rect(left, top, areaW, areaH).clip();
+    doc.translate(left, top);
     doc.scale(layout.scale);
     doc.translate(-tile.x, -tile.y);
     doc.rect(0, 0, scene.width, scene.height).fillColor(scene.background).fill();
@@ -257,7 +260,7 @@ export async function sceneToPdf(scene: Scene, request: PdfRequest): Promise<{ p
       // Pages of a text column: nothing to trim or join, so no crop marks or crosses.
       footer(
         doc,
-        `page ${n + 1} of ${total} · ${request.label} · true size: check that the bar measures 50 mm`,
+        `page ${n + 1} of ${total} · ${request.label} · ${layout.scale === 1 ? 'true size' : `enlarged to ${Math.round(layout.scale * 100)}% to fill the page`}: print at 100% (actual size), the bar measures 50 mm`,
         layout.pageWidth,
         layout.pageHeight,
         true,

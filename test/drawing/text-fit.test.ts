@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textWidth } from '../../src/drawing/glyphs.ts';
-import { fitText, wrapText } from '../../src/drawing/text-fit.ts';
+import { fitAll, fitText, wrapText } from '../../src/drawing/text-fit.ts';
 
 const SENTENCE = 'When you take a yellow die: gain 2 silver + 1 cattle, and mind the famine track';
 
@@ -39,5 +39,26 @@ describe('fitText', () => {
     expect(fitText(SENTENCE, w * 0.9, 3, { minSize: 2.5 }).size).toBeCloseTo(2.7, 9);
     const wrapped = fitText(SENTENCE, w / 2, 3, { minSize: 2.5 });
     expect(wrapped).toEqual({ lines: wrapText(SENTENCE, w / 2, 2.5), size: 2.5 });
+  });
+});
+
+describe('fitAll', () => {
+  const steps = ['1. Print it.', SENTENCE, '3. Cut it out.'];
+  const w = textWidth(SENTENCE, 3) * 0.9;
+
+  it('sets every text of a list at one size, the smallest any of them needs, and none wider than asked', () => {
+    const fitted = fitAll(steps, w, 3, { minSize: 2.5 });
+    expect(new Set(fitted.map((f) => f.size))).toEqual(new Set([fitText(SENTENCE, w, 3, { minSize: 2.5 }).size]));
+    expect(fitted[0]!.size).toBeCloseTo(2.7, 9);
+    fitted.forEach((f, k) => {
+      expect(f.lines.join(' ')).toBe(steps[k]);
+      for (const line of f.lines) expect(textWidth(line, f.size)).toBeLessThanOrEqual(w + 1e-9);
+    });
+  });
+
+  it('wraps instead of shrinking when minSize is the size', () => {
+    const fitted = fitAll(steps, w, 3, { minSize: 3 });
+    expect(fitted.map((f) => f.size)).toEqual([3, 3, 3]);
+    expect(fitted[1]!.lines).toEqual(wrapText(SENTENCE, w, 3));
   });
 });

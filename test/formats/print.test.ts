@@ -9,7 +9,7 @@ import { buildMap, buildScoredMap } from '../../src/core/maps.ts';
 import { DEFAULT_RENDER_LIMITS } from '../../src/formats/format.ts';
 import { pngFormat } from '../../src/formats/png.ts';
 import { formatParams, renderRequest } from '../../src/formats/render.ts';
-import { DEFAULT_STYLE } from '../../src/core/scene.ts';
+import { DEFAULT_STYLE, type Scene, type SceneItem } from '../../src/core/scene.ts';
 import { goldCity } from '../../src/games/gold-city/index.ts';
 import { sceneToPdf } from '../../src/formats/pdf-document.ts';
 import { FOOTER_MM, PAPER, layoutPrint } from '../../src/formats/print-layout.ts';
@@ -55,6 +55,34 @@ describe('print layout', () => {
     expect(l.tiles).toHaveLength(1);
     expect(l.scale).toBeLessThan(1);
     expect(Math.min(l.pageWidth, l.pageHeight)).toBeCloseTo(PAPER.letter.width, 6);
+  });
+
+  it('enlarges a text column towards the page width, by whole percents, without taking more pages', () => {
+    // Five 60 mm blocks, 100 mm wide, a break between each: four fit A4's 268 mm at 100% (2 pages).
+    const blocks = [0, 1, 2, 3, 4].map(
+      (k): SceneItem => ({
+        kind: 'polygon',
+        points: [
+          { x: 0, y: k * 60 + 1 },
+          { x: 100, y: k * 60 + 1 },
+          { x: 100, y: k * 60 + 59 },
+          { x: 0, y: k * 60 + 59 },
+        ],
+        fill: '#888888',
+      }),
+    );
+    const scene: Scene = { width: 100, height: 300, background: '#ffffff', title: 'column', items: blocks, breaks: [60, 120, 180, 240] };
+    const plan = planBoardPrint(scene, { paper: 'a4', size: 'true' });
+    // 190/100 would fill the width but put each block on a page of its own; three blocks a page
+    // (180 mm) keep two pages up to 268/180 = 148%.
+    expect(plan.flow).toBe(true);
+    expect(plan.layout.scale).toBe(1.48);
+    expect(plan.pages.map((p) => [p.tile.y, p.tile.height])).toEqual([
+      [0, 180],
+      [180, 120],
+    ]);
+    // Wider than the page: not a column to enlarge (it is tiled as a board).
+    expect(planBoardPrint({ ...scene, width: 400 }, { paper: 'a4', size: 'true' }).flow).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import { mean } from '../../core/stats.ts';
 import { DIRECTIONS, hexKey } from '../../geometry/hex/axial.ts';
 import { boundsOf } from '../../drawing/bounds.ts';
 import { blockHeight, textBlock } from '../../drawing/text-block.ts';
-import { fitText } from '../../drawing/text-fit.ts';
+import { fitAll, fitText } from '../../drawing/text-fit.ts';
 import type { Blockade, GoldCityMap, Guardian, Piece, Space, Token } from './model.ts';
 import {
   LOOKS,
@@ -71,11 +71,23 @@ function neighbour(course: Course, s: Space, k: number): Space | undefined {
   return j === undefined ? undefined : course.map.spaces[j];
 }
 
-/** A sheet's title band: a bold title and a line or two of instructions, fitted to the width. */
+/**
+ * Type sizes (mm, em) by role, the same on every sheet of the kit: a long title, note or step
+ * wraps rather than shrinks, so no line stands smaller than its neighbours (and none is under
+ * MIN_TEXT_MM).
+ */
+const TYPE = { title: 5.5, note: 3.2, step: 3.4 };
+
+/** A header's title and note, set at their roles' sizes and wrapped to the width. */
+function headerText(title: string, note: string, width: number) {
+  const t = fitText(title, width, TYPE.title, { minSize: TYPE.title, bold: true });
+  const n = fitText(note, width, TYPE.note, { minSize: TYPE.note });
+  return { t, n, noteTop: blockHeight(t) + 0.8 };
+}
+
+/** A sheet's title band: a bold title and a line or two of instructions. */
 function header(title: string, note: string, width: number): SceneItem {
-  const t = fitText(title, width, 5.5, { minSize: 3.5, bold: true });
-  const n = fitText(note, width, 3.2, { minSize: 2.6 });
-  const noteTop = blockHeight(t) + 0.8;
+  const { t, n, noteTop } = headerText(title, note, width);
   return {
     kind: 'group',
     role: 'title',
@@ -85,9 +97,8 @@ function header(title: string, note: string, width: number): SceneItem {
 
 /** Height of what `header` draws, so content starts below it. */
 function headerHeight(title: string, note: string, width: number): number {
-  const t = fitText(title, width, 5.5, { minSize: 3.5, bold: true });
-  const n = fitText(note, width, 3.2, { minSize: 2.6 });
-  return blockHeight(t) + 0.8 + blockHeight(n) + 2;
+  const { n, noteTop } = headerText(title, note, width);
+  return noteTop + blockHeight(n) + 2;
 }
 
 /**
@@ -315,7 +326,7 @@ export function courseSheet(map: GoldCityMap, plan: CoursePlan, area: Area): Sce
   const wide = unit.x1 - unit.x0 > unit.y1 - unit.y0;
   const page = wide ? { width: area.height, height: area.width } : area;
   const headH = headerHeight(title, plan.note, page.width);
-  const fitted = steps.map((t) => fitText(t, page.width, 3.4, { minSize: 2.8 }));
+  const fitted = fitAll(steps, page.width, TYPE.step, { minSize: TYPE.step });
   const stepsH = fitted.reduce((sum, f) => sum + blockHeight(f, 1.3) + 1, 2);
   const room = { width: page.width, height: page.height - headH - stepsH };
   const size = Math.min(room.width / (unit.x1 - unit.x0), room.height / (unit.y1 - unit.y0));
@@ -433,10 +444,12 @@ export function courseSheet(map: GoldCityMap, plan: CoursePlan, area: Area): Sce
   }
   items.push(...badges);
   let y = page.height - stepsH + 2;
+  const stepItems: SceneItem[] = [];
   for (const f of fitted) {
-    items.push(...textBlock(f, 0, y, { fill: INK, leading: 1.3 }));
+    stepItems.push(...textBlock(f, 0, y, { fill: INK, leading: 1.3 }));
     y += blockHeight(f, 1.3) + 1;
   }
+  items.push({ kind: 'group', role: 'steps', items: stepItems });
   return { width: page.width as Mm, height: page.height as Mm, background: PAGE, title: plan.sheetTitle, items };
 }
 
@@ -657,7 +670,7 @@ function cutSheets(course: Course, area: Area): Scene[] {
         kind: 'text',
         at: { x: 0, y: y + 3 },
         text: 'Golden Temples: gold coins (hold at most three) and a gem per seat from each temple.',
-        size: 3.2,
+        size: TYPE.note,
         fill: INK,
         anchor: 'start',
         bold: true,

@@ -98,7 +98,8 @@ export function priceList(): Array<{ heading: string; lines: string[] }> {
 export function referenceSheet(area: { width: number; height: number }): Scene {
   let y = 0;
   const put = (into: SceneItem[], text: string, size: number, bold: boolean, gap: number) => {
-    const f = fitText(text, area.width, size, { minSize: size * 0.85, bold });
+    // Wrapped, not shrunk, so every line of a role keeps its size.
+    const f = fitText(text, area.width, size, { minSize: size, bold });
     into.push(...textBlock(f, 0, y, { fill: INK, bold }));
     y += blockHeight(f) + gap;
   };

@@ -3,7 +3,7 @@ import { corners, edge, edgeKey, faceEdges, isFace, isUp, vertexPoint, type Edge
 import type { LostValleyMap, LvTile, MarkerKind } from './model.ts';
 import { boundsOf } from '../../drawing/bounds.ts';
 import { blockHeight, textBlock } from '../../drawing/text-block.ts';
-import { fitText } from '../../drawing/text-fit.ts';
+import { MIN_TEXT_MM, fitAll, fitText } from '../../drawing/text-fit.ts';
 import { transformItems } from '../../drawing/transform.ts';
 import { referenceSheet } from './kit-reference.ts';
 import { FILL, fordStones, landscapeScene, markerIcon, numberSpot, springIcon, tileNumber } from './scene.ts';
@@ -232,15 +232,20 @@ export function lostValleySheets(map: LostValleyMap, style: Style, area: { width
     '4. When the last land tile is down, lay every tile left and put the ice block on the spring.',
   ];
   const also = alsoNeeded();
-  const fitLine = (t: string, size: number) => fitText(t, area.width, size, { minSize: size * 0.85 });
   const top: SceneItem[] = [heading(`Lost Valley · ${map.seed !== undefined ? `seed ${map.seed} · ` : ''}setup`)];
   let y = TITLE;
-  for (const t of steps) {
-    const f = fitLine(t, 3.1);
-    top.push(...textBlock(f, 0, y, { fill: INK }));
+  // Every step at one size, wrapped rather than shrunk one by one.
+  const stepItems: SceneItem[] = [];
+  for (const f of fitAll(steps, area.width, 3.1, { minSize: 3.1 })) {
+    stepItems.push(...textBlock(f, 0, y, { fill: INK }));
     y += blockHeight(f) + 1;
   }
-  const alsoFits = also.map((t, k) => fitText(t, area.width, k === 0 ? 3 : 2.8, { minSize: 2.5, bold: k === 0 }));
+  top.push({ kind: 'group', role: 'steps', items: stepItems });
+  const [alsoHead, ...alsoList] = also;
+  const alsoFits = [
+    fitText(alsoHead!, area.width, 3, { minSize: 3, bold: true }),
+    ...fitAll(alsoList, area.width, MIN_TEXT_MM, { minSize: MIN_TEXT_MM }),
+  ];
   const alsoH = alsoFits.reduce((h, f) => h + blockHeight(f) + 0.6, 0);
   const board = landscapeScene(map, { ...style, theme: 'print' }, true);
   const room = area.height - alsoH - y - 10;

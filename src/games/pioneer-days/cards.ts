@@ -1,13 +1,13 @@
 import type { Mm, Scene, SceneItem } from '../../core/scene.ts';
-import { wrapText } from '../../drawing/text-fit.ts';
+import { MIN_TEXT_MM, wrapText } from '../../drawing/text-fit.ts';
 import { EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';
 import { effectText, needsText, scoringText } from './text.ts';
 
 /** A poker-size card (63 × 88 mm) lying on its long side, so its text runs across 88 mm. */
 export const CARD = { width: 88, height: 63 } as const;
-/** Type sizes on a card, in mm: the body's 3.5 mm is 10 pt, the smallest 2.6 mm is 7.4 pt. */
-const T = { name: 4.4, body: 3.5, small: 2.6, pad: 3.5 };
+/** Type sizes on a card, in mm: the body's 3.5 mm is 10 pt, the smallest (MIN_TEXT_MM, 2.8 mm) 8 pt. */
+const T = { name: 4.4, body: 3.5, small: MIN_TEXT_MM, pad: 3.5 };
 const HEADING = 9;
 
 type Deck = 'town' | 'townsfolk' | 'equipment';

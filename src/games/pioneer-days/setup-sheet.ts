@@ -1,7 +1,7 @@
 import type { Scene, Style } from '../../core/scene.ts';
 import { CATALOGUE, FACES } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';
-import { block, diceScript, goldStack, inkOf, paginate, seedLabelOf } from './sheets.ts';
+import { SIZE, block, diceScript, goldStack, inkOf, paginate, seedLabelOf } from './sheets.ts';
 import { playersOf } from './validate.ts';
 
 /**
@@ -45,52 +45,65 @@ export function pioneerDaysSetup(map: PioneerDaysMap, style: Style, area: { widt
     );
     w.line(
       `The cards are dealt by position: sort each deck by the name printed on its cards, A to Z, and count from 1 (the ${towns} town cards together, the ${tiles} equipment tiles together, each townsfolk set on its own, 1–${perSet}); then deal the numbers below. goldmaps does not know the printed cards' texts, so the score of this trail (${rated}) describes its dice and gold, not the cards: it was measured with goldmaps' own designed cards, and the printed cards dealt by position are a fair deal that every table shares, not those cards.`,
-      { size: 3.1, fill: ink.faint },
+      { size: SIZE.small, fill: ink.faint },
     );
   });
-  const seats = block(width, ink, (w) => {
-    w.y += 1.5;
-    w.line(
-      `${players} player${players === 1 ? '' : 's'}. Seat the players P1–P${players} clockwise; P${map.startPlayer} takes the start player token.`,
-    );
-    w.line(
-      `Dice: put ${players + 1} dice of each colour aside (no dice bag). Each day set in the pool the dice the dice script (next sheet) names, faces up, instead of drawing and rolling. The script names the dice by goldmaps' colours: ${CATALOGUE.disasters.map((d) => `${d.colour} is the ${d.id} track's die`).join(', ')} and ${CATALOGUE.wildColour} moves every track.`,
-    );
-    w.line(`Townsfolk: use sets ${map.townsfolkSets.join(' and ')} (the letter printed on the cards); return the others to the box.`);
-    w.line(
-      `Town cards: keep the ${map.weeks.reduce((a, week) => a + week.towns.length, 0)} numbered below and return the rest. Equipment: lay out each week's store from the numbers below instead of the face-down stack.`,
-    );
-    w.line('Gold: stack the 36 tokens face down in this order, first drawn on top, and draw from the top instead of the bag:');
-    w.line(goldStack(map), { bold: true, indent: 4 });
-    const counts = Object.entries(CATALOGUE.goldSupply)
-      .map(([n, c]) => `${c} of ${n}`)
-      .join(', ');
+  const seats = block(
+    width,
+    ink,
+    (w) => {
+      w.y += 1.5;
+      w.line(
+        `${players} player${players === 1 ? '' : 's'}. Seat the players P1–P${players} clockwise; P${map.startPlayer} takes the start player token.`,
+      );
+      w.line(
+        `Dice: put ${players + 1} dice of each colour aside (no dice bag). Each day set in the pool the dice the dice script (next sheet) names, faces up, instead of drawing and rolling. The script names the dice by goldmaps' colours: ${CATALOGUE.disasters.map((d) => `${d.colour} is the ${d.id} track's die`).join(', ')} and ${CATALOGUE.wildColour} moves every track.`,
+      );
+      w.line(`Townsfolk: use sets ${map.townsfolkSets.join(' and ')} (the letter printed on the cards); return the others to the box.`);
+      w.line(
+        `Town cards: keep the ${map.weeks.reduce((a, week) => a + week.towns.length, 0)} numbered below and return the rest. Equipment: lay out each week's store from the numbers below instead of the face-down stack.`,
+      );
+      w.line('Gold: stack the 36 tokens face down in this order, first drawn on top, and draw from the top instead of the bag:');
+      w.line(goldStack(map), { bold: true, indent: 4 });
+    },
+    'steps',
+  );
+  const counts = Object.entries(CATALOGUE.goldSupply)
+    .map(([n, c]) => `${c} of ${n}`)
+    .join(', ');
+  const goldNote = block(width, ink, (w) =>
     w.line(
       `(The order assumes ${counts} nuggets; if your box counts its tokens differently, follow the order while it lasts, then draw from the bag.)`,
-      { size: 3.1, fill: ink.faint },
-    );
-  });
+      { size: SIZE.small, fill: ink.faint },
+    ),
+  );
   const weeks = map.weeks.map((week, wk) =>
     block(width, ink, (w) => {
       w.y += 1.5;
-      w.line(`Week ${wk + 1}`, { bold: true, size: 4 });
-      w.line(`Town cards (by position in the sorted town deck): ${week.towns.map(no).join(', ')}`, { indent: 4, size: 3.3 });
+      w.line(`Week ${wk + 1}`, { bold: true, size: SIZE.heading });
+      w.line(`Town cards (by position in the sorted town deck): ${week.towns.map(no).join(', ')}`, { indent: 4, size: SIZE.small });
       w.line(
         `Townsfolk (set letter and position in the sorted set): ${week.townsfolk.map((id, k) => `${FACES[k]} slot ${no(id)}`).join(' · ')}`,
-        { indent: 4, size: 3.3 },
+        { indent: 4, size: SIZE.small },
       );
-      w.line(`Store, face up (by position in the sorted equipment tiles): ${week.equipment.map(no).join(', ')}`, { indent: 4, size: 3.3 });
+      w.line(`Store, face up (by position in the sorted equipment tiles): ${week.equipment.map(no).join(', ')}`, {
+        indent: 4,
+        size: SIZE.small,
+      });
     }),
   );
   const rest = block(width, ink, (w) => {
     w.y += 2;
     w.line(
       'Player boards: the Pioneer side, as the rules suggest for a first game (goldmaps scores every seat from the same start). Everything else (the boards, score and disaster markers, wagon cards, cattle, wood, medicine, damage, silver and favour tokens) is set up as the rules say.',
-      { size: 3.1, fill: ink.faint },
+      { size: SIZE.small, fill: ink.faint },
     );
   });
   const heading = `Pioneer Days · ${seedLabelOf(map)}`;
   return {
-    sheets: [...paginate(heading, 'setup from the box', [intro, seats, ...weeks, rest], ink, area), ...diceScript(map, style, area)],
+    sheets: [
+      ...paginate(heading, 'setup from the box', [intro, seats, goldNote, ...weeks, rest], ink, area),
+      ...diceScript(map, style, area),
+    ],
   };
 }

@@ -1,6 +1,6 @@
 import type { Mm, Scene, SceneItem, Style } from '../../core/scene.ts';
 import { transformItems } from '../../drawing/transform.ts';
-import { wrapText } from '../../drawing/text-fit.ts';
+import { MIN_TEXT_MM, wrapText } from '../../drawing/text-fit.ts';
 import { cardSheets } from './cards.ts';
 import { CATALOGUE, EQUIPMENT, FACES, TOWNS, TOWNSFOLK } from './catalogue.ts';
 import type { PioneerDaysMap } from './model.ts';
@@ -8,7 +8,12 @@ import { dayStarter, dieItem } from './scene.ts';
 import { needsText } from './text.ts';
 import { playersOf } from './validate.ts';
 
-const SIZE = { text: 3.6, small: 3.1, head: 5, die: 9 };
+/**
+ * Type sizes (mm, em) by role, shared by the kit's and the box setup's sheets: body and steps,
+ * small (a week's lines, notes), a week's heading, the sheet's heading, and the words beside a
+ * day's dice (the smallest, still MIN_TEXT_MM, ≈ 8 pt). Lines wrap at their size, never shrink.
+ */
+export const SIZE = { text: 3.6, small: 3.1, heading: 4, head: 5, die: 9, dieWords: MIN_TEXT_MM };
 
 export interface Ink {
   ink: string;
@@ -22,6 +27,8 @@ export const inkOf = (style: Style): Ink =>
 export interface Block {
   items: SceneItem[];
   height: number;
+  /** What the block is on its sheet ('steps': the lines a table follows to set up), kept as its group's role. */
+  role?: string;
 }
 
 export interface Writer {
@@ -31,7 +38,7 @@ export interface Writer {
 }
 
 /** A block drawn from its own top, `width` mm wide. */
-export function block(width: number, ink: Ink, build: (w: Writer) => void): Block {
+export function block(width: number, ink: Ink, build: (w: Writer) => void, role?: string): Block {
   const w: Writer = {
     items: [],
     y: 0,
@@ -52,7 +59,7 @@ export function block(width: number, ink: Ink, build: (w: Writer) => void): Bloc
     },
   };
   build(w);
-  return { items: w.items, height: w.y + 1.5 };
+  return { items: w.items, height: w.y + 1.5, ...(role ? { role } : {}) };
 }
 
 /**
@@ -88,7 +95,9 @@ export function paginate(heading: string, title: string, blocks: Block[], ink: I
     ];
     let at = top;
     for (const b of page) {
-      items.push(...transformItems(b.items, { dy: at }));
+      const placed = transformItems(b.items, { dy: at });
+      if (b.role) items.push({ kind: 'group', role: b.role, items: placed });
+      else items.push(...placed);
       at += b.height;
     }
     return { width: width as Mm, height: area.height as Mm, background: ink.page, title: `${title}${suffix}`, items };
@@ -134,12 +143,12 @@ export function diceScript(map: PioneerDaysMap, style: Style, area: { width: num
         });
         day.dice.forEach((die, k) => w.items.push(dieItem(die, 36 + k * (SIZE.die + 1.5), top, SIZE.die)));
         const words = day.dice.map((die) => `${die.colour} ${die.face}`).join(', ');
-        for (const [i, l] of wrapText(words, width - 37 - day.dice.length * (SIZE.die + 1.5), 2.6).entries()) {
+        for (const [i, l] of wrapText(words, width - 37 - day.dice.length * (SIZE.die + 1.5), SIZE.dieWords).entries()) {
           w.items.push({
             kind: 'text',
-            at: { x: 36 + day.dice.length * (SIZE.die + 1.5) + 1, y: top + SIZE.die * 0.45 + i * 3.2 },
+            at: { x: 36 + day.dice.length * (SIZE.die + 1.5) + 1, y: top + SIZE.die * 0.45 + i * SIZE.dieWords * 1.2 },
             text: l,
-            size: 2.6,
+            size: SIZE.dieWords,
             fill: ink.faint,
             anchor: 'start',
           });
@@ -186,23 +195,28 @@ export function pioneerDaysSheets(map: PioneerDaysMap, style: Style, area: { wid
   const width = Math.min(area.width, 190);
   const players = playersOf(map);
   const seedLabel = seedLabelOf(map);
-  const start = block(width, ink, (w) => {
-    w.line(
-      `${players} player${players === 1 ? '' : 's'}. Seat the players P1–P${players} clockwise; P${map.startPlayer} takes the start player token.`,
-    );
-    w.line(
-      `Dice: the dice script (next sheet) says which dice to put in the pool each day, with the face up; do not draw or roll. The die left over moves its disaster marker: ${CATALOGUE.disasters.map((d) => `${d.colour} ${d.id}`).join(', ')}, ${CATALOGUE.wildColour} every marker.`,
-    );
-    w.line(
-      `Cards: cut out the cards on the last sheets (sets ${map.townsfolkSets.map((s) => `${s} ${CATALOGUE.sets[s]}`).join(' and ')} for the townsfolk). Each card says the week and the place it is dealt to: deal them there, not at random.`,
-    );
-    w.line('Gold: stack the 36 tokens face down in this order (first drawn on top) and draw from the top instead of the bag:');
-    w.line(goldStack(map), { bold: true, indent: 4 });
-  });
+  const start = block(
+    width,
+    ink,
+    (w) => {
+      w.line(
+        `${players} player${players === 1 ? '' : 's'}. Seat the players P1–P${players} clockwise; P${map.startPlayer} takes the start player token.`,
+      );
+      w.line(
+        `Dice: the dice script (next sheet) says which dice to put in the pool each day, with the face up; do not draw or roll. The die left over moves its disaster marker: ${CATALOGUE.disasters.map((d) => `${d.colour} ${d.id}`).join(', ')}, ${CATALOGUE.wildColour} every marker.`,
+      );
+      w.line(
+        `Cards: cut out the cards on the last sheets (sets ${map.townsfolkSets.map((s) => `${s} ${CATALOGUE.sets[s]}`).join(' and ')} for the townsfolk). Each card says the week and the place it is dealt to: deal them there, not at random.`,
+      );
+      w.line('Gold: stack the 36 tokens face down in this order (first drawn on top) and draw from the top instead of the bag:');
+      w.line(goldStack(map), { bold: true, indent: 4 });
+    },
+    'steps',
+  );
   const weeks = map.weeks.map((week, wk) =>
     block(width, ink, (w) => {
       w.y += 1.5;
-      w.line(`Week ${wk + 1}`, { bold: true, size: SIZE.text + 0.4 });
+      w.line(`Week ${wk + 1}`, { bold: true, size: SIZE.heading });
       w.line(
         `Town cards: ${week.towns
           .map((id) => {
@@ -224,7 +238,7 @@ export function pioneerDaysSheets(map: PioneerDaysMap, style: Style, area: { wid
   );
   const needs = block(width, ink, (w) => {
     w.y += 2;
-    w.line('You also need', { bold: true, size: SIZE.text + 0.4 });
+    w.line('You also need', { bold: true, size: SIZE.heading });
     for (const n of stillNeeded(map)) w.line(`• ${n}`, { size: SIZE.small, indent: 2 });
     w.line(
       `Income (silver): ${Object.entries(CATALOGUE.income)

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScoredMap } from '../../../core/maps.ts';
 import { DEFAULT_RENDER_LIMITS } from '../../../formats/format.ts';
 import { pdfFormat } from '../../../formats/pdf.ts';
+import { planBoardPrint } from '../../../formats/board-plan.ts';
+import { itemBoxes, unionOf } from '../../../drawing/bounds.ts';
 import { formatParams, renderRequest } from '../../../formats/render.ts';
 import { CATALOGUE, EQUIPMENT, TOWNS, TOWNSFOLK } from '../catalogue.ts';
 import { pioneerDays } from '../index.ts';
@@ -179,6 +181,38 @@ describe('the retail box setup (layout=setup)', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/layout.*lost-valley has no setup sheet/);
   });
+});
+
+describe('the trail PDF fills its pages', () => {
+  for (const paper of ['a4', 'letter'] as const) {
+    it(`on ${paper}: the column is enlarged, in no more pages, and fills its fullest page`, () => {
+      for (const [seed, players] of [
+        ['1', 4],
+        ['42', 2],
+        ['7', 3],
+      ] as const) {
+        const map = buildScoredMap(pioneerDays, seed, { players });
+        const scene = pioneerDays.scene(map as never, { theme: 'print', labels: true, hexSize: 20 });
+        const plan = planBoardPrint(scene, { paper, size: 'true' });
+        const { layout } = plan;
+        const areaW = layout.pageWidth - 2 * layout.margin;
+        const areaH = layout.pageHeight - 2 * layout.margin - layout.footer;
+        expect(plan.flow).toBe(true);
+        // The docs' 3 pages, as at 100% (a week is ~100 mm of a 250-268 mm page).
+        expect(plan.pages).toHaveLength(3);
+        expect(layout.scale).toBeGreaterThan(1.15);
+        const filled = plan.pages.map(({ tile, items }) => {
+          const drawn = unionOf(itemBoxes(items, 0));
+          expect(tile.height * layout.scale).toBeLessThanOrEqual(areaH + 1e-9);
+          expect(scene.width * layout.scale).toBeLessThanOrEqual(areaW + 1e-9);
+          const h = Math.min(drawn.y1, tile.y + tile.height) - Math.max(drawn.y0, tile.y);
+          return Math.max(((drawn.x1 - drawn.x0) * layout.scale) / areaW, (h * layout.scale) / areaH);
+        });
+        // At 100% the column drew 61% of A4's printable width and at most 79% of a page's height.
+        expect(Math.max(...filled), `seed ${seed}`).toBeGreaterThanOrEqual(0.9);
+      }
+    });
+  }
 });
 
 describe('no week is split across the pages of a trail PDF', () => {
