@@ -67,6 +67,11 @@ export interface TablePiece {
   rotation: number;
   /** Laid face down (a cave token, a marker): its back up. */
   faceDown?: boolean;
+  /**
+   * A tile players turn up or carry in play (one waiting face down in its place, one laid beside
+   * the board): left free where the board's other tiles are fixed.
+   */
+  loose?: boolean;
   /** The outline a virtual tabletop cuts it to: a rectangle unless it is one hex or a disc. */
   shape?: 'box' | 'hex' | 'circle';
 }

@@ -76,6 +76,7 @@ function savedObject(game: AnyGameModule, map: ScoredMap, params: Record<string,
     const height = piles.get(spot) ?? 0;
     piles.set(spot, height + 1);
     const scale = round(Math.max(p.front.width, p.front.height) / MM_PER_UNIT / TILE_UNITS_AT_SCALE_1);
+    const shape = p.shape ?? 'box';
     return {
       GUID: ids[i],
       Name: 'Custom_Tile',
@@ -96,8 +97,8 @@ function savedObject(game: AnyGameModule, map: ScoredMap, params: Record<string,
       Description: p.description,
       GMNotes: '',
       ColorDiffuse: { r: 1, g: 1, b: 1 },
-      // The board's pieces stay put when a pawn is dragged over them; what players move does not.
-      Locked: p.kind === 'tile',
+      // The board's pieces stay put when a pawn is dragged over them; what players move or turn up does not.
+      Locked: p.kind === 'tile' && !p.loose,
       Grid: false,
       Snap: false,
       Autoraise: true,
@@ -110,10 +111,12 @@ function savedObject(game: AnyGameModule, map: ScoredMap, params: Record<string,
         ImageScalar: 1,
         WidthScale: 0,
         CustomTile: {
-          Type: TILE_TYPE[p.shape ?? 'box'],
+          Type: TILE_TYPE[shape],
           Thickness: p.kind === 'tile' ? 0.1 : 0.15,
           Stackable: p.kind === 'token',
-          Stretch: true,
+          // Stretched, a tile is made square whatever its picture (kb.tabletopsimulator.com, Custom
+          // Tile): a box keeps its picture's proportions; a hex or disc is symmetric anyway.
+          Stretch: shape !== 'box',
         },
       },
       LuaScript: '',

@@ -26,7 +26,8 @@ interface Tile {
   GUID: string;
   Nickname: string;
   Transform: Record<string, number>;
-  CustomImage: { ImageURL: string; ImageSecondaryURL: string; CustomTile: { Stackable: boolean } };
+  Locked: boolean;
+  CustomImage: { ImageURL: string; ImageSecondaryURL: string; CustomTile: { Type: number; Stackable: boolean; Stretch: boolean } };
   Tags: string[];
 }
 
@@ -89,7 +90,7 @@ describe.each(GAMES.map((g) => g.id))('%s saved object', (gameId) => {
     expect(body).toBe(text);
   });
 
-  it('lays piles of tokens face down, one on another, and the board flat', () => {
+  it('lays piles of tokens face down, one on another, and the board flat, face up or down', () => {
     const piles = new Map<string, Tile[]>();
     for (const o of doc.ObjectStates) {
       const key = `${o.Transform.posX} ${o.Transform.posZ}`;
@@ -100,9 +101,16 @@ describe.each(GAMES.map((g) => g.id))('%s saved object', (gameId) => {
       expect(new Set(heights).size).toBe(heights.length);
     }
     for (const o of doc.ObjectStates) {
-      if (o.Tags.includes('tile')) expect([o.Transform.rotX, o.Transform.rotZ]).toEqual([0, 0]);
+      expect(o.Transform.rotX).toBe(0);
+      expect([0, 180]).toContain(o.Transform.rotZ);
       if (o.Transform.rotZ === 180) expect(o.CustomImage.ImageSecondaryURL).not.toBe(o.CustomImage.ImageURL);
+      // A tile players never turn stays put; one they turn up is free.
+      if (o.Tags.includes('tile') && o.Transform.rotZ === 180) expect(o.Locked).toBe(false);
     }
+  });
+
+  it("keeps every box tile its picture's proportions", () => {
+    for (const o of doc.ObjectStates) expect(o.CustomImage.CustomTile.Stretch).toBe(o.CustomImage.CustomTile.Type !== 0);
   });
 });
 

@@ -12,7 +12,8 @@ import { markerIcon, springIcon } from './scene.ts';
  */
 
 const INK = '#1b1b1b';
-const DISC_MM = 17;
+/** A landscape marker's diameter, in the kit and on the virtual table alike. */
+export const DISC_MM = 17;
 const GAP_MM = 3;
 /** Backs print this much wider than the cut line, so a duplex printer's slip shows no white rim. */
 const BLEED_MM = 1;
@@ -36,7 +37,7 @@ function faceWords(m: Marker): { big: string; small: string } {
   return { big: m.type ?? '', small: EVENTS[m.type ?? '']?.ware ? 'ware' : 'use once' };
 }
 
-function markerFront(m: Marker, c: Point, r: number): SceneItem[] {
+export function markerFront(m: Marker, c: Point, r: number): SceneItem[] {
   const words = faceWords(m);
   const gold = m.kind === 'rivergold' || m.kind === 'mountaingold';
   const big = fitText(words.big, r * 1.6, gold ? 6 : 3.2, { minSize: 2.2, bold: true });
@@ -49,7 +50,7 @@ function markerFront(m: Marker, c: Point, r: number): SceneItem[] {
   ];
 }
 
-function markerBack(m: Marker, order: number, c: Point, r: number): SceneItem[] {
+export function markerBack(m: Marker, order: number, c: Point, r: number): SceneItem[] {
   return [
     { kind: 'circle', centre: c, radius: r + BLEED_MM, fill: KIND_RIM[m.kind] },
     ...markerIcon(m.kind, { x: c.x, y: c.y - r * 0.18 }, r * 0.5, undefined, false),
@@ -73,8 +74,11 @@ const square = (c: Point, h: number): Point[] => [
   { x: c.x - h, y: c.y + h },
 ];
 
+/** Half the ice block's side: a square a little smaller than a marker. */
+export const ICE_HALF_MM = (DISC_MM / 2) * 0.95;
+
 /** The ice block: a square of ice, the same both sides (it is never hidden). */
-function iceBlock(c: Point, half: number, back: boolean): SceneItem[] {
+export function iceBlock(c: Point, half: number, back: boolean): SceneItem[] {
   return [
     { kind: 'polygon', points: square(c, half + (back ? BLEED_MM : 0)), fill: '#e8f7ff', stroke: back ? 'none' : INK, strokeWidth: 0.3 },
     ...springIcon({ x: c.x, y: c.y - half * 0.2 }, half * 0.45),
@@ -270,8 +274,8 @@ export function markerSheets(map: LostValleyMap, area: { width: number; height: 
     back: (c) => ({ kind: 'group', role: 'marker-back', data: { tile: String(o) }, items: markerBack(m, o, c, r) }),
   }));
   pieces.push({
-    front: (c) => ({ kind: 'group', role: 'ice-block', title: 'The ice block', items: iceBlock(c, r * 0.95, false) }),
-    back: (c) => ({ kind: 'group', role: 'ice-block-back', items: iceBlock(c, r * 0.95, true) }),
+    front: (c) => ({ kind: 'group', role: 'ice-block', title: 'The ice block', items: iceBlock(c, ICE_HALF_MM, false) }),
+    back: (c) => ({ kind: 'group', role: 'ice-block-back', items: iceBlock(c, ICE_HALF_MM, true) }),
   });
   const across = Math.max(1, Math.floor((area.width + GAP_MM) / (DISC_MM + GAP_MM)));
   const left = (area.width - (across * (DISC_MM + GAP_MM) - GAP_MM)) / 2;

@@ -5,6 +5,7 @@ import { boundsOf } from '../../drawing/bounds.ts';
 import { blockHeight, textBlock } from '../../drawing/text-block.ts';
 import { MIN_TEXT_MM, fitAll, fitText } from '../../drawing/text-fit.ts';
 import { transformItems } from '../../drawing/transform.ts';
+import { tileGroundMarks } from './ground-marks.ts';
 import { referenceSheet } from './kit-reference.ts';
 import { FILL, fordStones, landscapeScene, markerIcon, numberSpot, springIcon, tileNumber } from './scene.ts';
 import { markerSheets, prospectorBlock, PROSPECTORS } from './kit-pieces.ts';
@@ -115,6 +116,8 @@ export function drawTile(
   const isRiver = map.river.includes(tile.id);
   const fill = back ? (isRiver ? '#bcd9ef' : tile.kind === 'triangle' ? '#e6dcc3' : '#d9d2b8') : FILL[tile.terrain];
   for (const f of faces) items.push({ kind: 'polygon', points: corners(f).map(cornerPt), fill, stroke: fill, strokeWidth: 0.2 });
+  // The ground's mark as on the board, so a greyscale print still tells tundra from riverside.
+  if (!back) items.push(...tileGroundMarks(tile.terrain, faces, cornerPt, edgeLength));
   const count = new Map<string, [Edge, number]>();
   for (const f of faces) for (const e of faceEdges(f)) count.set(edgeKey(e), [e, (count.get(edgeKey(e))?.[1] ?? 0) + 1]);
   const outline: Array<[Point, Point]> = [...count.values()].filter(([, n]) => n === 1).map(([e]) => [cornerPt(e[0]), cornerPt(e[1])]);

@@ -12,7 +12,7 @@ import {
 } from '../../geometry/trilattice/lattice.ts';
 import type { LostValleyMap, LvTerrain, MarkerKind } from './model.ts';
 import { boundsOf } from '../../drawing/bounds.ts';
-import { groundMark, legendMark } from './ground-marks.ts';
+import { legendMark, tileGroundMarks } from './ground-marks.ts';
 import { textBlock } from '../../drawing/text-block.ts';
 import { fitText } from '../../drawing/text-fit.ts';
 
@@ -229,21 +229,7 @@ export function landscapeScene(map: LostValleyMap, style: Style, numbers: boolea
       strokeWidth: 0.2,
     }));
     // Ground told by a mark as well as by colour, in each face's outer corner (ground-marks.ts).
-    const cornerUse = new Map<string, number>();
-    for (const f of faces) for (const v of corners(f)) cornerUse.set(String(v), (cornerUse.get(String(v)) ?? 0) + 1);
-    for (const f of faces) {
-      const apex = corners(f).find((v) => cornerUse.get(String(v)) === 1);
-      if (!apex) continue;
-      const pts = corners(f).map(at);
-      items.push(
-        ...groundMark(
-          t.terrain,
-          at(apex),
-          { x: (pts[0]!.x + pts[1]!.x + pts[2]!.x) / 3, y: (pts[0]!.y + pts[1]!.y + pts[2]!.y) / 3 },
-          edgeLength,
-        ),
-      );
-    }
+    items.push(...tileGroundMarks(t.terrain, faces, at, edgeLength));
     const count = new Map<string, [Edge, number]>();
     for (const f of faces) for (const e of faceEdges(f)) count.set(edgeKey(e), [e, (count.get(edgeKey(e))?.[1] ?? 0) + 1]);
     for (const [e, n] of count.values()) if (n === 1) outline.push([at(e[0]), at(e[1])]);
