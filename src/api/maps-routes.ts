@@ -162,6 +162,9 @@ function mapAnswer({ limits, maps, answers, work, rasters, renders, renderFiles,
       const draw = () => (format.offThread ? work.render(format.id, request) : format.render({ ...request, rasterise }));
       out = await (format.heavy ? renders.run(draw) : draw());
       if (format.heavy) counters.rendersDrawn++;
+      // Kept even when the time budget has answered meanwhile, so a render slower than the budget
+      // is served at the next request. Only a whole render gets here: a failed one threw.
+      if (fileKey !== undefined) void renderFiles.store(fileKey, out.body);
       if (format.cacheable) entry.rendered.set(variantKey, out);
     }
     // The map's own downloads as RFC 8288 links (a setup sheet only where this map has one), so
@@ -169,8 +172,6 @@ function mapAnswer({ limits, maps, answers, work, rasters, renders, renderFiles,
     if (format.id === 'json') res.setHeader('Link', downloadLinks(game, map, params.options as string | undefined));
     label().send(out.body);
     if (format.cacheable && res.statusCode === 200) answers.remember(req.originalUrl, res.getHeaders(), out.body);
-    // Only a whole render reaches here: a failed one threw, and nothing of it is kept.
-    if (fileKey !== undefined) void renderFiles.store(fileKey, out.body);
   };
 }
 
