@@ -288,7 +288,8 @@ if (want('png')) {
   const map = buildMap(goldCity, '42', {});
   const scene = goldCity.scene(map, DEFAULT_STYLE);
   writeFileSync(file, sceneToSvg(scene, { pixels: rasterSize(scene, { width: 1024 }) }));
-  const service = await startService(18080);
+  // Every render drawn, none read back from the render cache: this suite measures drawing.
+  const service = await startService(18080, { GOLDMAPS_RENDER_CACHE_MB: '0' });
   const servers = [service];
   try {
     servers.push(await startBare('sharp', 18083, file, '/'));

@@ -35,3 +35,8 @@ function filesUnder(dir: string): string[] {
   }
   return out;
 }
+
+let running: string | undefined;
+
+/** This process's own code identity, read once (a quarter of a second on a busy machine). */
+export const runningCodeIdentity = (): string => (running ??= codeIdentity());

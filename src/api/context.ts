@@ -5,6 +5,7 @@ import { WorkPool } from '../workers/work-pool.ts';
 import { Counters } from './counters.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { AnswerCache, MapCache } from './map-cache.ts';
+import { RenderFiles } from './render-files.ts';
 import { RenderGate } from './render-gate.ts';
 
 /** What every router of one app shares: its limits, counters, store, caches and pools. */
@@ -20,6 +21,8 @@ export interface ApiContext {
   work: WorkPool;
   rasters: RasterPool;
   renders: RenderGate;
+  /** Rendered PNGs and PDFs on disk, by what decides their bytes. */
+  renderFiles: RenderFiles;
   playtests: RenderGate;
 }
 
@@ -49,6 +52,12 @@ export function createContext({
     work: new WorkPool({ logger }),
     rasters: new RasterPool({ concurrency: limits.renderConcurrency, logger }),
     renders: new RenderGate(limits.renderConcurrency, limits.renderQueue),
+    renderFiles: new RenderFiles({
+      dir: limits.renderCacheDir,
+      maxBytes: limits.renderCacheBytes,
+      freeBytes: limits.renderCacheFreeBytes,
+      logger,
+    }),
     playtests: new RenderGate(limits.renderConcurrency, limits.renderQueue, 'bot games'),
   };
 }

@@ -22,6 +22,8 @@ export class Counters {
   botGamesPlayed = 0;
   botGamesNotModified = 0;
   botGamesAbandoned = 0;
+  /** PNGs and PDFs drawn (not read from the render cache). */
+  rendersDrawn = 0;
 
   toJSON() {
     return {
@@ -30,6 +32,7 @@ export class Counters {
       requests: { overBudget: this.overBudget },
       writes: { unauthorised: this.unauthorised, rateLimited: { address: this.rateLimitedByAddress, key: this.rateLimitedByKey } },
       botGames: { played: this.botGamesPlayed, notModified: this.botGamesNotModified, abandoned: this.botGamesAbandoned },
+      renders: { drawn: this.rendersDrawn },
     };
   }
 }

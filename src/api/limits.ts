@@ -18,6 +18,12 @@ export interface Limits extends RenderLimits {
   budgetMillis: number;
   /** How long /readyz waits for the store before saying it is unreachable. */
   readyMillis: number;
+  /** Where rendered PNGs and PDFs are kept on disk by their ETag; absent, they are drawn on every request. */
+  renderCacheDir?: string;
+  /** The most those files take together (0: none kept). */
+  renderCacheBytes: number;
+  /** No file is kept while the disk under them would have less than this free, so the cache never fills the store's disk. */
+  renderCacheFreeBytes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -34,4 +40,6 @@ export const DEFAULT_LIMITS: Limits = {
   requestMillis: 30_000,
   budgetMillis: 60_000,
   readyMillis: 2_000,
+  renderCacheBytes: 512 * 2 ** 20,
+  renderCacheFreeBytes: 64 * 2 ** 20,
 };

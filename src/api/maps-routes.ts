@@ -9,10 +9,12 @@ import { GAMES } from '../games/index.ts';
 import { downloadsFor, extensionOf, fileName, formatParameters, type OutputFormat } from '../formats/format.ts';
 import { FORMATS, downloadsOfMap, findFormat, formatOfName } from '../formats/index.ts';
 import { formatParams, renderRequest, variantParams } from '../formats/render.ts';
-import { codeIdentity } from './code-identity.ts';
+import { pipeline } from 'node:stream/promises';
+import { runningCodeIdentity } from './code-identity.ts';
 import type { ApiContext } from './context.ts';
 import { IMMUTABLE, answeredNotModified } from './http-cache.ts';
 import { requireJson } from './json-body.ts';
+import { RenderFiles } from './render-files.ts';
 import { HttpProblem, badInput, toInputProblem } from './problem.ts';
 import { gameOf, mapFor } from './requested-map.ts';
 import { abandonedSignal } from './time-budget.ts';
@@ -119,7 +121,7 @@ function catalogue({ limits }: ApiContext): RequestHandler {
   };
 }
 
-function mapAnswer({ limits, maps, answers, work, rasters, renders }: ApiContext): RequestHandler {
+function mapAnswer({ limits, maps, answers, work, rasters, renders, renderFiles, counters, logger }: ApiContext): RequestHandler {
   const rasterise = (svg: string, dpi: number) => rasters.render(svg, dpi);
   return async (req, res) => {
     const game = gameOf(req);
@@ -133,19 +135,42 @@ function mapAnswer({ limits, maps, answers, work, rasters, renders }: ApiContext
     const etag =
       Object.keys(variant).length === 0 ? `"${map.digest}"` : `"${map.digest}.${format.id}.${sha256Hex(variantKey).slice(0, 16)}"`;
     if (answeredNotModified(req, res, etag, IMMUTABLE)) return;
+    // Saved as `gold-city-42-300dpi.png`, not `42.png`: every distinct download has its own name.
+    const label = () =>
+      res.type(format.mediaType).setHeader('Content-Disposition', `inline; filename="${fileName(format, game, map, params)}"`);
+    // The costly formats are kept on disk: a second 40-megapixel PNG is a file read, not seconds of drawing.
+    const fileKey = format.heavy && renderFiles.enabled ? RenderFiles.key(runningCodeIdentity(), game.id, format.id, etag) : undefined;
+    const kept = fileKey === undefined ? undefined : await renderFiles.open(fileKey);
+    if (kept) {
+      // The time budget may have answered while the file was checked.
+      if (res.headersSent || req.method === 'HEAD') {
+        await kept.close();
+        if (!res.headersSent) label().setHeader('Content-Length', kept.bytes).end();
+        return;
+      }
+      label().setHeader('Content-Length', kept.bytes);
+      await pipeline(kept.stream(), res).catch((e: unknown) => {
+        // A client that left mid-file is no fault; a disk that failed mid-file leaves a cut answer.
+        if (!res.destroyed) logger.warn({ err: e, url: req.originalUrl }, 'render cache: file could not be sent');
+        res.destroy();
+      });
+      return;
+    }
     let out = format.cacheable ? entry.rendered.get(variantKey) : undefined;
     if (!out) {
       const request = renderRequest(format, game, map, params, limits);
       const draw = () => (format.offThread ? work.render(format.id, request) : format.render({ ...request, rasterise }));
       out = await (format.heavy ? renders.run(draw) : draw());
+      if (format.heavy) counters.rendersDrawn++;
+      // Kept even when the time budget has answered meanwhile, so a render slower than the budget
+      // is served at the next request. Only a whole render gets here: a failed one threw.
+      if (fileKey !== undefined) void renderFiles.store(fileKey, out.body);
       if (format.cacheable) entry.rendered.set(variantKey, out);
     }
     // The map's own downloads as RFC 8288 links (a setup sheet only where this map has one), so
     // the page and API clients offer only what this map can answer.
     if (format.id === 'json') res.setHeader('Link', downloadLinks(game, map, params.options as string | undefined));
-    // Saved as `gold-city-42-300dpi.png`, not `42.png`: every distinct download has its own name.
-    res.setHeader('Content-Disposition', `inline; filename="${fileName(format, game, map, params)}"`);
-    res.type(format.mediaType).send(out.body);
+    label().send(out.body);
     if (format.cacheable && res.statusCode === 200) answers.remember(req.originalUrl, res.getHeaders(), out.body);
   };
 }
@@ -159,7 +184,6 @@ function mapAnswer({ limits, maps, answers, work, rasters, renders }: ApiContext
  * answered before any game is played.
  */
 function botGames({ counters, maps, answers, work, playtests }: ApiContext): RequestHandler {
-  let code: string | undefined;
   return async (req, res) => {
     const game = gameOf(req);
     if (!game.playtest) throw new HttpProblem(404, 'No bots', `${game.id} has no bots to play its maps yet.`);
@@ -173,8 +197,7 @@ function botGames({ counters, maps, answers, work, playtests }: ApiContext): Req
     // The schema holds for every game; which kinds a game seats is the game's own list.
     const kind = playerKindOf(game, checked.value.kind);
     const { map } = mapFor(maps, game, String(req.params.seed), options);
-    code ??= codeIdentity();
-    const etag = `"${sha256Hex(canonicalJson({ code, game: game.id, seed: map.seed, digest: map.digest, games, kind: kind ?? null })).slice(0, 32)}"`;
+    const etag = `"${sha256Hex(canonicalJson({ code: runningCodeIdentity(), game: game.id, seed: map.seed, digest: map.digest, games, kind: kind ?? null })).slice(0, 32)}"`;
     if (answeredNotModified(req, res, etag, 'public, max-age=86400')) {
       counters.botGamesNotModified++;
       return;

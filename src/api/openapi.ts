@@ -1,7 +1,7 @@
 import { loadSchema } from '../core/schemas.ts';
 import { GAMES } from '../games/index.ts';
 import { FORMATS, FORMAT_PARAMETERS } from '../formats/index.ts';
-import { extensionOf, type OutputFormat } from '../formats/format.ts';
+import { extensionOf, formatParameters, type OutputFormat } from '../formats/format.ts';
 import { readJson } from '../core/json-file.ts';
 import { bundleRefs } from './openapi-refs.ts';
 import { playPaths, playSecuritySchemes } from './plays-openapi.ts';
@@ -110,13 +110,28 @@ function mapResponse(): Record<string, unknown> {
 /** The maps routes: a map by seed in each format, bot games on it, a score of a sent map, a reroll. */
 function mapPaths(gameParam: object, seedParam: object): Record<string, unknown> {
   const playtestQuery = loadSchema('api/playtest-query');
-  const queryParams = [...FORMAT_PARAMETERS].map(([name, { schema, formats }]) => ({
-    name,
-    in: 'query',
-    required: false,
-    schema,
-    description: `${(schema.description as string | undefined) ?? name}${formats.length < FORMATS.length ? ` (${formats.join(', ')})` : ''}`,
-  }));
+  const queryParams = [...FORMAT_PARAMETERS].map(([name, { schema, formats }]) => {
+    // A parameter two formats read differently (layout: png's board or setup, pdf's kit too) is
+    // either, each described for its formats: one format's schema alone refused the other's
+    // values (a validating proxy built from the document said so).
+    const readings = new Map<string, { schema: Record<string, unknown>; formats: string[] }>();
+    for (const f of FORMATS) {
+      const own = formatParameters(f.schema)[name];
+      if (!own) continue;
+      const key = JSON.stringify(own);
+      readings.set(key, { schema: own, formats: [...(readings.get(key)?.formats ?? []), f.id] });
+    }
+    const describe = (s: Record<string, unknown>, fs: string[]) =>
+      `${(s.description as string | undefined) ?? name}${fs.length < FORMATS.length ? ` (${fs.join(', ')})` : ''}`;
+    const all = [...readings.values()];
+    return {
+      name,
+      in: 'query',
+      required: false,
+      schema: all.length > 1 ? { anyOf: all.map((r) => r.schema) } : schema,
+      description: all.length > 1 ? all.map((r) => describe(r.schema, r.formats)).join(' ') : describe(schema, formats),
+    };
+  });
   return {
     '/api/v1/games/{game}/maps/{seed}': {
       get: {

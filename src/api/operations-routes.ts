@@ -57,11 +57,11 @@ function ready({ store, limits }: ApiContext): RequestHandler {
 }
 
 /** Counts of what was refused or cut off (JSON, not Prometheus text): see docs/operations.md. */
-function metrics({ counters }: ApiContext): RequestHandler {
+function metrics({ counters, renderFiles }: ApiContext): RequestHandler {
   return (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     // The main thread's memory, MB (worker threads and the render child are not in it).
     const memory = Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 2 ** 20)]));
-    res.json({ ...counters.toJSON(), memory });
+    res.json({ ...counters.toJSON(), renderCache: renderFiles.toJSON(), memory });
   };
 }

@@ -26,7 +26,8 @@ export function playPaths(gameParam: object, seedParam: object, problem: object)
     },
     '/metrics': {
       get: {
-        summary: 'Counts of slow clients cut off, requests over their time budget, writes refused 401 and 429 (JSON)',
+        summary:
+          'Counts of slow clients cut off, requests over their time budget, writes refused 401 and 429, renders drawn and the render cache (JSON)',
         responses: { '200': json('The counters') },
       },
     },

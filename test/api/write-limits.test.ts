@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/api/app.ts';
@@ -43,7 +44,8 @@ describe('token buckets', () => {
 
 describe("the limits an operator sets in serve's environment", () => {
   it('takes positive whole numbers and names any other value', () => {
-    expect(limitsFromEnv({}).limits).toEqual(DEFAULT_LIMITS);
+    // Nothing set: the defaults, with rendered files kept under the embedded store's directory.
+    expect(limitsFromEnv({}).limits).toEqual({ ...DEFAULT_LIMITS, renderCacheDir: resolve('data', 'renders') });
     const set = limitsFromEnv({
       GOLDMAPS_WRITES_PER_MINUTE_PER_ADDRESS: '600',
       GOLDMAPS_HEADERS_TIMEOUT_MS: '5000',
@@ -58,6 +60,18 @@ describe("the limits an operator sets in serve's environment", () => {
     expect(limitsFromEnv({ GOLDMAPS_HEADERS_TIMEOUT_MS: '40000' }).errors).toEqual([
       'GOLDMAPS_HEADERS_TIMEOUT_MS: 40000 must not exceed GOLDMAPS_REQUEST_TIMEOUT_MS (30000)',
     ]);
+  });
+
+  it('puts rendered files where the data is, or where GOLDMAPS_RENDER_CACHE_DIR says, bounded by GOLDMAPS_RENDER_CACHE_MB (0: none)', () => {
+    expect(limitsFromEnv({ GOLDMAPS_DATA: '/srv/goldmaps' }).limits.renderCacheDir).toBe('/srv/goldmaps/renders');
+    const set = limitsFromEnv({
+      GOLDMAPS_RENDER_CACHE_DIR: '/var/cache/goldmaps',
+      GOLDMAPS_RENDER_CACHE_MB: '0',
+      GOLDMAPS_DATA_RESERVE_MB: '100',
+    });
+    expect(set.errors).toEqual([]);
+    expect(set.limits).toMatchObject({ renderCacheDir: '/var/cache/goldmaps', renderCacheBytes: 0, renderCacheFreeBytes: 200 * 2 ** 20 });
+    expect(limitsFromEnv({ GOLDMAPS_RENDER_CACHE_MB: '-1' }).errors).toEqual(['GOLDMAPS_RENDER_CACHE_MB: "-1" is not a whole number']);
   });
 });
 
