@@ -1,5 +1,6 @@
 import type { Band } from '../../core/game-module.ts';
 import {
+  BAND_RANGES,
   bandOf,
   confidenceOf,
   difficultyOnScale,
@@ -11,6 +12,7 @@ import {
   type Scale,
 } from '../../core/difficulty.ts';
 import type { LostValleyMap } from './model.ts';
+import { partingKey, settingOf } from './setting.ts';
 import { dataFile, readJson } from '../../core/json-file.ts';
 import { features, landscapeMetrics, SCORE_FEATURES, SCORE_MODEL_VERSION, type LostValleyMetrics } from './analytic.ts';
 
@@ -27,10 +29,14 @@ export interface LostValleyScore {
    * scale: the greedy bots (rules/bots.ts) and the planner (rules/planner.ts). `difficulty` is
    * their mean; where they part, `interval` spans both and `confidence` falls.
    */
-  kinds: Record<'greedy' | 'planner', { predictedGold: number; difficulty: number }>;
+  kinds: Record<'greedy' | 'planner', KindReading>;
   /** The two kinds' difficulties, lower first: a landscape they rate alike has a narrow interval. */
   interval: [number, number];
-  /** How far the two kinds of player agree about this landscape (the interval within 10 points: high, 20: medium). */
+  /**
+   * How surely the band is called: no surer than the two kinds agree (the interval within 10
+   * points: high, 20: medium), and no surer than landscapes of these options hold to it for
+   * every kind (high: each kind's `landscapes` range lies inside the band; medium: each reaches it).
+   */
   confidence: Confidence;
   raw: number;
   /** The landscape lies outside what the model was fitted on; `extrapolation` says how. */
@@ -51,12 +57,28 @@ export interface ScoreModel {
   combined: Record<string, Scale>;
   /** Each feature's range over the landscapes the model was fitted on. */
   featureRanges: Record<string, [number, number]>;
+  /**
+   * How far landscapes of one setting part, measured per table size and setting (setting.ts's
+   * partingKey) for each kind: [mean gold, spread of the landscapes' true means, one game's luck].
+   */
+  landscapes?: Record<string, Record<string, Record<Kind, [number, number, number]>>>;
   /** What each setting of the options reaches (steer.ts): difficulty deciles per table size. */
   reach: Record<string, Array<{ ice: string; river: number; gold: string; deciles: number[] }>>;
   [more: string]: unknown;
 }
 
 export type Kind = 'greedy' | 'planner';
+
+export interface KindReading {
+  predictedGold: number;
+  difficulty: number;
+  /**
+   * Where landscapes of these options fall for this kind, measured (one standard deviation of
+   * their true means either side of the setting's mean, on this kind's scale), and whether they
+   * part by less than one game's luck: then which landscape is dealt matters less than the dice.
+   */
+  landscapes?: { range: [number, number]; alike: boolean };
+}
 export const KINDS: readonly Kind[] = ['greedy', 'planner'];
 
 /** Throws unless the model was fitted on exactly the features this code computes, under this version. */
@@ -110,6 +132,23 @@ const headOf = (model: ScoreModel, kind: Kind, players: string): LinearModel => 
  * the two on the table size's scale of such means, and the interval between the two kinds' own
  * difficulties says how far they disagree.
  */
+const CONFIDENCE: readonly Confidence[] = ['low', 'medium', 'high'];
+const surest = (a: Confidence, b: Confidence) => CONFIDENCE[Math.min(CONFIDENCE.indexOf(a), CONFIDENCE.indexOf(b))]!;
+
+/**
+ * How well landscapes of these options hold to `band` for every kind: all inside it (high), or
+ * inside it and one neighbouring band (medium); wider, which landscape was dealt may move the
+ * table's game out of the band, whatever this one's reading.
+ */
+function holding(band: Band, kinds: Record<Kind, KindReading>): Confidence {
+  const [lo, hi] = BAND_RANGES[band];
+  const ranges = KINDS.map((k) => kinds[k].landscapes?.range);
+  if (ranges.some((r) => !r)) return 'high';
+  const within = (below: number, above: number) => ranges.every((r) => r![0] >= lo - below && r![1] <= hi + above);
+  if (within(0, 0)) return 'high';
+  return within(25, 0) || within(0, 25) ? 'medium' : 'low';
+}
+
 export function scoreLostValley(map: LostValleyMap, model: ScoreModel = scoreModel): LostValleyScore {
   const metrics = landscapeMetrics(map);
   const f = features(metrics);
@@ -124,8 +163,18 @@ export function scoreLostValley(map: LostValleyMap, model: ScoreModel = scoreMod
         `the ${name} model's ${round2(modelled)} nuggets is above an equal share (${round2(ceiling)}) of the ${metrics.goldTotal} gold on the board`,
       );
     const gold = Math.max(0, Math.min(ceiling, modelled));
-    return { predictedGold: round2(gold), difficulty: difficultyOnScale(gold, model.scales[k][players] ?? model.scales[k]['4']!) };
+    const scale = model.scales[k][players] ?? model.scales[k]['4']!;
+    const reading: KindReading = { predictedGold: round2(gold), difficulty: difficultyOnScale(gold, scale) };
+    const part = parting?.[k];
+    // More gold is easier: the upper end of the landscapes' gold is the lower end of their difficulty.
+    if (part)
+      reading.landscapes = {
+        range: [difficultyOnScale(part[0] + part[1], scale), difficultyOnScale(part[0] - part[1], scale)],
+        alike: part[1] < part[2],
+      };
+    return reading;
   };
+  const parting = model.landscapes?.[players]?.[partingKey(settingOf(map.options))];
   const kinds = { greedy: kind('greedy bots', 'greedy'), planner: kind('planner', 'planner') };
   const mean = (kinds.greedy.difficulty + kinds.planner.difficulty) / 2;
   const difficulty = difficultyOnScale(mean, model.combined[players] ?? model.combined['4']!);
@@ -142,7 +191,7 @@ export function scoreLostValley(map: LostValleyMap, model: ScoreModel = scoreMod
     raw: round2(mean),
     kinds,
     interval,
-    confidence: confidenceOf(interval[1] - interval[0]),
+    confidence: surest(confidenceOf(interval[1] - interval[0]), holding(bandOf(difficulty), kinds)),
     extrapolated: reasons.length > 0,
     ...(reasons.length > 0 ? { extrapolation: reasons } : {}),
     model: { version: model.version, features: reportedFeatures(f) },

@@ -1,11 +1,6 @@
 import { scoreModel } from './score.ts';
 import type { LostValleyOptions } from './model.ts';
 
-/** The settings of the options a reroll may choose whose reach the calibration measures. */
-export const STEER_ICE = ['slow', 'normal', 'fast'] as const;
-export const STEER_RIVER = [3, 4, 5, 6, 8, 10, 12] as const;
-export const STEER_GOLD = ['near', 'scattered', 'far'] as const;
-
 interface Reach {
   ice: LostValleyOptions['ice'];
   river: number;

@@ -3,6 +3,7 @@ import type { ScoreSummary } from '../../core/game-module.ts';
 import { readJson, dataFile } from '../../core/json-file.ts';
 import type { LostValleyMap } from './model.ts';
 import { scoreModel, type LostValleyScore } from './score.ts';
+import { partingKey, settingOf } from './setting.ts';
 import type { Playtest } from './rules/playtest.ts';
 import { counted, winShareChart } from '../../core/play/words.ts';
 
@@ -41,23 +42,20 @@ function strongNote(players: number): string {
   return ` At ${players} players a far stronger player (a Monte-Carlo search) ranks landscapes unlike this difficulty (Spearman ${table.spearman.difficulty} over ${table.landscapes} landscapes): the band says how goldmaps' bots fare here more than how a strong table will.`;
 }
 
-/** Difficulty points between the 10th and 90th percentile of a setting's landscapes within which they play alike. */
-const ALIKE = 20;
-
 /**
- * How far landscapes of this map's options part, read off the model's reach (the difficulty deciles
- * of many landscapes a setting, data/score-model.json): empty for a setting it does not list.
+ * How far landscapes of this map's options part for each kind, as measured (the model's
+ * `landscapes`: the spread of 24 landscapes' true means against one game's luck): empty for a
+ * setting it does not list.
  */
-function settingNote(map: LostValleyMap, players: number): string {
-  const o = map.options;
-  const row = scoreModel.reach[String(players)]?.find(
-    (r) => r.ice === (o?.ice ?? 'normal') && r.river === (o?.river ?? 12) && r.gold === (o?.gold ?? 'scattered'),
-  );
-  if (!row) return '';
-  const [lo, hi] = [row.deciles[1]!, row.deciles[9]!];
-  if (hi - lo <= ALIKE)
-    return ` Landscapes of these options play alike: 8 in 10 of them score ${lo}–${hi}, so the options decide the difficulty more than the seed.`;
-  return ` Landscapes of these options part: 8 in 10 of them score ${lo}–${hi}, so the seed moves the difficulty as much as the options.`;
+function settingNote(map: LostValleyMap, players: number, score: LostValleyScore): string {
+  const row = scoreModel.landscapes?.[String(players)]?.[partingKey(settingOf(map.options))];
+  const { greedy, planner } = score.kinds;
+  if (!row || !greedy.landscapes || !planner.landscapes) return '';
+  const nuggets = (k: 'greedy' | 'planner') => `±${row[k][1]} gold against ±${row[k][2]} a game`;
+  if (greedy.landscapes.alike && planner.landscapes.alike)
+    return ` Landscapes of these options play alike: measured, they part by less than one game's luck (greedy bots ${nuggets('greedy')}, planners ${nuggets('planner')}), so the options decide the difficulty, not the seed.`;
+  const span = (k: 'greedy' | 'planner') => `${score.kinds[k].landscapes!.range[0]}–${score.kinds[k].landscapes!.range[1]}`;
+  return ` Landscapes of these options part: the greedy bots find them ${span('greedy')} (${nuggets('greedy')}), the planners ${span('planner')} (${nuggets('planner')}), so the seed moves the difficulty too.`;
 }
 
 export function summariseLostValley(map: LostValleyMap, score: LostValleyScore): ScoreSummary {
@@ -74,7 +72,7 @@ export function summariseLostValley(map: LostValleyMap, score: LostValleyScore):
     byTurns.set(site.turns, row);
   }
   return {
-    headline: `The ice reaches the waterfall ${iceRoundsInWords(m.iceRounds)} after the last land tile is turned up (some ${Math.round(m.iceRounds * m.players)} turns round a table of ${m.players}); ${m.goldReachable} of ${m.goldTotal} gold lies near enough to reach on foot before it does. A prospector banks about ${score.predictedGold} gold by the end of the race. The greedy bots rate it ${score.kinds.greedy.difficulty}, the planners ${score.kinds.planner.difficulty}${score.interval[1] - score.interval[0] > 25 ? ': they disagree, so the difficulty is no more certain than that range' : ''}.${settingNote(map, m.players)}${strongNote(m.players)}`,
+    headline: `The ice reaches the waterfall ${iceRoundsInWords(m.iceRounds)} after the last land tile is turned up (some ${Math.round(m.iceRounds * m.players)} turns round a table of ${m.players}); ${m.goldReachable} of ${m.goldTotal} gold lies near enough to reach on foot before it does. A prospector banks about ${score.predictedGold} gold by the end of the race. The greedy bots rate it ${score.kinds.greedy.difficulty}, the planners ${score.kinds.planner.difficulty}${score.interval[1] - score.interval[0] > 25 ? ': they disagree, so the difficulty is no more certain than that range' : ''}.${settingNote(map, m.players, score)}${strongNote(m.players)}`,
     // A share is shown in percent, as every share of wins is; the metric stays the model's fraction.
     facts: Object.entries(METRIC_LABELS).map(([key, label]) => ({
       label,

@@ -13,12 +13,10 @@ import { makeBot } from '../rules/bots.ts';
 import { nuggets } from '../rules/engine.ts';
 import { plannerBot } from '../rules/planner-bot.ts';
 import { playGame } from '../rules/playtest.ts';
+import { STEER_GOLD as GOLD, STEER_ICE as ICE, STEER_RIVER as RIVER } from '../setting.ts';
 import { buildTable } from '../rules/table.ts';
 
-export const GOLD = ['near', 'scattered', 'far'] as const;
-export const ICE = ['slow', 'normal', 'fast'] as const;
-/** The river lengths the settings grid (and steer.ts) uses. */
-export const RIVER = [3, 4, 5, 6, 8, 10, 12] as const;
+export { STEER_GOLD as GOLD, STEER_ICE as ICE, STEER_RIVER as RIVER } from '../setting.ts';
 export const PLAYERS = [2, 3, 4] as const;
 
 export interface CorpusEntry {

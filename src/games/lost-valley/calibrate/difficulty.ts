@@ -32,7 +32,7 @@ import { PLAN } from '../rules/planner.ts';
 import { plannerBot } from '../rules/planner-bot.ts';
 import { difficultyOnScale } from '../../../core/difficulty.ts';
 import { buildTable } from '../rules/table.ts';
-import { STEER_GOLD, STEER_ICE, STEER_RIVER } from '../steer.ts';
+import { STEER_GOLD, STEER_ICE, STEER_RIVER } from '../setting.ts';
 
 const REVISION = 6;
 const GAMES = 8;

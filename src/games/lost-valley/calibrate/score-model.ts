@@ -25,6 +25,7 @@ import { features, landscapeMetrics, SCORE_FEATURES, SCORE_MODEL_VERSION } from 
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { PLAN } from '../rules/planner.ts';
 import type { Kind, ScoreModel } from '../score.ts';
+import { partingKey } from '../setting.ts';
 import type { Measured, Setting } from './corpus.ts';
 
 const MODEL_URL = new URL('../data/score-model.json', import.meta.url);
@@ -126,6 +127,36 @@ const reliability = (rows: readonly Measured[], kind: Kind) => {
   );
   return round((2 * r) / (1 + r), 3);
 };
+
+/**
+ * How far landscapes of one setting part for each kind, measured on the fit corpus (its 24
+ * landscapes a setting): each kind's mean gold over them, the spread of their true means (the
+ * spread of the measured means less the games' own noise, read off the split halves: the noise
+ * variance of a mean is E[(half₁ − half₂)²]/4), and one game's luck (that noise times the games).
+ */
+function landscapesParting(
+  fitRows: readonly Row[],
+  grid: readonly Setting[],
+  settingKey: (s: Setting) => string,
+): ScoreModel['landscapes'] {
+  const bySetting = new Map<string, Row[]>();
+  for (const r of fitRows) bySetting.set(settingKey(r.options), [...(bySetting.get(settingKey(r.options)) ?? []), r]);
+  const parting = (rows: readonly Row[], kind: Kind): [number, number, number] => {
+    const means = rows.map((r) => r[kind]);
+    const m = mean(means);
+    const observed = means.reduce((a, v) => a + (v - m) ** 2, 0) / Math.max(1, means.length - 1);
+    const noise = mean(rows.map((r) => (r[`${kind}Halves`][0] - r[`${kind}Halves`][1]) ** 2)) / 4;
+    return [round(m, 2), round(Math.sqrt(Math.max(0, observed - noise)), 2), round(Math.sqrt(noise * rows[0]!.games), 2)];
+  };
+  const out: ScoreModel['landscapes'] = {};
+  for (const s of grid) {
+    const rows = bySetting.get(settingKey(s)) ?? [];
+    if (rows.length < 2) continue;
+    const table = (out[String(s.players)] ??= {});
+    table[partingKey(s)] = { greedy: parting(rows, 'greedy'), planner: parting(rows, 'planner') };
+  }
+  return out;
+}
 
 export async function calibrateScoreModel(options: { log?: (line: string) => void; measured?: string } = {}): Promise<void> {
   const log = options.log ?? (() => {});
@@ -234,6 +265,7 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
     combined,
     featureRanges,
     reach: {},
+    landscapes: landscapesParting(fitRows, grid, settingKey),
   };
   const score = (e: Pick<Measured, 'seed' | 'options'>) => scoreLostValley(mapOf(e), model);
   // What each setting reaches, scored exactly as scoring will.

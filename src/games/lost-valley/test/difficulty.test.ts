@@ -46,14 +46,16 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
     ).toBe(tuningHash(PLAN));
   });
 
-  it('says where the two kinds of player part: the interval spans both, and confidence falls with its width', () => {
+  it('says where the two kinds of player part: the interval spans both, and confidence is no higher than its width allows', () => {
     let wide = 0;
     for (let i = 0; i < 12; i++) {
       const s = scoreLostValley(fresh(`interval-${i}`, { players: 2 + (i % 3) }));
       const { greedy, planner } = s.kinds;
       expect(s.interval).toEqual([Math.min(greedy.difficulty, planner.difficulty), Math.max(greedy.difficulty, planner.difficulty)]);
       const width = s.interval[1] - s.interval[0];
-      expect(s.confidence).toBe(width <= 10 ? 'high' : width <= 20 ? 'medium' : 'low');
+      // Never surer than the kinds agree (landscapes of the options may lower it further: score-model.test.ts).
+      const byWidth = width <= 10 ? 2 : width <= 20 ? 1 : 0;
+      expect(['low', 'medium', 'high'].indexOf(s.confidence)).toBeLessThanOrEqual(byWidth);
       expect(s.predictedGold).toBeCloseTo((greedy.predictedGold + planner.predictedGold) / 2, 1);
       if (s.interval[1] - s.interval[0] >= 20) wide++;
     }

@@ -88,4 +88,35 @@ describe('Lost Valley analytic score model', () => {
         banned,
       ).toEqual([]);
   });
+
+  it('calls a band no surer than landscapes of its options hold to it for every kind', () => {
+    const ranges = { easy: [0, 24], medium: [25, 49], hard: [50, 74], expert: [75, 100] } as const;
+    const seen = { high: 0, medium: 0, low: 0 };
+    for (const players of [2, 3, 4])
+      for (const gold of ['near', 'scattered', 'far'])
+        for (const ice of ['slow', 'fast'])
+          for (let i = 0; i < 4; i++) {
+            const score = scoreLostValley(fresh(`conf-${i}`, { players, gold, ice, river: 4 + i * 2 }));
+            const [lo, hi] = ranges[score.band];
+            const held = (['greedy', 'planner'] as const).map((k) => score.kinds[k].landscapes!.range);
+            seen[score.confidence]++;
+            if (score.confidence === 'high') for (const [a, b] of held) expect(a >= lo && b <= hi, `${score.band} ${a}–${b}`).toBe(true);
+            if (score.confidence !== 'low') for (const [a, b] of held) expect(a <= hi && b >= lo, `${score.band} ${a}–${b}`).toBe(true);
+            if (score.interval[1] - score.interval[0] > 20) expect(score.confidence).toBe('low');
+          }
+    // Not one answer for every map: the rule parts them.
+    expect(Object.values(seen).filter((n) => n > 0).length).toBeGreaterThan(1);
+  });
+
+  it("says in words whether landscapes of these options play alike, as the measured spread against one game's luck says", () => {
+    const tables = scoreModel.landscapes!;
+    for (const [players, settings] of Object.entries(tables))
+      for (const [key, row] of Object.entries(settings))
+        for (const k of ['greedy', 'planner'] as const) expect(row[k][2], `${players} ${key} ${k}`).toBeGreaterThan(0);
+    const map = fresh('alike-1', { players: 3 });
+    const score = scoreLostValley(map);
+    const alike = score.kinds.greedy.landscapes!.alike && score.kinds.planner.landscapes!.alike;
+    const words = lostValley.summarise(map, score).headline;
+    expect(words).toContain(alike ? 'play alike' : 'Landscapes of these options part');
+  });
 });
