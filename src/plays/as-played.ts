@@ -12,6 +12,11 @@
  * maps cannot swing it; each map's true mean is then the empirical-Bayes posterior (Efron &
  * Morris 1975; Morris 1983): its reports' mean shrunk towards the fitted mapping by
  * B = V / (V + σ²/n). Pure and deterministic: maps are taken in key order.
+ *
+ * Robust to wild reports: every "mean" above is a Tukey biweight M-estimate, so a report far from
+ * its map's other reports (in σ) weighs little or nothing, and the reports one key sent about one
+ * map are weighed again together, so one key cannot drag a map by sending many reports at the
+ * edge of what is allowed. σ is the matching biweight scale (docs/plays.md, "Wild reports").
  */
 import type { PlaysTable } from '../core/plays.ts';
 import { mean } from '../core/stats.ts';
@@ -21,6 +26,96 @@ export interface MapReports {
   /** The bots' prediction of the measure on this map. */
   prior: number;
   values: readonly number[];
+  /** Who sent each value (a writer key's name), when known: a key's reports are weighed together too. */
+  writers?: ReadonlyArray<string | undefined>;
+}
+
+/**
+ * The biweight's tuning constant in σ: a report this far from its map's location weighs nothing,
+ * one at 2.2 σ half (95% efficient at the normal would be 4.685; a little lower buys resistance
+ * to reports at the service's floor, which lie 2–3 σ out).
+ */
+export const REPORT_C = 4;
+/** The same for a key's reports on one map taken together (their summed z over √n). */
+export const KEY_C = 4;
+/** A report weighing at least this is plausible: ranked on a leaderboard (about |z| ≤ 2.2 alone). */
+export const PLAUSIBLE_WEIGHT = 0.5;
+
+/** Tukey's biweight weight of a residual `z` (in σ) at tuning constant `c`. */
+export function biweight(z: number, c: number): number {
+  const u = z / c;
+  return Math.abs(u) >= 1 ? 0 : (1 - u * u) ** 2;
+}
+
+/**
+ * E[w z²] / E[w] for z ~ N(0, 1) under the biweight at REPORT_C: a weighted residual variance
+ * divided by it is unbiased for σ² when the reports are normal (midpoint rule, fixed grid).
+ */
+const CONSISTENCY = (() => {
+  let wz2 = 0;
+  let w = 0;
+  for (let k = 0; k < 8000; k++) {
+    const z = -REPORT_C + ((k + 0.5) * 2 * REPORT_C) / 8000;
+    const phi = Math.exp((-z * z) / 2);
+    wz2 += biweight(z, REPORT_C) * z * z * phi;
+    w += biweight(z, REPORT_C) * phi;
+  }
+  return wz2 / w;
+})();
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
+};
+
+/**
+ * Each report's weight about `location`: its own biweight, times its key's where the key sent
+ * more than one of them (the key's residuals summed over √n: one key's many reports at the
+ * edge add up to a far z, an honest club's scatter does not).
+ */
+export function reportWeights(values: readonly number[], writers: MapReports['writers'], location: number, sigma: number): number[] {
+  const z = values.map((v) => (v - location) / sigma);
+  const own = z.map((x) => biweight(x, REPORT_C));
+  const byKey = new Map<string, number[]>();
+  writers?.forEach((w, i) => {
+    if (w === undefined) return;
+    const list = byKey.get(w) ?? [];
+    list.push(i);
+    byKey.set(w, list);
+  });
+  const keyWeight = new Array<number>(values.length).fill(1);
+  for (const list of byKey.values()) {
+    if (list.length < 2) continue;
+    const zKey = list.reduce((a, i) => a + z[i]!, 0) / Math.sqrt(list.length);
+    for (const i of list) keyWeight[i] = biweight(zKey, KEY_C);
+  }
+  return own.map((w, i) => w * keyWeight[i]!);
+}
+
+/**
+ * The robust location of one map's reports and their weights: iteratively reweighted, from the
+ * median (a redescending estimate needs a robust start), towards `prior` with precision `priorPrecision`
+ * (0: the map's reports alone). A fixed number of steps at most, so it is deterministic.
+ */
+function locate(values: readonly number[], writers: MapReports['writers'], sigma: number, prior: number, priorPrecision: number) {
+  const n = values.length;
+  const start = median(values);
+  let mu = priorPrecision > 0 ? (prior * priorPrecision + (start * n) / sigma ** 2) / (priorPrecision + n / sigma ** 2) : start;
+  let weights = values.map(() => 1);
+  for (let step = 0; step < 100; step++) {
+    weights = reportWeights(values, writers, mu, sigma);
+    const sw = weights.reduce((a, w) => a + w, 0);
+    const swy = weights.reduce((a, w, i) => a + w * values[i]!, 0);
+    // Every report rejected: nothing but the prior (or, without one, the median) is left.
+    const next =
+      priorPrecision + sw / sigma ** 2 > 0 ? (prior * priorPrecision + swy / sigma ** 2) / (priorPrecision + sw / sigma ** 2) : start;
+    const done = Math.abs(next - mu) < 1e-9;
+    mu = next;
+    if (done) break;
+  }
+  weights = reportWeights(values, writers, mu, sigma);
+  return { mu, weights, n: weights.reduce((a, w) => a + w, 0) };
 }
 
 export interface AsPlayedFit extends Required<PlaysTable> {
@@ -50,11 +145,31 @@ export function fitAsPlayed(input: readonly MapReports[], defaults: AsPlayedDefa
   const maps = input.filter((m) => m.values.length > 0).sort((p, q) => (p.key < q.key ? -1 : p.key > q.key ? 1 : 0));
   const k = maps.length;
   const n = maps.reduce((a, m) => a + m.values.length, 0);
-  const means = maps.map((m) => mean(m.values));
-  let ssw = 0;
-  maps.forEach((m, i) => m.values.forEach((v) => (ssw += (v - means[i]!) ** 2)));
   const sigmaFitted = n - k >= MIN_DF_FOR_SIGMA;
-  const sigma2 = sigmaFitted ? Math.max(ssw / (n - k), 1e-6) : defaults.sigma ** 2;
+  // σ from the within-map spread, made robust in turns: locations and weights at the last σ, then
+  // σ² as the weighted residual variance (consistent at the normal); the plain ANOVA to start.
+  let sigma2 = defaults.sigma ** 2;
+  if (sigmaFitted) {
+    let ssw = 0;
+    maps.forEach((m) => {
+      const avg = mean(m.values);
+      for (const v of m.values) ssw += (v - avg) ** 2;
+    });
+    sigma2 = Math.max(ssw / (n - k), 1e-6);
+    for (let turn = 0; turn < 8; turn++) {
+      let swr = 0;
+      let df = 0;
+      for (const m of maps) {
+        const at = locate(m.values, m.writers, Math.sqrt(sigma2), 0, 0);
+        swr += at.weights.reduce((a, w, i) => a + w * (m.values[i]! - at.mu) ** 2, 0);
+        df += at.n * (1 - 1 / m.values.length);
+      }
+      if (df <= 0 || swr <= 0) break;
+      sigma2 = Math.max(swr / df / CONSISTENCY, 1e-6);
+    }
+  }
+  const located = maps.map((m) => locate(m.values, m.writers, Math.sqrt(sigma2), 0, 0));
+  const means = located.map((l) => l.mu);
   const centre = k > 0 ? mean(maps.map((m) => m.prior)) : 0;
   // The prior on (c, d): c (the tables' overall offset) about one map spread, d (the slope's change) ±0.5.
   const priorC = 1 / defaults.tau ** 2;
@@ -81,7 +196,8 @@ export function fitAsPlayed(input: readonly MapReports[], defaults: AsPlayedDefa
     return solve2(p, q, r, s, t);
   };
 
-  const within = maps.map((m) => sigma2 / m.values.length);
+  // A map whose reports were all rejected says nothing: its weight goes to zero, not to infinity.
+  const within = located.map((l) => sigma2 / Math.max(l.n, 1e-6));
   let tau2 = defaults.tau ** 2;
   const tauFitted = k >= MIN_MAPS_FOR_TAU;
   if (tauFitted) {
@@ -132,14 +248,24 @@ function mapping(fit: AsPlayedFit, prior: number): { mean: number; variance: num
 
 /**
  * A map's true mean measure given its reports: the mapping of its bot prediction shrunk towards
- * its reports' mean (and the spread of that belief). No reports: the mapping alone, with the
- * whole spread of maps about it.
+ * its reports' robust location (and the spread of that belief), each report weighed as far as it
+ * agrees with the rest and with the prior. No reports: the mapping alone, with the whole spread of
+ * maps about it. `weights` are the reports' final weights, in order: below PLAUSIBLE_WEIGHT a
+ * report is wild.
  */
-export function asPlayed(fit: AsPlayedFit, prior: number, values: readonly number[]): { mean: number; sd: number; shrinkage: number } {
+export function asPlayed(
+  fit: AsPlayedFit,
+  prior: number,
+  values: readonly number[],
+  writers?: MapReports['writers'],
+): { mean: number; sd: number; shrinkage: number; weights: number[] } {
   const m = mapping(fit, prior);
   const v0 = fit.tau ** 2 + m.variance;
-  if (values.length === 0) return { mean: m.mean, sd: Math.sqrt(v0), shrinkage: 0 };
-  const noise = fit.sigma ** 2 / values.length;
-  const weight = v0 / (v0 + noise);
-  return { mean: m.mean + weight * (mean(values) - m.mean), sd: Math.sqrt((v0 * noise) / (v0 + noise)), shrinkage: weight };
+  if (values.length === 0) return { mean: m.mean, sd: Math.sqrt(v0), shrinkage: 0, weights: [] };
+  const at = locate(values, writers, fit.sigma, m.mean, 1 / v0);
+  const precision = 1 / v0 + at.n / fit.sigma ** 2;
+  return { mean: at.mu, sd: Math.sqrt(1 / precision), shrinkage: at.n / fit.sigma ** 2 / precision, weights: at.weights };
 }
+
+/** Whether a report of that weight is plausible (not weighed down as wild): what a leaderboard ranks. */
+export const plausible = (weight: number) => weight >= PLAUSIBLE_WEIGHT;
