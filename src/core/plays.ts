@@ -165,6 +165,19 @@ export interface PlayBounds {
   measure?: Bound;
   /** What ties the seats together (who may be a winner, ties), in words. */
   rules: string[];
+  /**
+   * The table's measure at the edge of bot play (`from`: the most extreme any bot game reached,
+   * scaled to this map) and at the bound (`to`): between them a report weighs less and less in
+   * the as-played estimate, nothing at `to` (plays/as-played.ts).
+   */
+  edge: { from: number; to: number };
+}
+
+/** A report's weight for how far past the edge of bot play its measure lies: 1 before `from`, 0 at `to`. */
+export function edgeWeight(value: number, edge: { from: number; to: number }): number {
+  if (edge.from === edge.to) return 1;
+  const t = (value - edge.from) / (edge.to - edge.from);
+  return t <= 0 ? 1 : t >= 1 ? 0 : 1 - t;
 }
 
 /** A value against its bound: the message of a FieldError, or undefined when it lies within. */

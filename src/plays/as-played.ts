@@ -13,10 +13,10 @@
  * Morris 1975; Morris 1983): its reports' mean shrunk towards the fitted mapping by
  * B = V / (V + σ²/n). Pure and deterministic: maps are taken in key order.
  *
- * Robust to wild reports: every "mean" above is a Tukey biweight M-estimate, so a report far from
- * its map's other reports (in σ) weighs little or nothing, and the reports one key sent about one
- * map are weighed again together, so one key cannot drag a map by sending many reports at the
- * edge of what is allowed. σ is the matching biweight scale (docs/plays.md, "Wild reports").
+ * Robust to wild reports: every "mean" above is a Huber M-estimate, so a report far from its
+ * map's other reports (in σ) pulls no harder than one k σ out, and the reports one key sent about
+ * one map are weighed again together, so one key cannot drag a map by sending many reports at the
+ * edge of what is allowed. σ is the matching weighted scale (docs/plays.md, "Wild reports").
  */
 import type { PlaysTable } from '../core/plays.ts';
 import { mean } from '../core/stats.ts';
@@ -28,37 +28,59 @@ export interface MapReports {
   values: readonly number[];
   /** Who sent each value (a writer key's name), when known: a key's reports are weighed together too. */
   writers?: ReadonlyArray<string | undefined>;
+  /** Each value's weight before any other, for how far past the edge of bot play it lies (core/plays.ts edgeWeight). */
+  edge?: readonly number[];
 }
 
 /**
- * The biweight's tuning constant in σ: a report this far from its map's location weighs nothing,
- * one at 2.2 σ half (95% efficient at the normal would be 4.685; a little lower buys resistance
- * to reports at the service's floor, which lie 2–3 σ out).
+ * Huber's tuning constant in σ for one report: within it a report weighs fully, beyond it its pull
+ * on the map stays that of a report k σ out (its weight k/|z|). 1.0 keeps about 90% of the mean's
+ * efficiency on normal tables.
  */
-export const REPORT_C = 4;
-/** The same for a key's reports on one map taken together (their summed z over √n). */
-export const KEY_C = 4;
-/** A report weighing at least this is plausible: ranked on a leaderboard (about |z| ≤ 2.2 alone). */
-export const PLAUSIBLE_WEIGHT = 0.5;
+export const REPORT_K = 1;
+/**
+ * Beyond these distances (in σ) from its map's pilot location a report's weight fades smoothly
+ * to nothing: a normal table lands past the first one report in 22 and past the second one in 370;
+ * a report at the service's floor on an ordinary map lies about there (docs/plays.md, "Wild reports").
+ */
+export const FADE_FROM = 2;
+export const FADE_TO = 3;
+/**
+ * Huber's constant for a key's reports on one map taken together (their z summed over √n): an
+ * honest club's scatter stays within 2, one key's many reports at an edge add up far beyond.
+ */
+export const KEY_K = 2;
+/** A report weighing at least this is plausible, ranked on a leaderboard: about |z| ≤ 2.4 alone. */
+export const PLAUSIBLE_WEIGHT = 0.25;
 
-/** Tukey's biweight weight of a residual `z` (in σ) at tuning constant `c`. */
-export function biweight(z: number, c: number): number {
-  const u = z / c;
-  return Math.abs(u) >= 1 ? 0 : (1 - u * u) ** 2;
+/** Huber's weight of a residual `z` (in σ) at tuning constant `k`. */
+export function huber(z: number, k: number): number {
+  return Math.abs(z) <= k ? 1 : k / Math.abs(z);
 }
 
+/** 1 up to FADE_FROM, 0 from FADE_TO, a half cosine between: continuous, so no report's weight jumps. */
+function fade(z: number): number {
+  const a = Math.abs(z);
+  if (a <= FADE_FROM) return 1;
+  if (a >= FADE_TO) return 0;
+  return (1 + Math.cos((Math.PI * (a - FADE_FROM)) / (FADE_TO - FADE_FROM))) / 2;
+}
+
+/** One report's own weight at residual `z`: Huber's, faded out far away. */
+const own = (z: number) => huber(z, REPORT_K) * fade(z);
+
 /**
- * E[w z²] / E[w] for z ~ N(0, 1) under the biweight at REPORT_C: a weighted residual variance
+ * E[w z²] / E[w] for z ~ N(0, 1) under a report's own weight: a weighted residual variance
  * divided by it is unbiased for σ² when the reports are normal (midpoint rule, fixed grid).
  */
 const CONSISTENCY = (() => {
   let wz2 = 0;
   let w = 0;
-  for (let k = 0; k < 8000; k++) {
-    const z = -REPORT_C + ((k + 0.5) * 2 * REPORT_C) / 8000;
+  for (let i = 0; i < 10000; i++) {
+    const z = -FADE_TO + ((i + 0.5) * 2 * FADE_TO) / 10000;
     const phi = Math.exp((-z * z) / 2);
-    wz2 += biweight(z, REPORT_C) * z * z * phi;
-    w += biweight(z, REPORT_C) * phi;
+    wz2 += own(z) * z * z * phi;
+    w += own(z) * phi;
   }
   return wz2 / w;
 })();
@@ -69,14 +91,8 @@ const median = (xs: readonly number[]) => {
   return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
 };
 
-/**
- * Each report's weight about `location`: its own biweight, times its key's where the key sent
- * more than one of them (the key's residuals summed over √n: one key's many reports at the
- * edge add up to a far z, an honest club's scatter does not).
- */
-export function reportWeights(values: readonly number[], writers: MapReports['writers'], location: number, sigma: number): number[] {
-  const z = values.map((v) => (v - location) / sigma);
-  const own = z.map((x) => biweight(x, REPORT_C));
+/** Each key's weight, for the reports of keys that sent more than one: Huber's on their z summed over √n. */
+function keyWeights(z: readonly number[], writers: MapReports['writers']): number[] {
   const byKey = new Map<string, number[]>();
   writers?.forEach((w, i) => {
     if (w === undefined) return;
@@ -84,37 +100,68 @@ export function reportWeights(values: readonly number[], writers: MapReports['wr
     list.push(i);
     byKey.set(w, list);
   });
-  const keyWeight = new Array<number>(values.length).fill(1);
+  const out = new Array<number>(z.length).fill(1);
   for (const list of byKey.values()) {
     if (list.length < 2) continue;
     const zKey = list.reduce((a, i) => a + z[i]!, 0) / Math.sqrt(list.length);
-    for (const i of list) keyWeight[i] = biweight(zKey, KEY_C);
+    for (const i of list) out[i] = huber(zKey, KEY_K);
   }
-  return own.map((w, i) => w * keyWeight[i]!);
+  return out;
+}
+
+/** The weighted posterior location: reports at `weights` and σ, the prior at its precision (0: none). */
+function weighted(
+  values: readonly number[],
+  weights: readonly number[],
+  sigma: number,
+  prior: number,
+  priorPrecision: number,
+  fallback: number,
+) {
+  const sw = weights.reduce((a, w) => a + w, 0);
+  const swy = weights.reduce((a, w, i) => a + w * values[i]!, 0);
+  const precision = priorPrecision + sw / sigma ** 2;
+  return precision > 0 ? (prior * priorPrecision + swy / sigma ** 2) / precision : fallback;
 }
 
 /**
- * The robust location of one map's reports and their weights: iteratively reweighted, from the
- * median (a redescending estimate needs a robust start), towards `prior` with precision `priorPrecision`
- * (0: the map's reports alone). A fixed number of steps at most, so it is deterministic.
+ * The robust location of one map's reports and their weights, towards `prior` at precision
+ * `priorPrecision` (0: the map's reports alone). First a pilot: Huber's M-estimate (unique, so
+ * reweighting from the median finds it, each report's pull bounded). Then each report's weight
+ * about the pilot, once: Huber's, faded out between FADE_FROM and FADE_TO σ, times its key's;
+ * the location is the weighted mean at those weights. One step, not iterated to a fixed point:
+ * a far report's weight cannot cascade into cutting the reports on the other side.
  */
-function locate(values: readonly number[], writers: MapReports['writers'], sigma: number, prior: number, priorPrecision: number) {
-  const n = values.length;
+function locate(
+  values: readonly number[],
+  writers: MapReports['writers'],
+  sigma: number,
+  prior: number,
+  priorPrecision: number,
+  edge?: readonly number[],
+) {
   const start = median(values);
-  let mu = priorPrecision > 0 ? (prior * priorPrecision + (start * n) / sigma ** 2) / (priorPrecision + n / sigma ** 2) : start;
-  let weights = values.map(() => 1);
-  for (let step = 0; step < 100; step++) {
-    weights = reportWeights(values, writers, mu, sigma);
-    const sw = weights.reduce((a, w) => a + w, 0);
-    const swy = weights.reduce((a, w, i) => a + w * values[i]!, 0);
-    // Every report rejected: nothing but the prior (or, without one, the median) is left.
-    const next =
-      priorPrecision + sw / sigma ** 2 > 0 ? (prior * priorPrecision + swy / sigma ** 2) / (priorPrecision + sw / sigma ** 2) : start;
-    const done = Math.abs(next - mu) < 1e-9;
-    mu = next;
+  let pilot = weighted(
+    values,
+    values.map(() => 1),
+    sigma,
+    prior,
+    priorPrecision,
+    start,
+  );
+  pilot = priorPrecision > 0 ? pilot : start;
+  for (let step = 0; step < 200; step++) {
+    const w = values.map((v, i) => huber((v - pilot) / sigma, REPORT_K) * (edge?.[i] ?? 1));
+    const next = weighted(values, w, sigma, prior, priorPrecision, start);
+    const done = Math.abs(next - pilot) < 1e-9;
+    pilot = next;
     if (done) break;
   }
-  weights = reportWeights(values, writers, mu, sigma);
+  const z = values.map((v) => (v - pilot) / sigma);
+  const keys = keyWeights(z, writers);
+  const weights = z.map((x, i) => own(x) * keys[i]! * (edge?.[i] ?? 1));
+  // Every report faded out: nothing but the prior (or, without one, the pilot) is left.
+  const mu = weighted(values, weights, sigma, prior, priorPrecision, pilot);
   return { mu, weights, n: weights.reduce((a, w) => a + w, 0) };
 }
 
@@ -160,7 +207,7 @@ export function fitAsPlayed(input: readonly MapReports[], defaults: AsPlayedDefa
       let swr = 0;
       let df = 0;
       for (const m of maps) {
-        const at = locate(m.values, m.writers, Math.sqrt(sigma2), 0, 0);
+        const at = locate(m.values, m.writers, Math.sqrt(sigma2), 0, 0, m.edge);
         swr += at.weights.reduce((a, w, i) => a + w * (m.values[i]! - at.mu) ** 2, 0);
         df += at.n * (1 - 1 / m.values.length);
       }
@@ -168,7 +215,7 @@ export function fitAsPlayed(input: readonly MapReports[], defaults: AsPlayedDefa
       sigma2 = Math.max(swr / df / CONSISTENCY, 1e-6);
     }
   }
-  const located = maps.map((m) => locate(m.values, m.writers, Math.sqrt(sigma2), 0, 0));
+  const located = maps.map((m) => locate(m.values, m.writers, Math.sqrt(sigma2), 0, 0, m.edge));
   const means = located.map((l) => l.mu);
   const centre = k > 0 ? mean(maps.map((m) => m.prior)) : 0;
   // The prior on (c, d): c (the tables' overall offset) about one map spread, d (the slope's change) ±0.5.
@@ -258,11 +305,12 @@ export function asPlayed(
   prior: number,
   values: readonly number[],
   writers?: MapReports['writers'],
+  edge?: MapReports['edge'],
 ): { mean: number; sd: number; shrinkage: number; weights: number[] } {
   const m = mapping(fit, prior);
   const v0 = fit.tau ** 2 + m.variance;
   if (values.length === 0) return { mean: m.mean, sd: Math.sqrt(v0), shrinkage: 0, weights: [] };
-  const at = locate(values, writers, fit.sigma, m.mean, 1 / v0);
+  const at = locate(values, writers, fit.sigma, m.mean, 1 / v0, edge);
   const precision = 1 / v0 + at.n / fit.sigma ** 2;
   return { mean: at.mu, sd: Math.sqrt(1 / precision), shrinkage: at.n / fit.sigma ** 2 / precision, weights: at.weights };
 }

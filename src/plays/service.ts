@@ -2,7 +2,7 @@ import { canonicalJson, sha256Hex } from '../core/canonical.ts';
 import { asPlayed, fitAsPlayed, plausible, type AsPlayedFit } from './as-played.ts';
 import { bandOf } from '../core/difficulty.ts';
 import type { AnyGameModule, MapDocumentBase, ScoreBase } from '../core/game-module.ts';
-import { checkBounds, generatorSince, type GamePlays, type PlayBounds, type PlayReport } from '../core/plays.ts';
+import { checkBounds, edgeWeight, generatorSince, type GamePlays, type PlayBounds, type PlayReport } from '../core/plays.ts';
 import { check, type FieldError } from '../core/schema.ts';
 import { mean, round2 } from '../core/stats.ts';
 import type { PlayStore, StoredPlay } from '../store/store.ts';
@@ -209,11 +209,13 @@ export async function playSummary(
   const values = measured.map((m) => m.value);
   const prior = plays.predicted(map, map.score);
   // Each key's reports on this map are weighed together too; the key's name stands for it.
+  const { edge } = plays.bounds(map, map.score);
   const belief = asPlayed(
     fit,
     prior,
     values,
     measured.map((m) => m.p.writer),
+    values.map((v) => edgeWeight(v, edge)),
   );
   const wild = new Set(measured.filter((_, i) => !plausible(belief.weights[i]!)).map((m) => m.p));
   const scaled = (v: number) => plays.difficultyOf(v, players, map);

@@ -33,13 +33,14 @@ export function perfectHandFloor(map: GoldCityMap, score: GoldCityScore): number
  * the bounds study's courses, as a share of the predicted rounds, less its margin (people may
  * race better than bots), and never below what a perfect hand could walk.
  */
-function fewestRounds(map: GoldCityMap, score: GoldCityScore): { rounds: number; why: string } {
+function fewestRounds(map: GoldCityMap, score: GoldCityScore): { rounds: number; seen: number; why: string } {
   const s = study();
   const r = s.ratios.rounds!;
   const perfect = perfectHandFloor(map, score);
   const rounds = Math.max(perfect, Math.ceil(r.bound * score.predictedRounds));
   return {
     rounds,
+    seen: Math.max(rounds, r.seen * score.predictedRounds),
     why:
       rounds === perfect
         ? `the shortest route here takes a perfect hand that many rounds`
@@ -85,6 +86,7 @@ export const goldCityPlays: GamePlays<GoldCityMap, GoldCityScore> = {
         'No seat finishes after the round the game ended.',
         'A winner finished first; of the seats that finished first, the most blockade points win, and equal points share the win.',
       ],
+      edge: { from: fewest.seen, to: fewest.rounds },
     };
   },
   check(_map, _score, report) {

@@ -33,11 +33,12 @@ const study = () => (boundsStudy ??= loadBoundsStudy(BOUNDS_FILE, 'lost-valley')
 const GENERATOR_DATES = readJson<Record<string, string>>(dataFile('./data/generator-dates.json', import.meta.url));
 
 /** The most a bounds-study quantity may reach here: its ratio to the predicted gold, and why. */
-function most(quantity: 'measure' | 'seat', predicted: number, what: string): { value: number; why: string } {
+function most(quantity: 'measure' | 'seat', predicted: number, what: string): { value: number; seen: number; why: string } {
   const s = study();
   const r = s.ratios[quantity]!;
   return {
     value: Math.round(r.bound * predicted * 100) / 100,
+    seen: Math.round(r.seen * predicted * 100) / 100,
     why: `no ${what} in the bots' games (${s.fitted.games} games on ${s.fitted.maps} landscapes, every kind of player) banked more than ${r.seen} times the gold the score predicts (${predicted} here); with ${s.margin * 100}% to spare for better tables`,
   };
 }
@@ -96,6 +97,7 @@ export const lostValleyPlays: GamePlays<LostValleyMap, LostValleyScore> = {
             : { minimum: 0, maximum: total, why: `the landscape holds ${total} nuggets in all` },
       },
       measure: { maximum: table.value, why: table.why },
+      edge: { from: table.seen, to: table.value },
       rules: [`The seats together bank at most the ${total} nuggets on this landscape.`, 'The most gold wins; equal gold shares the win.'],
     };
   },

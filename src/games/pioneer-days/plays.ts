@@ -33,11 +33,12 @@ const study = () => (boundsStudy ??= loadBoundsStudy(BOUNDS_FILE, 'pioneer-days'
 const GENERATOR_DATES = readJson<Record<string, string>>(dataFile('./data/generator-dates.json', import.meta.url));
 
 /** The most a bounds-study quantity may reach here: its ratio to the predicted VP, and why. */
-function most(quantity: 'measure' | 'seat', predicted: number, what: string): { value: number; why: string } {
+function most(quantity: 'measure' | 'seat', predicted: number, what: string): { value: number; seen: number; why: string } {
   const s = study();
   const r = s.ratios[quantity]!;
   return {
     value: Math.round(r.bound * predicted * 100) / 100,
+    seen: Math.round(r.seen * predicted * 100) / 100,
     why: `no ${what} in the bots' games (${s.fitted.games} games on ${s.fitted.maps} trails, every kind of player) reached more than ${r.seen} times the VP the score predicts (${predicted} here); with ${s.margin * 100}% to spare for better tables`,
   };
 }
@@ -68,6 +69,7 @@ export const pioneerDaysPlays: GamePlays<PioneerDaysMap, PioneerDaysScore> = {
       rounds: { minimum: days, maximum: days, why: `a trail lasts its ${days} days whatever happens` },
       seat: { vp: { maximum: Math.floor(seat.value), why: seat.why } },
       measure: { maximum: table.value, why: table.why },
+      edge: { from: table.seen, to: table.value },
       rules: ['The most VP wins; a tie goes to the most silver left (not reported), and a tie in both is shared.'],
     };
   },
