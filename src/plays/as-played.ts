@@ -215,6 +215,9 @@ export function fitAsPlayed(input: readonly MapReports[], defaults: AsPlayedDefa
       sigma2 = Math.max(swr / df / CONSISTENCY, 1e-6);
     }
   }
+  // A few reports that happen to agree say little about how far tables spread: σ is never taken
+  // below half the default (half a band's width), or one table a round off would count as wild.
+  sigma2 = Math.max(sigma2, (defaults.sigma / 2) ** 2);
   const located = maps.map((m) => locate(m.values, m.writers, Math.sqrt(sigma2), 0, 0, m.edge));
   const means = located.map((l) => l.mu);
   const centre = k > 0 ? mean(maps.map((m) => m.prior)) : 0;
