@@ -70,6 +70,106 @@ function buildSeats(size, info) {
   }
 }
 
+/** The input a problem's field names: the form's own fields, or a seat's (seats[i] is seat i + 1, as readReport lists them). */
+function inputFor(field) {
+  const base = field.replace(/\[\d+\]$/, '');
+  const own = {
+    key: 'report-key',
+    rounds: 'report-rounds',
+    winners: 'report-winners',
+    playedOn: 'report-date',
+    perceived: 'report-perceived',
+  }[base];
+  if (own) return $(own);
+  const seat = /^seats\[(\d+)\]\.(\w+)$/.exec(field);
+  if (seat) return $(`seat-${Number(seat[1]) + 1}-${seat[2]}`) ?? $('report-seats');
+  if (field.startsWith('seats')) return $('report-seats');
+  return null;
+}
+
+/** Takes every error shown beside a field away. */
+function clearFieldErrors() {
+  for (const el of document.querySelectorAll('#report-form .field-error')) el.remove();
+  for (const el of document.querySelectorAll('#report-form [aria-invalid]')) {
+    el.removeAttribute('aria-invalid');
+    el.removeAttribute('aria-describedby');
+  }
+}
+
+/**
+ * Shows each problem beside the field it names (an error under Send would leave the reader to
+ * find the field); what names no field of the form goes to the status line. Answers what is left.
+ */
+function showFieldErrors(errors) {
+  clearFieldErrors();
+  const left = [];
+  for (const e of errors) {
+    const input = inputFor(e.field);
+    if (!input) {
+      left.push(`${e.field || 'report'} ${e.message}`);
+      continue;
+    }
+    const id = `${input.id}-error`;
+    let note = $(id);
+    if (!note) {
+      note = document.createElement('p');
+      note.id = id;
+      note.className = 'field-error';
+      // Text only: a message may quote what was typed.
+      input.insertAdjacentElement(input.id === 'report-seats' ? 'afterbegin' : 'afterend', note);
+    }
+    note.textContent = note.textContent ? `${note.textContent}; ${e.message}` : e.message;
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', id);
+  }
+  return left;
+}
+
+/** A bound in a few words: "at least 11", "at most 54", "exactly 20". */
+function range(b) {
+  if (b.minimum !== undefined && b.minimum === b.maximum) return `exactly ${b.minimum}`;
+  return [b.minimum !== undefined ? `at least ${b.minimum}` : '', b.maximum !== undefined ? `at most ${b.maximum}` : '']
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** The map's bounds, shown before sending: each one beside its field, and all of them, with why, above Send. */
+function showBounds(b) {
+  const list = $('report-bounds');
+  list.replaceChildren();
+  if (!b) return;
+  const item = (what, text) => {
+    const li = document.createElement('li');
+    const name = document.createElement('strong');
+    name.textContent = what;
+    li.append(name, ` ${text}`);
+    list.append(li);
+  };
+  const rounds = $('report-rounds');
+  if (b.rounds.minimum !== undefined) rounds.min = String(b.rounds.minimum);
+  if (b.rounds.maximum !== undefined) rounds.max = String(b.rounds.maximum);
+  $('report-rounds-bound').textContent = range(b.rounds);
+  item('Rounds', `${range(b.rounds)}: ${b.rounds.why}.`);
+  for (const [field, bound] of Object.entries(b.seat)) {
+    for (const input of document.querySelectorAll(`#report-seats input[data-field="${field}"]`)) {
+      if (bound.minimum !== undefined) input.min = String(bound.minimum);
+      if (bound.maximum !== undefined) input.max = String(bound.maximum);
+      input.placeholder = range(bound);
+    }
+    item(`Each seat's ${words(field)}`, `${range(bound)}: ${bound.why}.`);
+  }
+  if (b.measure.why) item(`The table's ${b.measure.label}`, `${range(b.measure)}: ${b.measure.why}.`);
+  const date = $('report-date');
+  date.min = b.playedOn.earliest ?? '';
+  date.max = b.playedOn.latest ?? '';
+  if (b.playedOn.earliest || b.playedOn.latest)
+    item(
+      'Played on',
+      `${[b.playedOn.earliest && `from ${b.playedOn.earliest}`, b.playedOn.latest && `to ${b.playedOn.latest}`].filter(Boolean).join(' ')}: ${b.playedOn.why}.`,
+    );
+  for (const rule of b.rules) item('Rule', rule);
+}
+
 function readReport(size) {
   const seats = [];
   for (let seat = 1; seat <= size; seat++) {
@@ -173,6 +273,15 @@ export async function showPlays(gameId, seed, options) {
   shown = { base, query, size, info };
   reportId = null;
   buildSeats(size, info);
+  clearFieldErrors();
+  showBounds(null);
+  $('report-rounds-bound').textContent = '';
+  // The bounds are shown when they come; a report can be sent without them (the service checks).
+  json(`${base}/plays/bounds?${new URLSearchParams(query)}`)
+    .then((b) => {
+      if (mine === showing) showBounds(b);
+    })
+    .catch(() => {});
   $('report-rounds').value = '';
   $('report-winners').value = '';
   $('report-status').textContent = '';
@@ -198,9 +307,11 @@ async function submit(ev) {
   if (typed) localStorage.setItem(KEY, typed);
   const key = localStorage.getItem(KEY);
   if (!key) {
-    $('report-status').textContent = "Give your club's writer key first.";
+    showFieldErrors([{ field: 'key', message: "is needed first: your club's writer key (where one comes from is said below)" }]);
+    $('report-status').textContent = '';
     return;
   }
+  clearFieldErrors();
   $('report-status').textContent = 'Sending…';
   try {
     await json(`${shown.base}/plays?${new URLSearchParams(shown.query)}`, {
@@ -219,8 +330,11 @@ async function submit(ev) {
       showKeyField();
     }
     const errors = e.problem?.errors ?? [];
+    const left = showFieldErrors(errors);
     $('report-status').textContent = errors.length
-      ? errors.map((x) => `${x.field} ${x.message}`).join('; ')
+      ? left.length
+        ? left.join('; ')
+        : `Not recorded: ${errors.length === 1 ? 'one field needs' : `${errors.length} fields need`} a look (marked above).`
       : (e.problem?.detail ?? e.message);
   }
 }

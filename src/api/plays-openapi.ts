@@ -2,6 +2,43 @@ import { GAMES } from '../games/index.ts';
 
 const json = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object' } } } });
 
+const BOUND = {
+  type: 'object',
+  required: ['why'],
+  properties: { minimum: { type: 'number' }, maximum: { type: 'number' }, why: { type: 'string' } },
+};
+
+/** The answer of GET …/plays/bounds (src/plays/service.ts playBounds). */
+const BOUNDS_SCHEMA = {
+  type: 'object',
+  required: ['game', 'seed', 'digest', 'tableSize', 'measure', 'rounds', 'seat', 'rules', 'playedOn'],
+  properties: {
+    game: { type: 'string' },
+    seed: { type: 'string' },
+    options: { type: 'object' },
+    digest: { type: 'string' },
+    tableSize: { type: 'integer', description: 'The players the map is for: a report must give this many.' },
+    measure: {
+      type: 'object',
+      required: ['label', 'predicted'],
+      properties: {
+        label: { type: 'string' },
+        predicted: { type: 'number', description: "The bots' prediction of the measure here." },
+        ...BOUND.properties,
+      },
+      description: "The table's measure, and its bound where the game sets one.",
+    },
+    rounds: BOUND,
+    seat: { type: 'object', additionalProperties: BOUND, description: "Each seat result's bound, by the seat field's name." },
+    rules: { type: 'array', items: { type: 'string' }, description: 'What ties the seats and winners together, in words.' },
+    playedOn: {
+      type: 'object',
+      required: ['why'],
+      properties: { earliest: { type: 'string', format: 'date' }, latest: { type: 'string', format: 'date' }, why: { type: 'string' } },
+    },
+  },
+};
+
 /**
  * The play-report and daily routes in the OpenAPI document. Each game's report body is its own
  * JSON Schema (schemas/<game>.play.json, also served at GET /api/v1/games/{game}/plays).
@@ -67,6 +104,20 @@ export function playPaths(gameParam: object, seedParam: object, problem: object)
           '400': problem,
           '404': problem,
           '503': problem,
+        },
+      },
+    },
+    '/api/v1/games/{game}/maps/{seed}/plays/bounds': {
+      get: {
+        summary: 'What a report on this map must stay within, each bound with why: the same bounds a report is checked against (422)',
+        parameters: [gameParam, plainSeed, options],
+        responses: {
+          '200': {
+            description: 'The bounds (cached until midnight UTC at most)',
+            content: { 'application/json': { schema: BOUNDS_SCHEMA } },
+          },
+          '400': problem,
+          '404': problem,
         },
       },
     },

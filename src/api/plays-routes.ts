@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { sha256Hex } from '../core/canonical.ts';
 import { dailySeed, dateOf, isDate, secondsToMidnight } from '../plays/daily.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
-import { NoPlays, checkReport, playSummary, playsOf, recordPlay, type PlayedMap } from '../plays/service.ts';
+import { NoPlays, checkReport, playBounds, playSummary, playsOf, recordPlay, type PlayedMap } from '../plays/service.ts';
 import { storeFailure } from '../store/failures.ts';
 import type { PlayStore, StoredPlay } from '../store/store.ts';
 import type { ApiContext } from './context.ts';
@@ -115,6 +115,7 @@ export function playsRoutes(ctx: ApiContext): Router {
     .get('/api/v1/games/:game/plays', reportFormat)
     .post(REPORTS, fileReport(ctx, keys))
     .get(REPORTS, summary(ctx))
+    .get(`${REPORTS}/bounds`, bounds(ctx))
     .delete(REPORT, deleteReport(ctx, keys))
     .get('/api/v1/games/:game/daily', today(ctx))
     .get('/api/v1/games/:game/daily/:date', pastDay(ctx));
@@ -169,7 +170,8 @@ function fileReport(ctx: ApiContext, keys: TokenBuckets): RequestHandler {
     const who = await writer(req, store, keys, ctx.counters);
     requireJson(req, 'the report');
     const { game, map } = played(req, ctx.maps, options);
-    const checked = checkReport(game, map, req.body);
+    // Today's date comes from the server's clock here, never from inside the check.
+    const checked = checkReport(game, map, req.body, dateOf(ctx.now()));
     if (!checked.ok) {
       const detail = checked.errors.map((e) => `${e.field || '(root)'}: ${e.message}`).join('; ');
       if (checked.status === 400) throw badInput(checked.errors, 'Not a play report');
@@ -199,6 +201,20 @@ function summary(ctx: ApiContext): RequestHandler {
     const etag = `W/"${sha256Hex(`${state}\u0000${map.digest}\u0000${order}`).slice(0, 32)}"`;
     if (answeredNotModified(req, res, etag, SUMMARY_CACHE)) return;
     res.json(await stored(() => playSummary(store, game, map, { order, state })));
+  };
+}
+
+/**
+ * What a report on this map must stay within, before it is sent: the same bounds the write
+ * checks, with why. No store needed; it changes with the day (playedOn), so it is cached briefly.
+ */
+function bounds(ctx: ApiContext): RequestHandler {
+  return (req, res) => {
+    const { options } = queryOf(req, ['options']);
+    const { game, map } = played(req, ctx.maps, options);
+    const day = ctx.now();
+    res.setHeader('Cache-Control', `public, max-age=${Math.min(300, secondsToMidnight(day))}`);
+    res.json(playBounds(game, map, dateOf(day)));
   };
 }
 

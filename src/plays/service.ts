@@ -1,8 +1,8 @@
 import { canonicalJson, sha256Hex } from '../core/canonical.ts';
-import { asPlayed, fitAsPlayed, type AsPlayedFit } from './as-played.ts';
+import { asPlayed, fitAsPlayed, plausible, type AsPlayedFit } from './as-played.ts';
 import { bandOf } from '../core/difficulty.ts';
 import type { AnyGameModule, MapDocumentBase, ScoreBase } from '../core/game-module.ts';
-import type { GamePlays, PlayReport } from '../core/plays.ts';
+import { checkBounds, edgeWeight, generatorSince, type GamePlays, type PlayBounds, type PlayReport } from '../core/plays.ts';
 import { check, type FieldError } from '../core/schema.ts';
 import { mean, round2 } from '../core/stats.ts';
 import type { PlayStore, StoredPlay } from '../store/store.ts';
@@ -19,8 +19,57 @@ export function playsOf(game: AnyGameModule): GamePlays {
   return game.plays as GamePlays;
 }
 
-/** The body against the game's report schema (400), then against the map (422: it cannot be true of it). */
-export function checkReport(game: AnyGameModule, map: PlayedMap, body: unknown): CheckedReport {
+/** The day after a date (YYYY-MM-DD, UTC calendar). */
+function dayAfter(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The days a report's playedOn may name: from the first day the map's generator version built
+ * maps, to the day after `today` (UTC; a table east of Greenwich may already be a day ahead).
+ * Without `today` (an import of old reports) no latest day is set.
+ */
+export function playedOnBounds(game: AnyGameModule, map: PlayedMap, today?: string): { earliest?: string; latest?: string; why: string } {
+  const version = map.generator?.version;
+  const earliest = generatorSince(playsOf(game).generatorDates, version);
+  const latest = today === undefined ? undefined : dayAfter(today);
+  const why = [
+    earliest ? `maps of generator ${version} exist from ${earliest}` : undefined,
+    latest ? `today is ${today} (UTC), and a table east of Greenwich may be a day ahead` : undefined,
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return { ...(earliest ? { earliest } : {}), ...(latest ? { latest } : {}), why };
+}
+
+/** What a report on this map must stay within, in the shape `GET …/plays/bounds` answers. */
+export function playBounds(game: AnyGameModule, map: PlayedMap, today?: string) {
+  const plays = playsOf(game);
+  const bounds: PlayBounds = plays.bounds(map, map.score);
+  const players = plays.players(map);
+  return {
+    game: game.id,
+    seed: map.seed,
+    options: map.options,
+    digest: map.digest,
+    tableSize: players,
+    rounds: bounds.rounds,
+    seat: bounds.seat,
+    // The table's measure: what the bots predict of it here, and its bound where the game sets one.
+    measure: { label: plays.measureLabel, predicted: round2(plays.predicted(map, map.score)), ...bounds.measure },
+    rules: bounds.rules,
+    playedOn: playedOnBounds(game, map, today),
+  };
+}
+
+/**
+ * The body against the game's report schema (400), then against the map (422: it cannot be true
+ * of it): the table's shape, the map's bounds (rounds, each seat's results, the table's measure),
+ * playedOn's days (`today`, YYYY-MM-DD UTC, from the caller: nothing here reads a clock), and the
+ * game's own rules tying seats and winners together.
+ */
+export function checkReport(game: AnyGameModule, map: PlayedMap, body: unknown, today?: string): CheckedReport {
   const plays = playsOf(game);
   const checked = check<PlayReport>(plays.reportSchema, body);
   if (!checked.ok) return { ok: false, status: 400, errors: checked.errors };
@@ -39,7 +88,17 @@ export function checkReport(game: AnyGameModule, map: PlayedMap, body: unknown):
   report.winners.forEach((w, i) => {
     if (w > report.players) errors.push({ field: `winners[${i}]`, message: `must be a seat from 1 to ${report.players}` });
   });
-  if (errors.length === 0) errors.push(...plays.check(map, map.score, report));
+  if (report.playedOn !== undefined) {
+    const days = playedOnBounds(game, map, today);
+    if (days.earliest && report.playedOn < days.earliest)
+      errors.push({ field: 'playedOn', message: `must be ${days.earliest} or later: ${days.why}` });
+    if (days.latest && report.playedOn > days.latest)
+      errors.push({ field: 'playedOn', message: `must be ${days.latest} or earlier: ${days.why}` });
+  }
+  if (errors.length === 0) {
+    errors.push(...checkBounds(plays.bounds(map, map.score), report, plays.measure(report), plays.measureLabel));
+    errors.push(...plays.check(map, map.score, report));
+  }
   if (errors.length > 0) return { ok: false, status: 422, errors };
   return { ok: true, report, bodyDigest: `sha256:${sha256Hex(canonicalJson(report))}` };
 }
@@ -121,7 +180,8 @@ export interface PlaySummary {
     asPlayed: number;
     band: string;
     interval: [number, number];
-    measure: { label: string; bot: number; asPlayed: number; sd: number; reports: number };
+    /** `wild`: reports weighed down as far from the map's others or their key's (docs/plays.md, "Wild reports"). */
+    measure: { label: string; bot: number; asPlayed: number; sd: number; reports: number; wild: number };
     model: { a: number; b: number; tau: number; sigma: number; maps: number; reports: number };
   };
   recent: Array<ReturnType<typeof shown>>;
@@ -142,12 +202,22 @@ export async function playSummary(
   const wins = new Array<number>(players).fill(0);
   for (const p of reports) for (const w of p.report.winners) if (w <= players) wins[w - 1]! += 1 / p.report.winners.length;
   const felt = reports.map((p) => p.report.perceived).filter((v): v is number => v !== undefined);
-  const values = reports
-    .filter((p) => p.report.players === players)
-    .map((p) => plays.measure(p.report))
-    .filter((v): v is number => v !== undefined);
+  const measured = reports.flatMap((p) => {
+    const value = p.report.players === players ? plays.measure(p.report) : undefined;
+    return value === undefined ? [] : [{ p, value }];
+  });
+  const values = measured.map((m) => m.value);
   const prior = plays.predicted(map, map.score);
-  const belief = asPlayed(fit, prior, values);
+  // Each key's reports on this map are weighed together too; the key's name stands for it.
+  const { edge } = plays.bounds(map, map.score);
+  const belief = asPlayed(
+    fit,
+    prior,
+    values,
+    measured.map((m) => m.p.writer),
+    values.map((v) => edgeWeight(v, edge)),
+  );
+  const wild = new Set(measured.filter((_, i) => !plausible(belief.weights[i]!)).map((m) => m.p));
   const scaled = (v: number) => plays.difficultyOf(v, players, map);
   const ends = [scaled(belief.mean - 1.96 * belief.sd), scaled(belief.mean + 1.96 * belief.sd)].sort((x, y) => x - y) as [number, number];
   const asPlayedDifficulty = scaled(belief.mean);
@@ -173,12 +243,18 @@ export async function playSummary(
         asPlayed: round2(belief.mean),
         sd: round2(belief.sd),
         reports: values.length,
+        wild: wild.size,
       },
       model: { a: round2(fit.a), b: round2(fit.b), tau: round2(fit.tau), sigma: round2(fit.sigma), maps: fit.maps, reports: fit.reports },
     },
     recent: reports.slice(-10).reverse().map(shown),
   };
-  if (order === 'best') summary.best = leaderboard(plays, reports);
+  // Only plausible reports are ranked: a wild one would lead the board it cannot be trusted on.
+  if (order === 'best')
+    summary.best = leaderboard(
+      plays,
+      reports.filter((p) => !wild.has(p)),
+    );
   return summary;
 }
 

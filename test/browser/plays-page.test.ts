@@ -75,6 +75,19 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
 
     await page.click('#report summary');
     expect(await page.isVisible('#report-key')).toBe(true);
+    // Where a key comes from is said beside its field.
+    expect(await page.textContent('#report-key-hint')).toMatch(/goldmaps keys create/);
+    // The map's bounds are shown before anything is sent: the floor on rounds beside the field, every bound with why above Send.
+    const bounds = (await (await fetch(`${url}/api/v1/games/gold-city/maps/daily-${date}/plays/bounds`)).json()) as {
+      rounds: { minimum: number };
+    };
+    await page.waitForFunction(() => (document.querySelector('#report-rounds-bound')?.textContent ?? '') !== '');
+    expect(await page.textContent('#report-rounds-bound')).toBe(`at least ${bounds.rounds.minimum}`);
+    expect(await page.getAttribute('#report-rounds', 'min')).toBe(String(bounds.rounds.minimum));
+    const listed = await page.locator('#report-bounds li').allTextContents();
+    expect(listed[0]).toMatch(new RegExp(`^Rounds at least ${bounds.rounds.minimum}: no race of the bots`));
+    expect(listed.some((t) => /^Played on from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d/.test(t))).toBe(true);
+    expect(listed.some((t) => /^Rule .*winner/i.test(t))).toBe(true);
     await page.fill('#report-key', key);
     await page.fill('#report-rounds', '26');
     await page.fill('#report-winners', '1');
@@ -84,10 +97,16 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
     await page.fill('#seat-2-handle', 'Bo');
     await page.fill('#seat-2-finishedRound', '27');
     await page.click('#report-send');
-    // The finishing round of seat 2 is past the game's end: the service's 422 in words, nothing stored.
-    await page.waitForFunction(() =>
-      /seats\[1\]\.finishedRound must be at most/.test(document.querySelector('#report-status')?.textContent ?? ''),
+    // The finishing round of seat 2 is past the game's end: the service's 422 in words beside that
+    // field (not under Send), the status saying only that a field needs a look; nothing stored.
+    await page.waitForFunction(() => /must be at most/.test(document.querySelector('#seat-2-finishedRound-error')?.textContent ?? ''));
+    expect(await page.evaluate(() => document.querySelector('#seat-2-finishedRound-error')?.previousElementSibling?.id)).toBe(
+      'seat-2-finishedRound',
     );
+    expect(await page.getAttribute('#seat-2-finishedRound', 'aria-invalid')).toBe('true');
+    expect(await page.textContent('#report-status')).toMatch(/^Not recorded: one field needs a look/);
+    expect(await page.locator('.buttons .field-error').count()).toBe(0);
+    await page.screenshot({ path: 'test-results/plays-field-error.png', fullPage: true });
     await page.fill('#seat-2-finishedRound', '26');
     await page.click('#report-send');
     await page.waitForFunction(() => /recorded/.test(document.querySelector('#report-status')?.textContent ?? ''));
@@ -95,19 +114,30 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
       /Played once, as played: \w+ \(bots: \w+\)/.test(document.querySelector('#plays-headline')?.textContent ?? ''),
     );
     expect(await page.locator('#leaderboard li').allTextContents()).toEqual(['Ann 26 rounds', 'Bo 26 rounds']);
+    // A report taken clears what was shown beside the fields.
+    expect(await page.locator('#report-form .field-error').count()).toBe(0);
     expect(await page.isVisible('#report-key')).toBe(false);
     await page.screenshot({ path: 'test-results/plays-desktop.png', fullPage: true });
 
     // The key stays in this browser: a second report needs none typed, and a wrong one says which field.
     await page.fill('#report-rounds', '1');
     await page.click('#report-send');
-    await page.waitForFunction(() => /rounds must be at least/.test(document.querySelector('#report-status')?.textContent ?? ''));
+    await page.waitForFunction(() => /^must be at least \d+: /.test(document.querySelector('#report-rounds-error')?.textContent ?? ''));
     await page.fill('#report-rounds', '24');
     await page.fill('#seat-1-finishedRound', '23');
     await page.fill('#seat-2-finishedRound', '24');
     await page.fill('#seat-1-handle', '<img src=x onerror=alert(1)>');
     await page.click('#report-send');
-    await page.waitForFunction(() => /handle must be/.test(document.querySelector('#report-status')?.textContent ?? ''));
+    await page.waitForFunction(() => /^must be/.test(document.querySelector('#seat-1-handle-error')?.textContent ?? ''));
+    // A winner who finished after another seat: said beside the winners' field.
+    await page.fill('#seat-1-handle', 'Cy');
+    await page.fill('#seat-1-finishedRound', '24');
+    await page.fill('#seat-2-finishedRound', '20');
+    await page.click('#report-send');
+    await page.waitForFunction(() => /a winner finished first/.test(document.querySelector('#report-winners-error')?.textContent ?? ''));
+    expect(await page.locator('#report-form .field-error').count()).toBe(1);
+    await page.fill('#seat-1-finishedRound', '23');
+    await page.fill('#seat-2-finishedRound', '24');
     await page.fill('#seat-1-handle', 'Cy');
     await page.click('#report-send');
     await page.waitForFunction(() => /Played 2 times/.test(document.querySelector('#plays-headline')?.textContent ?? ''));

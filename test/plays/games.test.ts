@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildScoredMap } from '../../src/core/maps.ts';
 import type { GamePlays } from '../../src/core/plays.ts';
 import { GAMES } from '../../src/games/index.ts';
-import { checkReport, playsOf, type PlayedMap } from '../../src/plays/service.ts';
+import { checkReport, playBounds, playsOf, type PlayedMap } from '../../src/plays/service.ts';
 
 type Limits = { minimum?: number; maximum?: number };
 
@@ -24,7 +24,8 @@ describe.each(playing.map((g) => [g.id, g] as const))('%s play reports', (_id, g
   const typical = Math.max(1, Math.round(plays.predicted(map, map.score)));
   const seats = Array.from({ length: players }, (_, k) => ({ seat: k + 1, [result]: typical }));
   const readsRounds = plays.measure({ reportId: 'p', players, rounds: typical, winners: [1], seats: [] }) === typical;
-  const body = (rounds: number) => ({ reportId: 'p', players, rounds, winners: [1], seats });
+  // Every seat level, so every seat shares the win.
+  const body = (rounds: number) => ({ reportId: 'p', players, rounds, winners: seats.map((s) => s.seat), seats });
   const rounds = readsRounds ? typical : Array.from({ length: 500 }, (_, k) => k + 1).find((r) => checkReport(game, map, body(r)).ok)!;
   const report = (extra: Record<string, unknown> = {}) => ({ ...body(rounds), ...extra });
 
@@ -84,5 +85,49 @@ describe.each(playing.map((g) => [g.id, g] as const))('%s play reports', (_id, g
       status: 422,
       errors: [{ field: 'players' }],
     });
+  });
+  it('says every bound in words, and refuses a report past each one by the field and the bound', () => {
+    const b = playBounds(game, map, '2026-12-04');
+    const bounds = [b.rounds, ...Object.values(b.seat), ...(b.measure.why ? [{ ...b.measure, why: b.measure.why }] : [])];
+    for (const bound of bounds) {
+      expect(bound.why.length, JSON.stringify(bound)).toBeGreaterThan(10);
+      expect(bound.minimum !== undefined || bound.maximum !== undefined).toBe(true);
+    }
+    expect(b.rules.length).toBeGreaterThan(0);
+    // Past the rounds' bound, either way it has one.
+    for (const r of [b.rounds.minimum! - 1, b.rounds.maximum! + 1].filter((x) => Number.isFinite(x) && x >= 1 && x <= 500)) {
+      const out = checkReport(game, map, report({ rounds: r }));
+      expect(out, `rounds ${r}`).toMatchObject({ ok: false, status: 422 });
+      const e = out.ok ? undefined : out.errors.find((x) => x.field === 'rounds');
+      expect(e?.message).toMatch(new RegExp(`must be at (least|most) ${r < b.rounds.minimum! ? b.rounds.minimum : b.rounds.maximum}: `));
+    }
+    // Past the seat result's bound, for one seat.
+    const bound = b.seat[result]!;
+    const past = bound.maximum !== undefined ? bound.maximum + 1 : bound.minimum! - 1;
+    const out = checkReport(game, map, report({ seats: [{ seat: 1, [result]: past }, ...seats.slice(1)] }));
+    expect(out.ok === false && out.errors.map((e) => e.field)).toContain(`seats[0].${result}`);
+  });
+
+  it('refuses a playedOn before its generator version existed or after tomorrow, and takes one between', () => {
+    const b = playBounds(game, map, '2026-12-31');
+    expect(b.playedOn).toMatchObject({ earliest: expect.stringMatching(/^2026-1[12]-\d\d$/), latest: '2027-01-01' });
+    expect(checkReport(game, map, report({ playedOn: '2026-12-31' }), '2026-12-31')).toMatchObject({ ok: true });
+    expect(checkReport(game, map, report({ playedOn: '2027-01-01' }), '2026-12-31')).toMatchObject({ ok: true });
+    for (const day of ['2027-01-02', '2030-01-01', '2026-11-01']) {
+      const out = checkReport(game, map, report({ playedOn: day }), '2026-12-31');
+      expect(out, day).toMatchObject({ ok: false, status: 422, errors: [{ field: 'playedOn' }] });
+    }
+  });
+
+  it('knows the day its generator version began', () => {
+    expect(plays.generatorDates[game.generatorVersion]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('refuses winners the seats contradict: a winner who did worse than another seat', () => {
+    // Seat 2 did one better than seat 1, who is named the winner alone.
+    const better = plays.better === 'lower' ? typical - 1 : typical + 1;
+    const contrary = report({ winners: [1], seats: [seats[0], { seat: 2, [result]: better }, ...seats.slice(2)] });
+    const out = checkReport(game, map, contrary);
+    expect(out, JSON.stringify(out)).toMatchObject({ ok: false, status: 422, errors: [{ field: 'winners[0]' }] });
   });
 });

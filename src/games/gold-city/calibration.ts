@@ -25,4 +25,9 @@ export const GOLD_CITY_CALIBRATION: readonly Producer[] = [
   step('seats', 'data/seats.json', 'seat shares under every stagger, the seat models (about 30 minutes)'),
   step('temple-seats', 'data/temple-seats.json', 'seat shares on temple courses (a few minutes)'),
   step('balance', 'data/balance.json', 'the balance search checked on 24 unseen courses (about 15 minutes)'),
+  step(
+    'plays-bounds',
+    'data/plays-bounds.json',
+    'every kind of player on 60 courses and 30 held out, 6 games each: the floor on a play report’s rounds (about 4 minutes)',
+  ),
 ];

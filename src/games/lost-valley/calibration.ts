@@ -29,4 +29,10 @@ export const LOST_VALLEY_CALIBRATION: readonly Producer[] = [
   strong(2),
   strong(3),
   strong(4),
+  {
+    name: 'plays-bounds',
+    script: dataFile('./calibrate/plays-bounds.ts', import.meta.url),
+    writes: 'data/plays-bounds.json',
+    about: 'every kind of player on 60 landscapes and 30 held out, 6 games each: the ceilings on a play report’s gold (about 2 minutes)',
+  },
 ];

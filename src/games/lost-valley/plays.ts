@@ -1,10 +1,20 @@
 import { difficultyOnScale, type Scale } from '../../core/difficulty.ts';
-import { dataFile } from '../../core/json-file.ts';
-import { loadPlaysCalibration, tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
+import { dataFile, readJson } from '../../core/json-file.ts';
+import {
+  loadBoundsStudy,
+  mostWins,
+  loadPlaysCalibration,
+  tableMean,
+  type BoundsStudy,
+  type GamePlays,
+  type PlayBounds,
+  type PlaySeat,
+} from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
 import { SCHEMAS } from './schemas.ts';
 import type { LostValleyMap } from './model.ts';
 import { scoreModel, type LostValleyScore } from './score.ts';
+import { MAX_ROUNDS } from './rules/engine.ts';
 
 /** Written by `goldmaps calibrate lost-valley --from-plays`: what tables reported, folded into the score. */
 const PLAYS_FILE = dataFile('./data/plays.json', import.meta.url);
@@ -14,6 +24,24 @@ const at = (scales: Record<string, Scale>, players: number): Scale => scales[Str
 const { scales } = calibration;
 
 const goldOf = (seat: PlaySeat) => seat.gold as number | undefined;
+
+/** Written by calibrate/plays-bounds.ts; read on first use, since that script builds maps before it exists. */
+const BOUNDS_FILE = dataFile('./data/plays-bounds.json', import.meta.url);
+let boundsStudy: BoundsStudy | undefined;
+const study = () => (boundsStudy ??= loadBoundsStudy(BOUNDS_FILE, 'lost-valley'));
+/** Generator version → the first day it built maps (the commits that bumped it). */
+const GENERATOR_DATES = readJson<Record<string, string>>(dataFile('./data/generator-dates.json', import.meta.url));
+
+/** The most a bounds-study quantity may reach here: its ratio to the predicted gold, and why. */
+function most(quantity: 'measure' | 'seat', predicted: number, what: string): { value: number; seen: number; why: string } {
+  const s = study();
+  const r = s.ratios[quantity]!;
+  return {
+    value: Math.round(r.bound * predicted * 100) / 100,
+    seen: Math.round(r.seen * predicted * 100) / 100,
+    why: `no ${what} in the bots' games (${s.fitted.games} games on ${s.fitted.maps} landscapes, every kind of player) banked more than ${r.seen} times the gold the score predicts (${predicted} here); with ${s.margin * 100}% to spare for better tables`,
+  };
+}
 
 /** A table's gold on the 0–100 scale before the scale of means: read on each kind's scale, averaged. */
 const meanReading = (value: number, players: number) =>
@@ -55,13 +83,33 @@ export const lostValleyPlays: GamePlays<LostValleyMap, LostValleyScore> = {
   // A table's gold goes on the 0–100 scale as the score puts its prediction there: read on each
   // kind's scale, the two readings averaged and placed on the scale of such means.
   difficultyOf: (value, players) => difficultyOnScale(meanReading(value, players), at(calibration.combined, players)),
+  bounds(_map, score): PlayBounds {
+    const predicted = goldRead(score);
+    const seat = most('seat', predicted, 'prospector');
+    const table = most('measure', predicted, 'table');
+    const total = score.metrics.goldTotal;
+    return {
+      rounds: { maximum: MAX_ROUNDS, why: `the game stops after ${MAX_ROUNDS} rounds` },
+      seat: {
+        gold:
+          seat.value < total
+            ? { minimum: 0, maximum: Math.floor(seat.value), why: seat.why }
+            : { minimum: 0, maximum: total, why: `the landscape holds ${total} nuggets in all` },
+      },
+      measure: { maximum: table.value, why: table.why },
+      edge: { from: table.seen, to: table.value },
+      rules: [`The seats together bank at most the ${total} nuggets on this landscape.`, 'The most gold wins; equal gold shares the win.'],
+    };
+  },
   check(_map, score, report) {
     const errors: FieldError[] = [];
     const banked = report.seats.reduce((a, s) => a + (goldOf(s) ?? 0), 0);
     if (banked > score.metrics.goldTotal)
       errors.push({ field: 'seats', message: `bank ${banked} nuggets in all, more than the ${score.metrics.goldTotal} on this landscape` });
+    errors.push(...mostWins(report, goldOf, 'nuggets', { tiesShared: true }));
     return errors;
   },
+  generatorDates: GENERATOR_DATES,
   seatResult: goldOf,
   better: 'higher',
   resultUnit: 'nuggets',

@@ -18,4 +18,10 @@ export const PIONEER_DAYS_CALIBRATION: readonly Producer[] = [
     about:
       'the reference-game model the analytic score replaced, kept as the baseline its study compares against and for the bots’ weight hashes (about 6 minutes on 2 cores in three processes)',
   },
+  {
+    name: 'plays-bounds',
+    script: dataFile('./calibrate/plays-bounds.ts', import.meta.url),
+    writes: 'data/plays-bounds.json',
+    about: 'every kind of player on 60 trails and 30 held out, 6 games each: the ceilings on a play report’s VP (about 2 minutes)',
+  },
 ];

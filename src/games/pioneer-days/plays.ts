@@ -1,8 +1,15 @@
 import { difficultyBetween } from '../../core/difficulty.ts';
 import { dataFile, readJson } from '../../core/json-file.ts';
-import { loadPlaysCalibration } from '../../core/plays.ts';
-import { tableMean, type GamePlays, type PlaySeat } from '../../core/plays.ts';
-import type { FieldError } from '../../core/schema.ts';
+import {
+  loadBoundsStudy,
+  loadPlaysCalibration,
+  mostWins,
+  tableMean,
+  type BoundsStudy,
+  type GamePlays,
+  type PlayBounds,
+  type PlaySeat,
+} from '../../core/plays.ts';
 import { SCHEMAS } from './schemas.ts';
 import type { PioneerDaysMap } from './model.ts';
 import type { PioneerDaysScore } from './score.ts';
@@ -17,6 +24,24 @@ const { tables } = readJson<{ tables: Record<string, { scale: VpScale }> }>(data
 const scaleAt = (players: number): VpScale => (tables[String(players)] ?? tables['4']!).scale;
 
 const vpOf = (seat: PlaySeat) => seat.vp as number | undefined;
+
+/** Written by calibrate/plays-bounds.ts; read on first use, since that script builds maps before it exists. */
+const BOUNDS_FILE = dataFile('./data/plays-bounds.json', import.meta.url);
+let boundsStudy: BoundsStudy | undefined;
+const study = () => (boundsStudy ??= loadBoundsStudy(BOUNDS_FILE, 'pioneer-days'));
+/** Generator version → the first day it built maps (the commits that bumped it). */
+const GENERATOR_DATES = readJson<Record<string, string>>(dataFile('./data/generator-dates.json', import.meta.url));
+
+/** The most a bounds-study quantity may reach here: its ratio to the predicted VP, and why. */
+function most(quantity: 'measure' | 'seat', predicted: number, what: string): { value: number; seen: number; why: string } {
+  const s = study();
+  const r = s.ratios[quantity]!;
+  return {
+    value: Math.round(r.bound * predicted * 100) / 100,
+    seen: Math.round(r.seen * predicted * 100) / 100,
+    why: `no ${what} in the bots' games (${s.fitted.games} games on ${s.fitted.maps} trails, every kind of player) reached more than ${r.seen} times the VP the score predicts (${predicted} here); with ${s.margin * 100}% to spare for better tables`,
+  };
+}
 
 /**
  * A trail lasts its days whatever happens, so Pioneer Days' tables measure it by the points a
@@ -36,12 +61,21 @@ export const pioneerDaysPlays: GamePlays<PioneerDaysMap, PioneerDaysScore> = {
     const s = scaleAt(players);
     return difficultyBetween(-value, -s.easyVp, -s.hardVp);
   },
-  check(map, _score, report) {
-    const errors: FieldError[] = [];
+  bounds(map, score): PlayBounds {
     const days = map.weeks.reduce((a, w) => a + w.days.length, 0);
-    if (report.rounds > days) errors.push({ field: 'rounds', message: `must be at most the ${days} days of this trail` });
-    return errors;
+    const seat = most('seat', score.predictedVp, 'player');
+    const table = most('measure', score.predictedVp, 'table');
+    return {
+      rounds: { minimum: days, maximum: days, why: `a trail lasts its ${days} days whatever happens` },
+      seat: { vp: { maximum: Math.floor(seat.value), why: seat.why } },
+      measure: { maximum: table.value, why: table.why },
+      edge: { from: table.seen, to: table.value },
+      rules: ['The most VP wins; a tie goes to the most silver left (not reported), and a tie in both is shared.'],
+    };
   },
+  // Silver breaks a tie in VP and reports do not give it: a seat level with the winners may have lost.
+  check: (_map, _score, report) => mostWins(report, vpOf, 'VP', { tiesShared: false }),
+  generatorDates: GENERATOR_DATES,
   seatResult: vpOf,
   better: 'higher',
   resultUnit: 'VP',
