@@ -276,6 +276,25 @@ export function loadBoundsStudy(url: URL, game: string): BoundsStudy {
 }
 
 /**
+ * The most a study's quantity may reach on a map whose score predicts `predicted`: the ratio's
+ * bound times it, what the bots were seen to reach, and why in words (`what`: a seat or the
+ * table; `unit`: gold, VP; `maps`: landscapes, trails).
+ */
+export function ceilingOf(
+  study: BoundsStudy,
+  quantity: string,
+  predicted: number,
+  words: { what: string; unit: string; maps: string },
+): { value: number; seen: number; why: string } {
+  const r = study.ratios[quantity]!;
+  return {
+    value: Math.round(r.bound * predicted * 100) / 100,
+    seen: Math.round(r.seen * predicted * 100) / 100,
+    why: `no ${words.what} in the bots' games (${study.fitted.games} games on ${study.fitted.maps} ${words.maps}, every kind of player) reached more than ${r.seen} times the ${words.unit} the score predicts (${predicted} here); with ${study.margin * 100}% to spare for better tables`,
+  };
+}
+
+/**
  * The first day a generator version existed, from the game's table (version → date of the commit
  * that bumped it): no map it builds can have been played before. Undefined for a version the
  * table lacks (a test keeps every game's current version in it).

@@ -1,6 +1,7 @@
 import { difficultyOnScale, type Scale } from '../../core/difficulty.ts';
 import { dataFile, readJson } from '../../core/json-file.ts';
 import {
+  ceilingOf,
   loadBoundsStudy,
   mostWins,
   loadPlaysCalibration,
@@ -32,16 +33,8 @@ const study = () => (boundsStudy ??= loadBoundsStudy(BOUNDS_FILE, 'lost-valley')
 /** Generator version → the first day it built maps (the commits that bumped it). */
 const GENERATOR_DATES = readJson<Record<string, string>>(dataFile('./data/generator-dates.json', import.meta.url));
 
-/** The most a bounds-study quantity may reach here: its ratio to the predicted gold, and why. */
-function most(quantity: 'measure' | 'seat', predicted: number, what: string): { value: number; seen: number; why: string } {
-  const s = study();
-  const r = s.ratios[quantity]!;
-  return {
-    value: Math.round(r.bound * predicted * 100) / 100,
-    seen: Math.round(r.seen * predicted * 100) / 100,
-    why: `no ${what} in the bots' games (${s.fitted.games} games on ${s.fitted.maps} landscapes, every kind of player) banked more than ${r.seen} times the gold the score predicts (${predicted} here); with ${s.margin * 100}% to spare for better tables`,
-  };
-}
+const most = (quantity: 'measure' | 'seat', predicted: number, what: string) =>
+  ceilingOf(study(), quantity, predicted, { what, unit: 'gold', maps: 'landscapes' });
 
 /** A table's gold on the 0–100 scale before the scale of means: read on each kind's scale, averaged. */
 const meanReading = (value: number, players: number) =>

@@ -1,6 +1,7 @@
 import { difficultyBetween } from '../../core/difficulty.ts';
 import { dataFile, readJson } from '../../core/json-file.ts';
 import {
+  ceilingOf,
   loadBoundsStudy,
   loadPlaysCalibration,
   mostWins,
@@ -32,16 +33,8 @@ const study = () => (boundsStudy ??= loadBoundsStudy(BOUNDS_FILE, 'pioneer-days'
 /** Generator version → the first day it built maps (the commits that bumped it). */
 const GENERATOR_DATES = readJson<Record<string, string>>(dataFile('./data/generator-dates.json', import.meta.url));
 
-/** The most a bounds-study quantity may reach here: its ratio to the predicted VP, and why. */
-function most(quantity: 'measure' | 'seat', predicted: number, what: string): { value: number; seen: number; why: string } {
-  const s = study();
-  const r = s.ratios[quantity]!;
-  return {
-    value: Math.round(r.bound * predicted * 100) / 100,
-    seen: Math.round(r.seen * predicted * 100) / 100,
-    why: `no ${what} in the bots' games (${s.fitted.games} games on ${s.fitted.maps} trails, every kind of player) reached more than ${r.seen} times the VP the score predicts (${predicted} here); with ${s.margin * 100}% to spare for better tables`,
-  };
-}
+const most = (quantity: 'measure' | 'seat', predicted: number, what: string) =>
+  ceilingOf(study(), quantity, predicted, { what, unit: 'VP', maps: 'trails' });
 
 /**
  * A trail lasts its days whatever happens, so Pioneer Days' tables measure it by the points a
