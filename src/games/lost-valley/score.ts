@@ -57,6 +57,10 @@ export interface ScoreModel {
   combined: Record<string, Scale>;
   /** Each feature's range over the landscapes the model was fitted on. */
   featureRanges: Record<string, [number, number]>;
+  /** The greedy bots' share of the difficulty per table size (the planner's the rest); even when absent. */
+  blend?: Record<string, number>;
+  /** Per kind, table size and setting (setting.ts's partingKey): gold the options add to the head's reading, which its features miss. */
+  offsets?: Record<Kind, Record<string, Record<string, number>>>;
   /**
    * How far landscapes of one setting part, measured per table size and setting (setting.ts's
    * partingKey) for each kind: [mean gold, spread of the landscapes' true means, one game's luck].
@@ -155,8 +159,9 @@ export function scoreLostValley(map: LostValleyMap, model: ScoreModel = scoreMod
   const ceiling = metrics.goldTotal / Math.max(1, metrics.players);
   const players = String(metrics.players);
   const reasons = extrapolation(f, model.featureRanges);
+  const setting = partingKey(settingOf(map.options));
   const kind = (name: string, k: Kind) => {
-    const modelled = predict(headOf(model, k, players), f);
+    const modelled = predict(headOf(model, k, players), f) + (model.offsets?.[k]?.[players]?.[setting] ?? 0);
     if (modelled < 0) reasons.push(`the ${name} model's ${round2(modelled)} nuggets is below the 0 a prospector can bank`);
     if (modelled > ceiling)
       reasons.push(
@@ -174,9 +179,10 @@ export function scoreLostValley(map: LostValleyMap, model: ScoreModel = scoreMod
       };
     return reading;
   };
-  const parting = model.landscapes?.[players]?.[partingKey(settingOf(map.options))];
+  const parting = model.landscapes?.[players]?.[setting];
   const kinds = { greedy: kind('greedy bots', 'greedy'), planner: kind('planner', 'planner') };
-  const mean = (kinds.greedy.difficulty + kinds.planner.difficulty) / 2;
+  const w = model.blend?.[players] ?? 0.5;
+  const mean = w * kinds.greedy.difficulty + (1 - w) * kinds.planner.difficulty;
   const difficulty = difficultyOnScale(mean, model.combined[players] ?? model.combined['4']!);
   const interval: [number, number] = [
     Math.min(kinds.greedy.difficulty, kinds.planner.difficulty),

@@ -20,12 +20,13 @@ import { pathToFileURL } from 'node:url';
 import { corpusRunFromEnv, measureCorpus } from '../../../core/corpus.ts';
 import { difficultyOnScale, type Scale } from '../../../core/difficulty.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
+import { blendForBoth } from '../../../core/fit.ts';
 import { leastSquares, pearson, spearman } from '../../../core/stats.ts';
 import { features, landscapeMetrics, SCORE_FEATURES, SCORE_MODEL_VERSION } from '../analytic.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { PLAN } from '../rules/planner.ts';
 import type { Kind, ScoreModel } from '../score.ts';
-import { partingKey } from '../setting.ts';
+import { partingKey, settingOf } from '../setting.ts';
 import type { Measured, Setting } from './corpus.ts';
 
 const MODEL_URL = new URL('../data/score-model.json', import.meta.url);
@@ -36,6 +37,8 @@ const REACH_LANDSCAPES = 24;
 const DEFAULT_LANDSCAPES = 200;
 /** How far below the measured held-out Spearman the committed check's floor lies. */
 const FLOOR_SLACK = 0.05;
+/** The greedy bots' shares of the difficulty tried: either kind may carry it alone where the other adds nothing that holds. */
+const BLEND = Array.from({ length: 21 }, (_, i) => i / 20);
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -129,6 +132,45 @@ const reliability = (rows: readonly Measured[], kind: Kind) => {
 };
 
 /**
+ * Each setting's own offset to each head, per table size: what the landscape features leave of
+ * the options' effect. The mean residual of a setting's fit landscapes, shrunk towards 0 by how
+ * much of it is noise (empirical Bayes: τ² the settings' spread beyond what σ²/n explains), so a
+ * setting the features already read well keeps its head, and one they misread moves to what its
+ * games measured.
+ */
+function settingOffsets(
+  fitRows: readonly Row[],
+  heads: ScoreModel['heads'],
+  settingKey: (s: Setting) => string,
+): NonNullable<ScoreModel['offsets']> {
+  const out = { greedy: {}, planner: {} } as NonNullable<ScoreModel['offsets']>;
+  const tables = [...new Set(fitRows.map((r) => r.options.players))].sort((a, b) => a - b);
+  for (const kind of KINDS)
+    for (const p of tables) {
+      const bySetting = new Map<string, { s: Setting; r: number[] }>();
+      for (const row of fitRows.filter((r) => r.options.players === p)) {
+        const e = bySetting.get(settingKey(row.options)) ?? { s: row.options, r: [] };
+        e.r.push(row[kind] - apply(heads[kind][p]!, row.x));
+        bySetting.set(settingKey(row.options), e);
+      }
+      const groups = [...bySetting.values()];
+      const means = groups.map((g) => mean(g.r));
+      const within =
+        groups.reduce((a, g, i) => a + g.r.reduce((b, v) => b + (v - means[i]!) ** 2, 0), 0) /
+        Math.max(
+          1,
+          groups.reduce((a, g) => a + g.r.length - 1, 0),
+        );
+      const n = mean(groups.map((g) => g.r.length));
+      const grand = mean(means);
+      const tau2 = Math.max(0, means.reduce((a, m) => a + (m - grand) ** 2, 0) / Math.max(1, means.length - 1) - within / n);
+      const shrink = tau2 / (tau2 + within / n || 1);
+      out[kind][String(p)] = Object.fromEntries(groups.map((g, i) => [partingKey(g.s), round(shrink * means[i]!, 3)]));
+    }
+  return out;
+}
+
+/**
  * How far landscapes of one setting part for each kind, measured on the fit corpus (its 24
  * landscapes a setting): each kind's mean gold over them, the spread of their true means (the
  * spread of the measured means less the games' own noise, read off the split halves: the noise
@@ -193,19 +235,23 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
       fitInfo[`${kind}${p}`] = { ridge: fitted.lambda, cvRmse: round(fitted.cvRmse, 3) };
       log(`${kind} ${p} players: ridge ${fitted.lambda}, cross-validated RMSE ${round(fitted.cvRmse, 3)} nuggets`);
     }
-  const predicted = (kind: Kind, players: number, x: readonly number[]) => apply(heads[kind][players]!, x);
+  const offsets = settingOffsets(fitRows, heads, settingKey);
+  const offsetOf = (kind: Kind, players: number, s: Setting) => offsets[kind]?.[String(players)]?.[partingKey(settingOf(s))] ?? 0;
+  const predicted = (kind: Kind, players: number, x: readonly number[], s: Setting) =>
+    apply(heads[kind][players]!, x) + offsetOf(kind, players, s);
 
   // Scales, as revision 6 set them but on many more landscapes (no game is needed): default
   // landscapes spread over the four bands (upper quartile of predicted gold 25, median 50, lower
   // quartile 75); the ends are the 2nd and 98th percentiles over every setting of the table size.
   const defaults = Object.fromEntries(
-    PLAYERS.map((p) => [
-      p,
-      Array.from({ length: DEFAULT_LANDSCAPES }, (_, i) =>
-        featureRow({ seed: `lv-scale-default-${p}-${i}`, options: { players: p, gold: 'scattered', ice: 'normal', river: 12 } }),
-      ),
-    ]),
-  ) as Record<number, number[][]>;
+    PLAYERS.map((p) => {
+      const s: Setting = { players: p, gold: 'scattered', ice: 'normal', river: 12 };
+      return [
+        p,
+        Array.from({ length: DEFAULT_LANDSCAPES }, (_, i) => ({ s, x: featureRow({ seed: `lv-scale-default-${p}-${i}`, options: s }) })),
+      ];
+    }),
+  ) as Record<number, Array<{ s: Setting; x: number[] }>>;
   const grid = settings();
   const spread = Object.fromEntries(
     PLAYERS.map((p) => [
@@ -222,23 +268,45 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
   ) as Record<number, Array<{ s: Setting; x: number[] }>>;
   log('scales and reach landscapes built');
   const ceilingOf = (x: readonly number[], p: number) => x[SCORE_FEATURES.indexOf('goldTotal')]! / p;
-  const gold = (kind: Kind, p: number, x: readonly number[]) => Math.max(0, Math.min(ceilingOf(x, p), predicted(kind, p, x)));
+  const gold = (kind: Kind, p: number, { x, s }: { x: readonly number[]; s: Setting }) =>
+    Math.max(0, Math.min(ceilingOf(x, p), predicted(kind, p, x, s)));
   const scales = { greedy: {}, planner: {} } as ScoreModel['scales'];
   for (const kind of KINDS)
     for (const p of PLAYERS) {
-      const def = defaults[p]!.map((x) => gold(kind, p, x)).sort((a, b) => a - b);
-      const all = spread[p]!.map(({ x }) => gold(kind, p, x)).sort((a, b) => a - b);
+      const def = defaults[p]!.map((d) => gold(kind, p, d)).sort((a, b) => a - b);
+      const all = spread[p]!.map((d) => gold(kind, p, d)).sort((a, b) => a - b);
       const [q1, q2, q3] = [quantile(def, 0.25), quantile(def, 0.5), quantile(def, 0.75)];
       const top = Math.max(quantile(all, 0.98), q3 + (q3 - q2));
       const bottom = Math.min(quantile(all, 0.02), q1 - (q2 - q1));
       scales[kind][p] = [round(top, 2), round(q3, 2), round(q2, 2), round(q1, 2), round(Math.max(0, bottom), 2)];
     }
-  const meanDifficulty = (p: number, x: readonly number[]) =>
-    (difficultyOnScale(gold('greedy', p, x), scales.greedy[p]!) + difficultyOnScale(gold('planner', p, x), scales.planner[p]!)) / 2;
+  // The two kinds' share of the difficulty per table size: the weight at which the settings'
+  // mean difficulty ranks their measured gold best for the kind it ranks worse (the fit
+  // landscapes' settings; an even blend unless another holds for both better).
+  const kindDifficulty = (kind: Kind, p: number, d: { x: readonly number[]; s: Setting }) =>
+    difficultyOnScale(gold(kind, p, d), scales[kind][p]!);
+  const blend: Record<string, number> = {};
+  for (const p of PLAYERS) {
+    const bySetting = new Map<string, Row[]>();
+    for (const r of fitRows.filter((r) => r.options.players === p))
+      bySetting.set(settingKey(r.options), [...(bySetting.get(settingKey(r.options)) ?? []), r]);
+    const groups = [...bySetting.values()];
+    const meanOf = (rows: Row[], f: (r: Row) => number) => mean(rows.map(f));
+    blend[p] = blendForBoth(
+      groups.map((rows) => ({
+        first: meanOf(rows, (r) => kindDifficulty('greedy', p, { x: r.x, s: r.options })),
+        second: meanOf(rows, (r) => kindDifficulty('planner', p, { x: r.x, s: r.options })),
+      })),
+      { first: groups.map((rows) => -meanOf(rows, (r) => r.greedy)), second: groups.map((rows) => -meanOf(rows, (r) => r.planner)) },
+      BLEND,
+    ).weight;
+  }
+  const meanDifficulty = (p: number, d: { x: readonly number[]; s: Setting }) =>
+    blend[p]! * kindDifficulty('greedy', p, d) + (1 - blend[p]!) * kindDifficulty('planner', p, d);
   const combined: Record<string, Scale> = {};
   for (const p of PLAYERS) {
-    const def = defaults[p]!.map((x) => meanDifficulty(p, x)).sort((a, b) => a - b);
-    const all = spread[p]!.map(({ x }) => meanDifficulty(p, x)).sort((a, b) => a - b);
+    const def = defaults[p]!.map((d) => meanDifficulty(p, d)).sort((a, b) => a - b);
+    const all = spread[p]!.map((d) => meanDifficulty(p, d)).sort((a, b) => a - b);
     const [q1, q2, q3] = [quantile(def, 0.25), quantile(def, 0.5), quantile(def, 0.75)];
     combined[p] = [
       round(Math.max(0, Math.min(quantile(all, 0.02), q1 - (q2 - q1))), 2),
@@ -265,6 +333,8 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
     combined,
     featureRanges,
     reach: {},
+    offsets,
+    blend,
     landscapes: landscapesParting(fitRows, grid, settingKey),
   };
   const score = (e: Pick<Measured, 'seed' | 'options'>) => scoreLostValley(mapOf(e), model);
@@ -307,7 +377,7 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
     );
   const heldOut = Object.fromEntries(KINDS.map((k) => [k, byTable(heldRows, (i) => heldScores[i]!.raw, k)]));
   const ownHead = Object.fromEntries(
-    KINDS.map((k) => [k, byTable(heldRows, (i) => -predicted(k, heldRows[i]!.options.players, heldRows[i]!.x), k)]),
+    KINDS.map((k) => [k, byTable(heldRows, (i) => -predicted(k, heldRows[i]!.options.players, heldRows[i]!.x, heldRows[i]!.options), k)]),
   );
   const settingScores = settingRows.map((r) => score(r));
   const settingHeld = Object.fromEntries(KINDS.map((k) => [k, byTable(settingRows, (i) => settingScores[i]!.raw, k)]));
