@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { Counters } from './counters.ts';
 import type { PlayStore } from '../store/store.ts';
+import { announceServing, operatorCredential } from '../store/operator.ts';
 
 export const DEFAULT_PORT = 8080;
 
@@ -29,6 +30,7 @@ export async function startServer({
   store,
   now,
   trustProxy,
+  operator,
 }: {
   port?: number;
   host?: string;
@@ -38,8 +40,15 @@ export async function startServer({
   store?: PlayStore;
   now?: () => Date;
   trustProxy?: string;
+  /**
+   * The operator routes (src/api/admin-routes.ts): the data directory that keeps their credential
+   * (made on first start) and where this server says it listens while it does, and the tag of
+   * the store it serves (store/operator.ts), for the CLI to find it.
+   */
+  operator?: { dir: string; store: string };
 } = {}): Promise<Running> {
   const counters = new Counters();
+  const adminCredential = operator ? operatorCredential(operator.dir) : undefined;
   const { handle, close: closeApp } = createApp({
     logger,
     limits,
@@ -47,6 +56,7 @@ export async function startServer({
     counters,
     ...(now ? { now } : {}),
     ...(trustProxy ? { trustProxy } : {}),
+    ...(adminCredential ? { adminCredential } : {}),
   });
   const server = createServer(
     {
@@ -86,9 +96,11 @@ export async function startServer({
   });
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
+  const withdraw = operator ? announceServing(operator.dir, { port: actual, host, store: operator.store }) : () => {};
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
+      withdraw();
       server.close(() => void closeApp().then(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), graceMillis);
