@@ -24,7 +24,6 @@ const NEW_KEY = {
 const REVOKE = {
   type: 'object',
   properties: { id: KEY_ID, name: KEY_NAME, withdrawReports: { type: 'boolean' } },
-  oneOf: [{ required: ['id'] }, { required: ['name'] }],
   additionalProperties: false,
 };
 const RESTORE = { type: 'object', required: ['id'], properties: { id: KEY_ID }, additionalProperties: false };
@@ -84,6 +83,7 @@ export function adminRoutes(ctx: ApiContext, credential: string): Router {
   };
   const revoke: RequestHandler = async (req, res) => {
     const { id, name, withdrawReports = false } = body<{ id?: string; name?: string; withdrawReports?: boolean }>(req, REVOKE);
+    if ((id === undefined) === (name === undefined)) throw badInput([{ field: 'id', message: 'give the key id or its name, one of them' }]);
     const done = await store().revokeKey(id ? { id } : { name: name! }, { withdrawReports });
     if (!done) throw new HttpProblem(404, 'No such key', id ? `No key ${id}.` : `No live key named "${name}".`);
     res.json(done);
