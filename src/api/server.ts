@@ -9,6 +9,22 @@ import { announceServing, operatorCredential } from '../store/operator.ts';
 
 export const DEFAULT_PORT = 8080;
 
+/**
+ * The operator files are a convenience for the CLI: a data directory the server cannot write (a
+ * read-only image on PostgreSQL) costs the operator route, not the service.
+ */
+function withOperatorFiles<T>(logger: Logger, dir: string, work: () => T): T | undefined {
+  try {
+    return work();
+  } catch (e) {
+    logger.warn(
+      { dir, err: e },
+      'no operator route: its files cannot be kept in the data directory (keys commands open the store directly)',
+    );
+    return undefined;
+  }
+}
+
 export interface Running {
   server: Server;
   port: number;
@@ -48,7 +64,7 @@ export async function startServer({
   operator?: { dir: string; store: string };
 } = {}): Promise<Running> {
   const counters = new Counters();
-  const adminCredential = operator ? operatorCredential(operator.dir) : undefined;
+  const adminCredential = operator ? withOperatorFiles(logger, operator.dir, () => operatorCredential(operator.dir)) : undefined;
   const { handle, close: closeApp } = createApp({
     logger,
     limits,
@@ -96,7 +112,10 @@ export async function startServer({
   });
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
-  const withdraw = operator ? announceServing(operator.dir, { port: actual, host, store: operator.store }) : () => {};
+  const withdraw =
+    (adminCredential &&
+      withOperatorFiles(logger, operator!.dir, () => announceServing(operator!.dir, { port: actual, host, store: operator!.store }))) ||
+    (() => {});
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
