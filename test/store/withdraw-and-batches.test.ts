@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayReport } from '../../src/core/plays.ts';
-import { openPostgres } from '../../src/store/db.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openPglite, openPostgres } from '../../src/store/db.ts';
+import { MIGRATIONS } from '../../src/store/migrations.ts';
 import { type NewPlay, PlayStore } from '../../src/store/store.ts';
 import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
 
@@ -125,4 +129,36 @@ describe.each(BACKENDS)('group commit, withdrawn reports and the key cache on %s
       await cached.close();
     }
   });
+
+  it('migrates a store made before step 3 with its keys and reports, which then withdraw and restore', async () => {
+    const old = backend === 'postgres' ? await freshPlace('postgres') : undefined;
+    const dir = old ? undefined : mkdtempSync(join(tmpdir(), 'goldmaps-v2-'));
+    const db = old ? await openPostgres(old.env.DATABASE_URL!) : await openPglite(join(dir!, 'pg'));
+    let migrated: PlayStore | undefined;
+    try {
+      await db.query(
+        'CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      for (const step of MIGRATIONS.filter((m) => m.version <= 2)) {
+        for (const sql of step.sql) await db.query(sql);
+        await db.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [step.version, step.name]);
+      }
+      await db.query(`INSERT INTO keys (id, name, salt, hash) VALUES ('00000000000000aa', 'Old club', '00', '00')`);
+      await db.query(
+        `INSERT INTO plays (game, digest, seed, options, report_id, key_id, players, rounds, measure, bot_measure, bot_difficulty, body, body_digest)
+         VALUES ('g', 'sha256:old', 's', '{}', 'old-1', '00000000000000aa', 4, 20, 20, 21, 40, $1, 'd')`,
+        [JSON.stringify(report('old-1'))],
+      );
+      migrated = await PlayStore.open(db);
+      expect((await migrated.listKeys()).map((k) => [k.name, k.club, k.withdrawnAt ?? null])).toEqual([['Old club', false, null]]);
+      expect((await migrated.playsOf('g', 'sha256:old')).map((p) => p.report.reportId)).toEqual(['old-1']);
+      expect(await migrated.revokeKey({ id: '00000000000000aa' }, { withdrawReports: true })).toMatchObject({ withdrawn: 1 });
+      expect(await migrated.playsOf('g', 'sha256:old')).toEqual([]);
+      expect(await migrated.restoreReports('00000000000000aa')).toEqual({ name: 'Old club', restored: 1 });
+    } finally {
+      await (migrated ?? db).close();
+      await old?.drop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
