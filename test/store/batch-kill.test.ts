@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,15 @@ describe.each(BACKENDS)('a server killed mid-batch on %s', (backend) => {
     expect(acked.length).toBeGreaterThanOrEqual(300);
     const inFlight = sent.length - acked.length;
     expect(inFlight).toBeGreaterThan(WRITERS / 2);
+    // The killed server's goldmaps.serving is left behind; its pid is gone, so the CLI opens the store itself.
+    expect(existsSync(join(place.env.GOLDMAPS_DATA!, 'goldmaps.serving'))).toBe(true);
+    const keys = await new Promise<{ stdout: string; stderr: string }>((resolve) =>
+      execFile(process.execPath, [cli, 'keys', 'list'], { env: { ...process.env, ...place.env } }, (_e, stdout, stderr) =>
+        resolve({ stdout, stderr }),
+      ),
+    );
+    expect(keys.stdout, keys.stderr).toMatch(/^Batch client\t/m);
+    expect(keys.stderr).not.toContain('through the running server');
 
     // Restarted on the same store: it recovers and takes writes again.
     const again = await serve(place.env);
