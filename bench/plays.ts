@@ -1,17 +1,22 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { MAX_KEY_WRITES_PER_MINUTE } from '../src/store/keys.ts';
 import { openStore } from '../src/store/open.ts';
+import type { PlayReport } from '../src/core/plays.ts';
 import type { PlayStore } from '../src/store/store.ts';
 import { startService, stopService } from './http.ts';
 
 /**
- * Report ingestion: POST …/plays under `npm start` at 32 connections against its floor, a bare
- * loop of the same single-statement INSERT into the same database (32 loops at once), in
- * alternating rounds. A PGlite directory has one owner, so the service is stopped for each bare
- * round. PostgreSQL is BENCH_DATABASE_URL, or a throwaway cluster (scripts/pg-cluster.sh).
+ * Report ingestion: POST …/plays under `npm start` at 32 client connections against its floor, a
+ * bare loop of the same single-statement INSERT into the same database (32 loops at once), in
+ * alternating rounds. Database connections: PGlite is one, in process, for both; on PostgreSQL
+ * the service and the bare loop each hold a pool of 16 (openPostgres' default). A PGlite
+ * directory has one owner, so the service is stopped for each bare round. PostgreSQL is
+ * BENCH_DATABASE_URL, or a throwaway cluster (scripts/pg-cluster.sh). The load average is
+ * printed with each round: the figures mean little on a machine busy with other work.
  */
 const CONNECTIONS = 32;
 const SEEDS = 8;
@@ -84,6 +89,40 @@ async function bareRound(store: PlayStore, seconds: number, round: number): Prom
   return { perSecond: latencies.length / seconds, p99: latencies[Math.floor(0.99 * latencies.length)]!, errors: 0 };
 }
 
+/**
+ * The store's own write path without HTTP: PlayStore.addPlay (group commit) from 32 callers at
+ * once, the same rows as the bare loop. Between the two, it says how much of the service's gap
+ * is the database's and how much is HTTP's.
+ */
+async function storeRound(store: PlayStore, seconds: number, round: number): Promise<Round> {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  let n = 0;
+  const body = JSON.parse(report('x')) as PlayReport;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const reportId = `store-${round}-${n++}`;
+        const t0 = performance.now();
+        await store.addPlay({
+          game: 'bare',
+          seed: 'bare',
+          options: {},
+          digest: 'sha256:bare',
+          report: { ...body, reportId },
+          bodyDigest: 'sha256:x',
+          measure: 25,
+          botMeasure: 24,
+          botDifficulty: 40,
+        });
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / seconds, p99: latencies[Math.floor(0.99 * latencies.length)]!, errors: 0 };
+}
+
 export async function benchPlays(
   ratioRow: (what: string, goldmaps: string, baseline: string, ratio: number, target: string) => void,
   rows: Array<Record<string, string | number>>,
@@ -94,16 +133,26 @@ export async function benchPlays(
   const dataDir = mkdtempSync(join(tmpdir(), 'goldmaps-bench-data-'));
   places.push({ name: 'PGlite', env: { GOLDMAPS_DATA: dataDir }, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) });
   let cluster: string | undefined;
+  // The server keeps its operator files in GOLDMAPS_DATA on PostgreSQL too: a directory of the bench's own.
+  const pgDataDir = mkdtempSync(join(tmpdir(), 'goldmaps-bench-pgdata-'));
+  const pgEnv = (url: string) => ({ DATABASE_URL: url, GOLDMAPS_DATA: pgDataDir });
   if (process.env.BENCH_DATABASE_URL)
-    places.push({ name: 'PostgreSQL', env: { DATABASE_URL: process.env.BENCH_DATABASE_URL }, cleanup: () => {} });
+    places.push({
+      name: 'PostgreSQL',
+      env: pgEnv(process.env.BENCH_DATABASE_URL),
+      cleanup: () => rmSync(pgDataDir, { recursive: true, force: true }),
+    });
   else {
     try {
       cluster = mkdtempSync(join(tmpdir(), 'goldmaps-bench-pg-'));
       const url = execFileSync('bash', ['scripts/pg-cluster.sh', 'start', cluster], { encoding: 'utf8' }).trim();
       places.push({
         name: 'PostgreSQL',
-        env: { DATABASE_URL: url },
-        cleanup: () => execFileSync('bash', ['scripts/pg-cluster.sh', 'stop', cluster!]),
+        env: pgEnv(url),
+        cleanup: () => {
+          execFileSync('bash', ['scripts/pg-cluster.sh', 'stop', cluster!]);
+          rmSync(pgDataDir, { recursive: true, force: true });
+        },
       });
     } catch (e) {
       console.warn(`plays bench: no PostgreSQL to measure (${(e as Error).message.split('\n')[0]}); give BENCH_DATABASE_URL`);
@@ -112,16 +161,24 @@ export async function benchPlays(
   try {
     for (const place of places) {
       const setup = await openStore('bench', place.env);
-      const key = await setup.createKey(`bench-${Date.now()}`);
+      // A game client's key: the default 60 writes a minute would answer most of a round 429.
+      const key = await setup.createKey(`bench-${Date.now()}`, { writesPerMinute: MAX_KEY_WRITES_PER_MINUTE });
       const keep = place.name === 'PostgreSQL' ? setup : undefined;
       if (!keep) await setup.close();
       const svc: Round[] = [];
       const bare: Round[] = [];
+      const direct: Round[] = [];
       for (let r = 0; r < rounds; r++) {
         svc.push(await serviceRound(place.env, key, seconds, r));
         const store = keep ?? (await openStore('bench', place.env));
         bare.push(await bareRound(store, seconds, r));
+        direct.push(await storeRound(store, seconds, r));
         if (!keep) await store.close();
+        console.warn(
+          `plays bench ${place.name} round ${r + 1}: service ${Math.round(svc[r]!.perSecond)}/s, bare ${Math.round(bare[r]!.perSecond)}/s, store.addPlay ${Math.round(direct[r]!.perSecond)}/s, load average ${loadavg()
+            .map((x) => x.toFixed(2))
+            .join(' ')}`,
+        );
       }
       await keep?.close();
       const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -133,7 +190,7 @@ export async function benchPlays(
       ];
       const errors = svc.reduce((a, x) => a + x.errors, 0);
       rows.push({
-        benchmark: `POST …/plays on ${place.name}, ${CONNECTIONS} conns (median of ${rounds} × ${seconds} s)`,
+        benchmark: `POST …/plays on ${place.name}, ${CONNECTIONS} conns${place.name === 'PostgreSQL' ? ' (pool of 16)' : ''} (median of ${rounds} × ${seconds} s)`,
         'req/s': Math.round(sRate),
         'p50 ms': '',
         'p99 ms': sP99,
@@ -141,7 +198,7 @@ export async function benchPlays(
         target: '',
       });
       rows.push({
-        benchmark: `  bare INSERT loop into the same ${place.name}, ${CONNECTIONS} at once`,
+        benchmark: `  bare INSERT loop into the same ${place.name}, ${CONNECTIONS} at once${place.name === 'PostgreSQL' ? ' (pool of 16)' : ''}`,
         'req/s': Math.round(bRate),
         'p50 ms': '',
         'p99 ms': Math.round(bP99 * 10) / 10,
@@ -156,6 +213,14 @@ export async function benchPlays(
         '',
       );
       ratioRow(`report ingestion on ${place.name}: p99 vs bare INSERT loop`, `${sP99} ms`, `${bP99.toFixed(1)} ms`, sP99 / bP99, '');
+      const dRate = med(direct.map((x) => x.perSecond));
+      ratioRow(
+        `  (the store's write path alone, store.addPlay × ${CONNECTIONS}, no HTTP) vs bare INSERT loop`,
+        `${Math.round(dRate)} /s`,
+        `${Math.round(bRate)} /s`,
+        dRate / bRate,
+        '',
+      );
     }
   } finally {
     for (const place of places) place.cleanup();

@@ -1,5 +1,6 @@
 import express from 'express';
 import helmet from 'helmet';
+import { adminRoutes } from './admin-routes.ts';
 import { replayingAnswers } from './answer-replay.ts';
 import { closeContext, createContext, type ContextOptions } from './context.ts';
 import { cors } from './cors.ts';
@@ -15,7 +16,7 @@ import { timeBudget } from './time-budget.ts';
 export { DEFAULT_LIMITS, type Limits } from './limits.ts';
 
 /** The service: guards every request passes, the routers of each concern, one error handler, and seed answers replayed ahead of it all. */
-export function createApp({ trustProxy, ...options }: ContextOptions & { trustProxy?: string }) {
+export function createApp({ trustProxy, adminCredential, ...options }: ContextOptions & { trustProxy?: string; adminCredential?: string }) {
   const ctx = createContext(options);
   const { logger, limits, counters } = ctx;
   const app = express();
@@ -39,6 +40,8 @@ export function createApp({ trustProxy, ...options }: ContextOptions & { trustPr
   app.use(playWriteGuards(ctx));
   app.use(jsonBody(limits.bodyBytes));
   app.use(operationsRoutes(ctx), mapsRoutes(ctx), playsRoutes(ctx));
+  // Only where the server keeps an operator credential (goldmaps serve), never CORS-enabled.
+  if (adminCredential) app.use(adminRoutes(ctx, adminCredential));
   app.use(notFound, errorHandler(ctx));
   return { handle: replayingAnswers(app, ctx.answers, logger), counters, close: () => closeContext(ctx) };
 }

@@ -5,8 +5,25 @@ import { createApp } from './app.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { Counters } from './counters.ts';
 import type { PlayStore } from '../store/store.ts';
+import { announceServing, operatorCredential } from '../store/operator.ts';
 
 export const DEFAULT_PORT = 8080;
+
+/**
+ * The operator files are a convenience for the CLI: a data directory the server cannot write (a
+ * read-only image on PostgreSQL) costs the operator route, not the service.
+ */
+function withOperatorFiles<T>(logger: Logger, dir: string, work: () => T): T | undefined {
+  try {
+    return work();
+  } catch (e) {
+    logger.warn(
+      { dir, err: e },
+      'no operator route: its files cannot be kept in the data directory (keys commands open the store directly)',
+    );
+    return undefined;
+  }
+}
 
 export interface Running {
   server: Server;
@@ -29,6 +46,7 @@ export async function startServer({
   store,
   now,
   trustProxy,
+  operator,
 }: {
   port?: number;
   host?: string;
@@ -38,8 +56,15 @@ export async function startServer({
   store?: PlayStore;
   now?: () => Date;
   trustProxy?: string;
+  /**
+   * The operator routes (src/api/admin-routes.ts): the data directory that keeps their credential
+   * (made on first start) and where this server says it listens while it does, and the tag of
+   * the store it serves (store/operator.ts), for the CLI to find it.
+   */
+  operator?: { dir: string; store: string };
 } = {}): Promise<Running> {
   const counters = new Counters();
+  const adminCredential = operator ? withOperatorFiles(logger, operator.dir, () => operatorCredential(operator.dir)) : undefined;
   const { handle, close: closeApp } = createApp({
     logger,
     limits,
@@ -47,6 +72,7 @@ export async function startServer({
     counters,
     ...(now ? { now } : {}),
     ...(trustProxy ? { trustProxy } : {}),
+    ...(adminCredential ? { adminCredential } : {}),
   });
   const server = createServer(
     {
@@ -86,9 +112,14 @@ export async function startServer({
   });
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
+  const withdraw =
+    (adminCredential &&
+      withOperatorFiles(logger, operator!.dir, () => announceServing(operator!.dir, { port: actual, host, store: operator!.store }))) ||
+    (() => {});
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
+      withdraw();
       server.close(() => void closeApp().then(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), graceMillis);

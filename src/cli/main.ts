@@ -401,7 +401,15 @@ function addServeCommand(program: Command): void {
       const { limits, errors } = limitsFromEnv();
       if (errors.length > 0) throw new UsageError(errors.join('\n'));
       const store = await openCliStore('server');
-      const running = await startServer({ port, host: opts.host, store, limits, trustProxy: process.env.GOLDMAPS_TRUST_PROXY });
+      const { dataDirOf, storeTagOf } = await import('../store/operator.ts');
+      const running = await startServer({
+        port,
+        host: opts.host,
+        store,
+        limits,
+        trustProxy: process.env.GOLDMAPS_TRUST_PROXY,
+        operator: { dir: dataDirOf(), store: storeTagOf() },
+      });
       const stop = (signal: string) => {
         process.stderr.write(`goldmaps: ${signal}, finishing in-flight requests\n`);
         void running

@@ -12,7 +12,8 @@ import { BackupInvalid, StoreNotEmpty, restoreBackup, verifyBackup, writeBackup 
 import { DEFAULT_KEY_WRITES_PER_MINUTE, MAX_KEY_WRITES_PER_MINUTE } from '../store/keys.ts';
 import { StoreBusy } from '../store/lock.ts';
 import { openStore } from '../store/open.ts';
-import { KeyNameTaken, type PlayStore, type StoredPlay } from '../store/store.ts';
+import { ADMIN_PREFIX, runningServer } from '../store/operator.ts';
+import { type KeyInfo, KeyNameTaken, type PlayStore, type Revoked, type StoredPlay } from '../store/store.ts';
 
 /** Bad usage, said as the rest of the CLI says it: "goldmaps: <flag>: <message>", exit 2. */
 const usage = (field: string, message: string) => new InputError([{ field, message }]);
@@ -123,9 +124,96 @@ export function registerStoreCommands(program: Command): void {
   addCalibrateCommand(program);
 }
 
-/** keys: writers' keys, made, listed and revoked. */
+/** A key command's work, done over a running server's operator route or on the store itself. */
+interface KeyAdmin {
+  create(name: string, writesPerMinute: number, club: boolean): Promise<string>;
+  list(): Promise<KeyInfo[]>;
+  revoke(which: { id: string } | { name: string }, withdrawReports: boolean): Promise<Revoked | undefined>;
+  restore(id: string): Promise<{ name: string; restored: number } | 'missing' | 'not-withdrawn'>;
+}
+
+/** Whether an error is the server not being there (gone since it said it served): then the store is opened directly. */
+const unreachable = (e: unknown) =>
+  /ECONNREFUSED|ECONNRESET|EHOSTUNREACH/.test(String((e as { cause?: { code?: string } })?.cause?.code ?? (e as Error)?.message));
+
+/** The operator route of the server at `url`, as a KeyAdmin; a refused connection says so with `Unreachable`. */
+function overServer(url: string, credential: string): KeyAdmin {
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const res = await fetch(`${url}${ADMIN_PREFIX}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${credential}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const answer = (await res.json()) as Record<string, unknown>;
+    return { status: res.status, answer };
+  };
+  const refused = (status: number, answer: Record<string, unknown>): never => {
+    const errors = answer.errors as Array<{ field: string; message: string }> | undefined;
+    if (status === 400 && errors) throw new InputError(errors);
+    throw new Error(`the running server answered ${status}: ${String(answer.detail ?? answer.title ?? '')}`);
+  };
+  return {
+    async create(name, writesPerMinute, club) {
+      const { status, answer } = await call('POST', '/keys', { name, writesPerMinute, club });
+      if (status === 409) throw new KeyNameTaken(name);
+      return status === 201 ? (answer.key as string) : refused(status, answer);
+    },
+    async list() {
+      const { status, answer } = await call('GET', '/keys');
+      return status === 200 ? (answer.keys as KeyInfo[]) : refused(status, answer);
+    },
+    async revoke(which, withdrawReports) {
+      const { status, answer } = await call('POST', '/keys/revoke', { ...which, withdrawReports });
+      if (status === 404) return undefined;
+      return status === 200 ? (answer as unknown as Revoked) : refused(status, answer);
+    },
+    async restore(id) {
+      const { status, answer } = await call('POST', '/keys/restore-reports', { id });
+      if (status === 404) return 'missing';
+      if (status === 409) return 'not-withdrawn';
+      return status === 200 ? (answer as { name: string; restored: number }) : refused(status, answer);
+    },
+  };
+}
+
+const onStore = (store: PlayStore): KeyAdmin => ({
+  create: (name, writesPerMinute, club) => store.createKey(name, { writesPerMinute, club }),
+  list: () => store.listKeys(),
+  revoke: (which, withdrawReports) => store.revokeKey(which, { withdrawReports }),
+  restore: (id) => store.restoreReports(id),
+});
+
+/**
+ * Runs a key command through the server that holds the store, when one runs (an embedded
+ * directory has one owner, and the server's key cache then forgets a revoked key at once), else
+ * on the store directly (docs/store.md#keys-while-serving).
+ */
+async function withKeys<T>(work: (admin: KeyAdmin) => Promise<T>): Promise<T> {
+  let server: ReturnType<typeof runningServer>;
+  try {
+    server = runningServer();
+  } catch (e) {
+    throw usage('store', `a server runs on this data directory, but its operator credential cannot be read (${(e as Error).message})`);
+  }
+  if (server) {
+    try {
+      const out = await work(overServer(server.url, server.credential));
+      process.stderr.write(`goldmaps: done through the running server (pid ${server.pid})\n`);
+      return out;
+    } catch (e) {
+      if (!unreachable(e)) throw e;
+    }
+  }
+  return withStore((store) => work(onStore(store)));
+}
+
+const KEY_ID = /^[0-9a-f]{16}$/;
+
+/** keys: writers' keys, made, listed and revoked, and their reports withdrawn and restored. */
 function addKeyCommands(program: Command): void {
-  const keys = program.command('keys').description("writers' keys for play reports (stored as salted hashes, on the server's store)");
+  const keys = program
+    .command('keys')
+    .description("writers' keys for play reports (stored as salted hashes, on the server's store; through the server while one runs)");
   keys
     .command('create')
     .description('make a key for a club or client and print it once, alone on the last line of stdout')
@@ -135,41 +223,66 @@ function addKeyCommands(program: Command): void {
       `its writes a minute, a burst of that many at most (1–${MAX_KEY_WRITES_PER_MINUTE}; a game client reporting for many players needs more than a club)`,
       String(DEFAULT_KEY_WRITES_PER_MINUTE),
     )
-    .action(async (opts: { name: string; writesPerMinute: string }) => {
+    .option('--club', "a club's key: all its reports of a map a day may reach the leaderboard (anyone else's: the first only)")
+    .action(async (opts: { name: string; writesPerMinute: string; club?: boolean }) => {
       const name = clubName(opts.name);
       const writesPerMinute = Number(opts.writesPerMinute);
       if (!/^\d+$/.test(opts.writesPerMinute) || writesPerMinute < 1 || writesPerMinute > MAX_KEY_WRITES_PER_MINUTE)
         throw usage('--writes-per-minute', `must be a whole number from 1 to ${MAX_KEY_WRITES_PER_MINUTE}`);
-      const key = await withStore(async (store) => {
+      const club = opts.club === true;
+      const key = await withKeys(async (admin) => {
         try {
-          return await store.createKey(name, { writesPerMinute });
+          return await admin.create(name, writesPerMinute, club);
         } catch (e) {
           if (e instanceof KeyNameTaken) throw usage('--name', e.message);
           throw e;
         }
       });
       process.stderr.write(
-        `goldmaps: a key for "${name}" (${writesPerMinute} writes a minute); it is shown this once and only its hash is kept\n`,
+        `goldmaps: a ${club ? "club's " : ''}key for "${name}" (${writesPerMinute} writes a minute); it is shown this once and only its hash is kept\n`,
       );
       process.stdout.write(`${key}\n`);
     });
   keys
     .command('list')
-    .description('the keys: name, id, created, revoked, writes a minute (tab-separated; never the key itself)')
+    .description(
+      'the keys: name, id, created, revoked, writes a minute, then "club" and "withdrawn <since>" where they apply (tab-separated; never the key itself)',
+    )
     .action(async () => {
-      const rows = await withStore((store) => store.listKeys());
-      for (const k of rows)
-        process.stdout.write(`${k.name}\t${k.id}\t${k.createdAt}\t${k.revokedAt ?? 'live'}\t${k.writesPerMinute}/min\n`);
+      const rows = await withKeys((admin) => admin.list());
+      for (const k of rows) {
+        const flags = [...(k.club ? ['club'] : []), ...(k.withdrawnAt ? [`withdrawn ${k.withdrawnAt}`] : [])];
+        process.stdout.write(`${[k.name, k.id, k.createdAt, k.revokedAt ?? 'live', `${k.writesPerMinute}/min`, ...flags].join('\t')}\n`);
+      }
     });
   keys
     .command('revoke')
-    .description("revoke a name's live key: its writes are refused from then on")
-    .requiredOption('--name <club>', 'whose key')
-    .action(async (opts: { name: string }) => {
-      const name = clubName(opts.name);
-      const n = await withStore((store) => store.revokeKey(name));
-      if (n === 0) throw usage('--name', `no live key named "${name}"`);
-      process.stderr.write(`goldmaps: revoked the key of "${name}"\n`);
+    .description(
+      "revoke a key (by id, or a name's live key): its writes are refused from then on; --withdraw-reports also takes its reports out of summaries, leaderboards and calibration (kept, restorable)",
+    )
+    .argument('[id]', 'the key id (keys list shows it)')
+    .option('--name <club>', 'whose live key (instead of an id)')
+    .option('--withdraw-reports', "withdraw the key's reports too (keys restore-reports <id> brings them back)")
+    .action(async (id: string | undefined, opts: { name?: string; withdrawReports?: boolean }) => {
+      if ((id === undefined) === (opts.name === undefined)) throw usage('id', 'give a key id or --name, one of them');
+      if (id !== undefined && !KEY_ID.test(id)) throw usage('id', 'must be 16 hexadecimal digits (keys list shows them)');
+      const which = id !== undefined ? { id } : { name: clubName(opts.name!) };
+      const done = await withKeys((admin) => admin.revoke(which, opts.withdrawReports === true));
+      if (!done) throw id !== undefined ? usage('id', `no key ${id}`) : usage('--name', `no live key named "${opts.name}"`);
+      const what = done.wasLive ? `revoked the key of "${done.name}"` : `the key of "${done.name}" was already revoked`;
+      const withdrawn = opts.withdrawReports ? `; its ${done.withdrawn} reports are withdrawn (keys restore-reports ${done.id})` : '';
+      process.stderr.write(`goldmaps: ${what}${withdrawn}\n`);
+    });
+  keys
+    .command('restore-reports')
+    .description("count a revoked key's withdrawn reports again in summaries, leaderboards and calibration (the key stays revoked)")
+    .argument('<id>', 'the key id')
+    .action(async (id: string) => {
+      if (!KEY_ID.test(id)) throw usage('id', 'must be 16 hexadecimal digits (keys list shows them)');
+      const done = await withKeys((admin) => admin.restore(id));
+      if (done === 'missing') throw usage('id', `no key ${id}`);
+      if (done === 'not-withdrawn') throw usage('id', `the reports of key ${id} are not withdrawn`);
+      process.stderr.write(`goldmaps: restored the ${done.restored} reports of "${done.name}"\n`);
     });
 }
 

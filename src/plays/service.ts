@@ -258,10 +258,27 @@ export async function playSummary(
   return summary;
 }
 
+/**
+ * The reports a leaderboard ranks (withdrawn ones never reach here): of a key that is not a
+ * club's, only its first report of a map a day (the day it was played, else the day it arrived),
+ * so one writer cannot fill the board by retrying; a club plays many tables an evening, and a
+ * report without a key came from the operator.
+ */
+export function rankable(reports: readonly StoredPlay[]): StoredPlay[] {
+  const seen = new Set<string>();
+  return reports.filter((p) => {
+    if (!p.keyId || p.club) return true;
+    const day = `${p.keyId}\u0000${p.report.playedOn ?? p.receivedAt.slice(0, 10)}`;
+    if (seen.has(day)) return false;
+    seen.add(day);
+    return true;
+  });
+}
+
 /** Every seat that gives the game's result, best first; ties keep the order the reports came in. */
 function leaderboard(plays: GamePlays, reports: readonly StoredPlay[]): NonNullable<PlaySummary['best']> {
   const sign = plays.better === 'lower' ? 1 : -1;
-  const rows = reports.flatMap((p) =>
+  const rows = rankable(reports).flatMap((p) =>
     p.report.seats.flatMap((s) => {
       const result = plays.seatResult(s);
       if (result === undefined) return [];

@@ -47,6 +47,21 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: rea
     // Keys made before this step get the default a key gets now (keys.ts DEFAULT_KEY_WRITES_PER_MINUTE).
     sql: [`ALTER TABLE keys ADD COLUMN writes_per_minute integer NOT NULL DEFAULT 60 CHECK (writes_per_minute BETWEEN 1 AND 100000)`],
   },
+  {
+    version: 3,
+    name: "clubs' keys and withdrawn reports",
+    sql: [
+      // A club's key may put several reports a map a day on a leaderboard; anyone else's, one.
+      `ALTER TABLE keys ADD COLUMN club boolean NOT NULL DEFAULT false`,
+      // Set while the key's reports are withdrawn from summaries, leaderboards and calibration;
+      // the reports stay in plays, so clearing it restores them.
+      `ALTER TABLE keys ADD COLUMN withdrawn_at timestamptz`,
+      // Counts every withdrawal and restoration: the summaries' tag reads its sum, which changes
+      // whenever the set of counted reports does without a row of plays changing.
+      `ALTER TABLE keys ADD COLUMN withdrawals integer NOT NULL DEFAULT 0`,
+      `CREATE INDEX plays_by_key ON plays (key_id)`,
+    ],
+  },
 ];
 
 /** Any number for the advisory lock, the same in every replica: "gm" "pl" in ASCII. */

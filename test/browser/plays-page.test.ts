@@ -40,7 +40,8 @@ describe.skipIf(!chromiumAvailable)('play reports on the web page, in a real Chr
   beforeAll(async () => {
     place = await freshPlace('pglite');
     store = await place.open();
-    key = await store.createKey('browser club');
+    // A club's key: both of its reports of the day's map reach the leaderboard (docs/plays.md).
+    key = await store.createKey('browser club', { club: true });
     server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store });
     url = `http://127.0.0.1:${server.port}`;
     browser = await launchChromium();

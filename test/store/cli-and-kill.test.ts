@@ -53,7 +53,9 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
   let clientKey: string;
 
   beforeAll(async () => {
-    place = await freshPlace(backend);
+    const fresh = await freshPlace(backend);
+    // The server keeps its operator files in GOLDMAPS_DATA on either backend: one of this file's own.
+    place = { ...fresh, env: { GOLDMAPS_DATA: mkdtempSync(join(tmpdir(), 'goldmaps-cli-')), ...fresh.env } };
   });
   afterAll(async () => {
     await place?.drop();
@@ -180,9 +182,13 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
         body: JSON.stringify(report('after-restart')),
       });
       expect(after.status).toBe(201);
+      // Keys are administered through the running server, on either backend.
+      const keys = await goldmaps(place.env, ['keys', 'list']);
+      expect(keys.stdout).toMatch(/^Game Client\t/m);
+      expect(keys.stderr).toMatch(/^goldmaps: done through the running server \(pid \d+\)$/m);
       if (backend === 'pglite') {
-        // While a server holds the directory, a CLI command refuses in one line.
-        const busy = await goldmaps(place.env, ['keys', 'list']);
+        // While a server holds the directory, any other CLI command on the store refuses in one line.
+        const busy = await goldmaps(place.env, ['plays', 'export']);
         expect(busy.code).toBe(2);
         expect(busy.stderr.trim().split('\n')).toEqual([
           expect.stringMatching(/^goldmaps: store: the data directory .* is in use by a goldmaps server \(pid \d+\)/),
