@@ -39,7 +39,8 @@ describe.each(BACKENDS)('impossible and wild play reports over HTTP on %s', (bac
     place = await freshPlace(backend);
     store = await place.open();
     // 'club' and 'tables' are clubs' keys (many tables a day, every report ranks); mallory's is not.
-    for (const who of ['club', 'tables', 'mallory']) keys[who] = await store.createKey(who, { writesPerMinute: 1000, club: who !== 'mallory' });
+    for (const who of ['club', 'tables', 'mallory'])
+      keys[who] = await store.createKey(who, { writesPerMinute: 1000, club: who !== 'mallory' });
     server = await startServer({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), store, now: () => clock });
     url = `http://127.0.0.1:${server.port}`;
   });
