@@ -86,8 +86,8 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
       expect(status, status).toMatch(/Found at attempt \d+: seed 3\/\d+, difficulty \d+ \(hard\)/);
       return [Number(low), Number(high)];
     };
-    // Left unticked, the difficulty is hard while one kind reads the landscape easy, and the page says so.
-    expect((await readings())[0]).toBeLessThan(50);
+    // Left unticked, the difficulty is hard while one kind reads the landscape expert, and the page says so.
+    expect((await readings())[1]).toBeGreaterThan(74);
     expect(await page.textContent('#status')).toContain('Not every kind of player reads it in the target');
     await page.fill('#seed', '3');
     await page.check('#agree');
