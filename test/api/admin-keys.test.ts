@@ -1,8 +1,9 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { goldmaps, serve } from '../support/cli-process.ts';
 import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
 
 /**
@@ -10,33 +11,6 @@ import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
  * route (docs/store.md#keys-while-serving), on each backend; who may not reach that route; and
  * what a withdrawal and a club key do to summaries and leaderboards.
  */
-const cli = new URL('../../bin/goldmaps.js', import.meta.url).pathname;
-
-function goldmaps(env: Record<string, string>, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1'], {
-      env: { ...process.env, ...env, LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /"port":(\d+)[^\n]*goldmaps listening/.exec(out);
-      if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}` });
-    });
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
-  });
-}
 
 const THROUGH = /^goldmaps: done through the running server \(pid \d+\)$/m;
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!;

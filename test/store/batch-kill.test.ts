@@ -1,8 +1,9 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve } from '../support/cli-process.ts';
 import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
 
 /**
@@ -12,24 +13,6 @@ import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
  */
 const cli = new URL('../../bin/goldmaps.js', import.meta.url).pathname;
 const WRITERS = 64;
-
-function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1'], {
-      env: { ...process.env, ...env, LOG_LEVEL: 'info', GOLDMAPS_WRITES_PER_MINUTE_PER_ADDRESS: '1000000' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /"port":(\d+)[^\n]*goldmaps listening/.exec(out);
-      if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}` });
-    });
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
-  });
-}
 
 const report = (reportId: string) => ({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, finishedRound: 25 }] });
 
@@ -49,7 +32,7 @@ describe.each(BACKENDS)('a server killed mid-batch on %s', (backend) => {
   });
 
   it(`loses no acknowledged report when killed with ${WRITERS} writes in flight`, async () => {
-    const { child, url } = await serve(place.env);
+    const { child, url } = await serve({ ...place.env, GOLDMAPS_WRITES_PER_MINUTE_PER_ADDRESS: '1000000' });
     const acked: string[] = [];
     const sent: string[] = [];
     let killed = false;
@@ -98,7 +81,7 @@ describe.each(BACKENDS)('a server killed mid-batch on %s', (backend) => {
     expect(keys.stderr).not.toContain('through the running server');
 
     // Restarted on the same store: it recovers and takes writes again.
-    const again = await serve(place.env);
+    const again = await serve({ ...place.env, GOLDMAPS_WRITES_PER_MINUTE_PER_ADDRESS: '1000000' });
     try {
       const after = await fetch(`${again.url}/api/v1/games/gold-city/maps/batch-0/plays`, {
         method: 'POST',
