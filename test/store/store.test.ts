@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayReport } from '../../src/core/plays.ts';
 import { MIGRATIONS } from '../../src/store/migrations.ts';
-import type { NewPlay, PlayStore } from '../../src/store/store.ts';
-import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
+import type { PlayStore } from '../../src/store/store.ts';
+import { BACKENDS, freshPlace, newPlay, type StorePlace } from '../support/stores.ts';
 
 const report = (reportId: string, rounds = 20): PlayReport => ({
   reportId,
@@ -11,18 +11,7 @@ const report = (reportId: string, rounds = 20): PlayReport => ({
   winners: [1],
   seats: [{ seat: 1, handle: 'Ann' }],
 });
-const play = (r: PlayReport, extra: Partial<NewPlay> = {}): NewPlay => ({
-  game: 'g',
-  seed: 's',
-  options: { players: 4 },
-  digest: 'sha256:map',
-  report: r,
-  bodyDigest: `d-${r.reportId}-${r.rounds}`,
-  measure: r.rounds,
-  botMeasure: 21,
-  botDifficulty: 40,
-  ...extra,
-});
+const play = newPlay;
 
 describe.each(BACKENDS)('the store on %s', (backend) => {
   let place: StorePlace;

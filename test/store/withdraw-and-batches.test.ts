@@ -5,22 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite, openPostgres } from '../../src/store/db.ts';
 import { MIGRATIONS } from '../../src/store/migrations.ts';
-import { type NewPlay, PlayStore } from '../../src/store/store.ts';
-import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
+import { PlayStore } from '../../src/store/store.ts';
+import { BACKENDS, freshPlace, newPlay, type StorePlace } from '../support/stores.ts';
 
 const report = (reportId: string, rounds = 20): PlayReport => ({ reportId, players: 4, rounds, winners: [1], seats: [{ seat: 1 }] });
-const play = (r: PlayReport, extra: Partial<NewPlay> = {}): NewPlay => ({
-  game: 'g',
-  seed: 's',
-  options: { players: 4 },
-  digest: 'sha256:map',
-  report: r,
-  bodyDigest: `d-${r.reportId}-${r.rounds}`,
-  measure: r.rounds,
-  botMeasure: 21,
-  botDifficulty: 40,
-  ...extra,
-});
+const play = newPlay;
 
 describe.each(BACKENDS)('group commit, withdrawn reports and the key cache on %s', (backend) => {
   let place: StorePlace;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres } from '../../src/store/db.ts';
-import { PlayStore } from '../../src/store/store.ts';
+import type { PlayReport } from '../../src/core/plays.ts';
+import { type NewPlay, PlayStore } from '../../src/store/store.ts';
 
 /**
  * The store tests run once per backend. PostgreSQL is GOLDMAPS_TEST_DATABASE_URL (a server
@@ -94,3 +95,17 @@ export async function freshPlace(backend: 'pglite' | 'postgres'): Promise<StoreP
     },
   };
 }
+
+/** A stored play of one made-up map (game "g", seed "s"), its bodyDigest telling reports and their rounds apart. */
+export const newPlay = (r: PlayReport, extra: Partial<NewPlay> = {}): NewPlay => ({
+  game: 'g',
+  seed: 's',
+  options: { players: 4 },
+  digest: 'sha256:map',
+  report: r,
+  bodyDigest: `d-${r.reportId}-${r.rounds}`,
+  measure: r.rounds,
+  botMeasure: 21,
+  botDifficulty: 40,
+  ...extra,
+});
