@@ -268,8 +268,17 @@ export const beyond = (sample: BoundsSample, ratios: Readonly<Record<string, Rat
     return v !== undefined && (r.side === 'floor' ? v < r.bound : v > r.bound);
   });
 
-/** A game's committed bounds study; its absence is a build error, since every report is checked against it. */
-export function loadBoundsStudy(url: URL, game: string): BoundsStudy {
+/**
+ * A game's committed bounds study, read on first use (its producer builds maps, and so imports
+ * the game, before the file exists); its absence then is an error, since every report is checked
+ * against it.
+ */
+export function boundsStudyOf(url: URL, game: string): () => BoundsStudy {
+  let study: BoundsStudy | undefined;
+  return () => (study ??= loadBoundsStudy(url, game));
+}
+
+function loadBoundsStudy(url: URL, game: string): BoundsStudy {
   const study = readJson<BoundsStudy>(url);
   if (study?.game !== game || typeof study.ratios !== 'object') throw new Error(`${url.pathname}: needs game "${game}" and ratios`);
   return study;

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 
 export class StoreBusy extends Error {}
 
-const alive = (pid: number) => {
+/** Whether a process of that id runs (one of another user's counts: EPERM). */
+export const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { alive } from './lock.ts';
 
 /**
  * How the CLI finds a running server to administer keys through (docs/store.md#keys-while-serving):
@@ -69,15 +70,6 @@ function servingIn(dir: string): Serving | undefined {
     return undefined;
   }
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** The server serving the store `env` names, with its credential and a URL to reach it, if one is alive. */
 export function runningServer(env: NodeJS.ProcessEnv = process.env): { url: string; credential: string; pid: number } | undefined {

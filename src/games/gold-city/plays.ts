@@ -1,6 +1,6 @@
 import { dataFile, readJson } from '../../core/json-file.ts';
 import { difficultyOnScale } from '../../core/difficulty.ts';
-import { loadBoundsStudy, loadPlaysCalibration, type BoundsStudy, type PlayBounds } from '../../core/plays.ts';
+import { boundsStudyOf, loadPlaysCalibration, type PlayBounds } from '../../core/plays.ts';
 import type { GamePlays, PlaySeat } from '../../core/plays.ts';
 import type { FieldError } from '../../core/schema.ts';
 import { SCHEMAS } from './schemas.ts';
@@ -14,8 +14,7 @@ import { templeCalibration } from './temple-score.ts';
 const PLAYS_FILE = dataFile('./data/plays.json', import.meta.url);
 /** Written by calibrate/plays-bounds.ts; read on first use, since that script builds maps before it exists. */
 const BOUNDS_FILE = dataFile('./data/plays-bounds.json', import.meta.url);
-let boundsStudy: BoundsStudy | undefined;
-const study = () => (boundsStudy ??= loadBoundsStudy(BOUNDS_FILE, 'gold-city'));
+const study = boundsStudyOf(BOUNDS_FILE, 'gold-city');
 
 const playersOf = (map: GoldCityMap) => map.options?.players ?? 4;
 const finishedOf = (s: PlaySeat) => s.finishedRound as number | undefined;

@@ -2,11 +2,10 @@ import { difficultyBetween } from '../../core/difficulty.ts';
 import { dataFile, readJson } from '../../core/json-file.ts';
 import {
   ceilingOf,
-  loadBoundsStudy,
+  boundsStudyOf,
   loadPlaysCalibration,
   mostWins,
   tableMean,
-  type BoundsStudy,
   type GamePlays,
   type PlayBounds,
   type PlaySeat,
@@ -28,8 +27,7 @@ const vpOf = (seat: PlaySeat) => seat.vp as number | undefined;
 
 /** Written by calibrate/plays-bounds.ts; read on first use, since that script builds maps before it exists. */
 const BOUNDS_FILE = dataFile('./data/plays-bounds.json', import.meta.url);
-let boundsStudy: BoundsStudy | undefined;
-const study = () => (boundsStudy ??= loadBoundsStudy(BOUNDS_FILE, 'pioneer-days'));
+const study = boundsStudyOf(BOUNDS_FILE, 'pioneer-days');
 /** Generator version → the first day it built maps (the commits that bumped it). */
 const GENERATOR_DATES = readJson<Record<string, string>>(dataFile('./data/generator-dates.json', import.meta.url));
 
