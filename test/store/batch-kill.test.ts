@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve } from '../support/cli-process.ts';
+import { goldmaps, serve, writeUntilKilled } from '../support/cli-process.ts';
 import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
 
 /**
@@ -11,7 +10,6 @@ import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
  * committed: a server killed with SIGKILL while many reports are in flight, batched together,
  * has stored every one it acknowledged.
  */
-const cli = new URL('../../bin/goldmaps.js', import.meta.url).pathname;
 const WRITERS = 64;
 
 const report = (reportId: string) => ({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, finishedRound: 25 }] });
@@ -33,50 +31,22 @@ describe.each(BACKENDS)('a server killed mid-batch on %s', (backend) => {
 
   it(`loses no acknowledged report when killed with ${WRITERS} writes in flight`, async () => {
     const { child, url } = await serve({ ...place.env, GOLDMAPS_WRITES_PER_MINUTE_PER_ADDRESS: '1000000' });
-    const acked: string[] = [];
-    const sent: string[] = [];
-    let killed = false;
-    const writer = async (w: number) => {
-      for (let i = 0; !killed; i++) {
-        const id = `batch-${w}-${i}`;
-        sent.push(id);
-        try {
-          const res = await fetch(`${url}/api/v1/games/gold-city/maps/batch-${w % 4}/plays`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-            body: JSON.stringify(report(id)),
-          });
-          if (res.status === 201) acked.push(id);
-          else expect(res.status, await res.text()).toBe(201);
-        } catch {
-          return; // the connection died with the server: not acknowledged
-        }
-      }
-    };
-    let ended = 0;
-    let inFlight = 0;
-    const writers = Array.from({ length: WRITERS }, (_, w) => writer(w).finally(() => ended++));
-    try {
-      for (const t0 = Date.now(); acked.length < 300 && ended === 0 && Date.now() - t0 < 90_000; )
-        await new Promise((r) => setTimeout(r, 2));
-    } finally {
-      // Counted as the signal goes: answers the server sent but this process has not yet read
-      // would otherwise count as settled after the fact (under load, many of them).
-      inFlight = sent.length - acked.length;
-      child.kill('SIGKILL');
-      killed = true;
-      await new Promise((r) => child.once('exit', r));
-    }
-    await Promise.all(writers);
+    const { sent, acked, inFlight } = await writeUntilKilled({
+      child,
+      url,
+      key,
+      writers: WRITERS,
+      enough: 300,
+      withinMs: 90_000,
+      prefix: 'batch',
+      mapOf: (w) => `batch-${w % 4}`,
+      body: report,
+    });
     expect(acked.length).toBeGreaterThanOrEqual(300);
     expect(inFlight).toBeGreaterThan(WRITERS / 2);
     // The killed server's goldmaps.serving is left behind; its pid is gone, so the CLI opens the store itself.
     expect(existsSync(join(place.env.GOLDMAPS_DATA!, 'goldmaps.serving'))).toBe(true);
-    const keys = await new Promise<{ stdout: string; stderr: string }>((resolve) =>
-      execFile(process.execPath, [cli, 'keys', 'list'], { env: { ...process.env, ...place.env } }, (_e, stdout, stderr) =>
-        resolve({ stdout, stderr }),
-      ),
-    );
+    const keys = await goldmaps(place.env, ['keys', 'list']);
     expect(keys.stdout, keys.stderr).toMatch(/^Batch client\t/m);
     expect(keys.stderr).not.toContain('through the running server');
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goldmaps, serve } from '../support/cli-process.ts';
+import { goldmaps, serve, writeUntilKilled } from '../support/cli-process.ts';
 import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
 
 const report = (reportId: string) => ({
@@ -106,40 +106,19 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
 
   it('loses no acknowledged report when the server is killed with SIGKILL in the middle of concurrent writes', async () => {
     const { child, url } = await serve(place.env);
-    const acked: string[] = [];
-    const sent: string[] = [];
     // 12 writers post new reports back to back; the kill lands while a dozen are in flight.
-    let killed = false;
-    const writer = async (w: number) => {
-      for (let i = 0; !killed; i++) {
-        const id = `kill-${w}-${i}`;
-        sent.push(id);
-        try {
-          const res = await fetch(`${url}/api/v1/games/gold-city/maps/kill/plays`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${clientKey}` },
-            body: JSON.stringify(report(id)),
-          });
-          if (res.status === 201) acked.push(id);
-          else expect(res.status, await res.text()).toBe(201);
-        } catch {
-          return; // the connection died with the server: not acknowledged
-        }
-      }
-    };
-    let ended = 0;
-    const writers = Array.from({ length: 12 }, (_, w) => writer(w).finally(() => ended++));
-    try {
-      for (const t0 = Date.now(); acked.length < 60 && ended === 0 && Date.now() - t0 < 60_000; )
-        await new Promise((r) => setTimeout(r, 5));
-    } finally {
-      child.kill('SIGKILL');
-      killed = true;
-      await new Promise((r) => child.once('exit', r));
-    }
-    await Promise.all(writers);
+    const { sent, acked, inFlight } = await writeUntilKilled({
+      child,
+      url,
+      key: clientKey,
+      writers: 12,
+      enough: 60,
+      withinMs: 60_000,
+      prefix: 'kill',
+      mapOf: () => 'kill',
+      body: report,
+    });
     expect(acked.length).toBeGreaterThanOrEqual(60);
-    const inFlight = sent.length - acked.length;
     // Restarted on the same store: it recovers its files and takes writes again.
     const again = await serve(place.env);
     try {

@@ -11,7 +11,6 @@ const report = (reportId: string, rounds = 20): PlayReport => ({
   winners: [1],
   seats: [{ seat: 1, handle: 'Ann' }],
 });
-const play = newPlay;
 
 describe.each(BACKENDS)('the store on %s', (backend) => {
   let place: StorePlace;
@@ -56,17 +55,17 @@ describe.each(BACKENDS)('the store on %s', (backend) => {
   });
 
   it('stores a report once: a retry is "same", another body under its id a "conflict"', async () => {
-    const first = await store.addPlay(play(report('r1')));
+    const first = await store.addPlay(newPlay(report('r1')));
     expect(first.outcome).toBe('created');
     expect(first.play.report).toEqual(report('r1'));
-    expect((await store.addPlay(play(report('r1')))).outcome).toBe('same');
-    expect((await store.addPlay(play(report('r1', 25)))).outcome).toBe('conflict');
+    expect((await store.addPlay(newPlay(report('r1')))).outcome).toBe('same');
+    expect((await store.addPlay(newPlay(report('r1', 25)))).outcome).toBe('conflict');
     expect((await store.playsOf('g', 'sha256:map')).map((p) => p.report.rounds)).toEqual([20]);
   });
 
   it('parameterises every value: quotes and SQL in a report are stored as text', async () => {
     const hostile = { ...report("x'); DROP TABLE plays; --"), seats: [{ seat: 1, handle: 'O\'Brien"; --' }] };
-    await store.addPlay(play(hostile, { digest: "sha256:'q" }));
+    await store.addPlay(newPlay(hostile, { digest: "sha256:'q" }));
     expect((await store.playsOf('g', "sha256:'q"))[0]!.report).toEqual(hostile);
   });
 
@@ -74,7 +73,7 @@ describe.each(BACKENDS)('the store on %s', (backend) => {
     const key = await store.createKey('Club C');
     const who = (await store.authenticate(key))!;
     const before = await store.state('g');
-    await store.addPlay(play(report('mine'), { keyId: who.id }));
+    await store.addPlay(newPlay(report('mine'), { keyId: who.id }));
     const added = await store.state('g');
     expect(added).not.toBe(before);
     expect(await store.deletePlay('g', 'sha256:map', 'mine', 'someone-else')).toBe('forbidden');
@@ -85,8 +84,8 @@ describe.each(BACKENDS)('the store on %s', (backend) => {
   });
 
   it('gives the table of measures for the model and every report in arrival order', async () => {
-    await store.addPlay(play(report('t1', 30), { digest: 'sha256:b', botMeasure: 28 }));
-    await store.addPlay(play(report('t2', 31), { digest: 'sha256:b', botMeasure: 28, measure: undefined }));
+    await store.addPlay(newPlay(report('t1', 30), { digest: 'sha256:b', botMeasure: 28 }));
+    await store.addPlay(newPlay(report('t2', 31), { digest: 'sha256:b', botMeasure: 28, measure: undefined }));
     const table = await store.table('g', 4);
     expect(table.filter((r) => r.digest === 'sha256:b')).toEqual([{ digest: 'sha256:b', botMeasure: 28, measure: 30 }]);
     const all: string[] = [];

@@ -9,7 +9,6 @@ import { PlayStore } from '../../src/store/store.ts';
 import { BACKENDS, freshPlace, newPlay, type StorePlace } from '../support/stores.ts';
 
 const report = (reportId: string, rounds = 20): PlayReport => ({ reportId, players: 4, rounds, winners: [1], seats: [{ seat: 1 }] });
-const play = newPlay;
 
 describe.each(BACKENDS)('group commit, withdrawn reports and the key cache on %s', (backend) => {
   let place: StorePlace;
@@ -25,7 +24,9 @@ describe.each(BACKENDS)('group commit, withdrawn reports and the key cache on %s
   });
 
   it('writes reports that arrive together in one statement, and answers each for its own row', async () => {
-    const outs = await Promise.all(Array.from({ length: 40 }, (_, i) => store.addPlay(play(report(`b${i}`), { digest: 'sha256:batch' }))));
+    const outs = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => store.addPlay(newPlay(report(`b${i}`), { digest: 'sha256:batch' }))),
+    );
     expect(outs.map((o) => o.outcome)).toEqual(new Array(40).fill('created'));
     expect(outs.map((o) => o.play.report.reportId)).toEqual(Array.from({ length: 40 }, (_, i) => `b${i}`));
     const rows = await store.db.query<{ seq: number; report_id: string; received_at: Date }>(
@@ -40,9 +41,9 @@ describe.each(BACKENDS)('group commit, withdrawn reports and the key cache on %s
 
   it('tells a retry from a conflict when both arrive in the same batch as the first', async () => {
     const [first, retry, other] = await Promise.all([
-      store.addPlay(play(report('dup'), { digest: 'sha256:dup' })),
-      store.addPlay(play(report('dup'), { digest: 'sha256:dup' })),
-      store.addPlay(play(report('dup', 33), { digest: 'sha256:dup' })),
+      store.addPlay(newPlay(report('dup'), { digest: 'sha256:dup' })),
+      store.addPlay(newPlay(report('dup'), { digest: 'sha256:dup' })),
+      store.addPlay(newPlay(report('dup', 33), { digest: 'sha256:dup' })),
     ]);
     expect([first!.outcome, retry!.outcome, other!.outcome]).toEqual(['created', 'same', 'conflict']);
     expect(retry!.play.seq).toBe(first!.play.seq);
@@ -50,9 +51,9 @@ describe.each(BACKENDS)('group commit, withdrawn reports and the key cache on %s
 
   it('fails only the bad row of a batch', async () => {
     const outs = await Promise.allSettled([
-      store.addPlay(play(report('ok1'), { digest: 'sha256:mixed' })),
-      store.addPlay(play(report('bad'), { digest: 'x'.repeat(81) })),
-      store.addPlay(play(report('ok2'), { digest: 'sha256:mixed' })),
+      store.addPlay(newPlay(report('ok1'), { digest: 'sha256:mixed' })),
+      store.addPlay(newPlay(report('bad'), { digest: 'x'.repeat(81) })),
+      store.addPlay(newPlay(report('ok2'), { digest: 'sha256:mixed' })),
     ]);
     expect(outs.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((await store.playsOf('g', 'sha256:mixed')).map((p) => p.report.reportId)).toEqual(['ok1', 'ok2']);
@@ -61,8 +62,8 @@ describe.each(BACKENDS)('group commit, withdrawn reports and the key cache on %s
   it("withdraws a revoked key's reports from summaries and the model, keeps them, and restores them", async () => {
     const key = await store.createKey('Careless');
     const who = (await store.authenticate(key))!;
-    await store.addPlay(play(report('honest', 25), { digest: 'sha256:w' }));
-    for (const id of ['c1', 'c2']) await store.addPlay(play(report(id, 2), { digest: 'sha256:w', keyId: who.id, writer: who.name }));
+    await store.addPlay(newPlay(report('honest', 25), { digest: 'sha256:w' }));
+    for (const id of ['c1', 'c2']) await store.addPlay(newPlay(report(id, 2), { digest: 'sha256:w', keyId: who.id, writer: who.name }));
     const before = await store.state('g');
     expect((await store.playsOf('g', 'sha256:w')).map((p) => [p.report.reportId, p.keyId ?? null])).toEqual([
       ['honest', null],
@@ -101,7 +102,7 @@ describe.each(BACKENDS)('group commit, withdrawn reports and the key cache on %s
   it('marks a club key and says so in the list and on its reports', async () => {
     const key = await store.createKey('Club C', { club: true });
     const who = (await store.authenticate(key))!;
-    await store.addPlay(play(report('club-1'), { digest: 'sha256:club', keyId: who.id, writer: who.name }));
+    await store.addPlay(newPlay(report('club-1'), { digest: 'sha256:club', keyId: who.id, writer: who.name }));
     expect((await store.listKeys()).find((k) => k.name === 'Club C')).toMatchObject({ club: true });
     expect((await store.playsOf('g', 'sha256:club'))[0]).toMatchObject({ keyId: who.id, club: true, writer: 'Club C' });
   });

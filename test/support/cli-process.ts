@@ -37,3 +37,58 @@ export function serve(env: Record<string, string>): Promise<{ child: ChildProces
     child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
   });
 }
+
+/**
+ * `writers` clients posting new reports back to back (ids `<prefix>-<writer>-<n>`) until
+ * `enough` are acknowledged (or `withinMs` passes), then the server killed with SIGKILL. What was
+ * sent, what was answered 201, and how many were in flight as the signal went: counted then, since
+ * answers the server sent but this process had not yet read would otherwise count as settled
+ * after the fact (under load, many of them).
+ */
+export async function writeUntilKilled(o: {
+  child: ChildProcess;
+  url: string;
+  key: string;
+  writers: number;
+  enough: number;
+  withinMs: number;
+  prefix: string;
+  mapOf: (writer: number) => string;
+  body: (reportId: string) => unknown;
+}): Promise<{ sent: string[]; acked: string[]; inFlight: number }> {
+  const sent: string[] = [];
+  const acked: string[] = [];
+  let killed = false;
+  const writer = async (w: number) => {
+    for (let i = 0; !killed; i++) {
+      const id = `${o.prefix}-${w}-${i}`;
+      sent.push(id);
+      let res: Response;
+      try {
+        res = await fetch(`${o.url}/api/v1/games/gold-city/maps/${o.mapOf(w)}/plays`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${o.key}` },
+          body: JSON.stringify(o.body(id)),
+        });
+      } catch {
+        return; // the connection died with the server: not acknowledged
+      }
+      if (res.status !== 201) throw new Error(`report ${id} answered ${res.status}: ${await res.text()}`);
+      acked.push(id);
+    }
+  };
+  let ended = 0;
+  let inFlight = 0;
+  const writers = Array.from({ length: o.writers }, (_, w) => writer(w).finally(() => ended++));
+  try {
+    for (const t0 = Date.now(); acked.length < o.enough && ended === 0 && Date.now() - t0 < o.withinMs; )
+      await new Promise((r) => setTimeout(r, 2));
+  } finally {
+    inFlight = sent.length - acked.length;
+    o.child.kill('SIGKILL');
+    killed = true;
+    await new Promise((r) => o.child.once('exit', r));
+  }
+  await Promise.all(writers);
+  return { sent, acked, inFlight };
+}
