@@ -131,6 +131,18 @@ const reliability = (rows: readonly Measured[], kind: Kind) => {
   return round((2 * r) / (1 + r), 3);
 };
 
+/** Rows grouped by their setting, the groups in the order their settings first appear. */
+function bySetting(rows: readonly Row[], settingKey: (s: Setting) => string): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const r of rows) {
+    const key = settingKey(r.options);
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
+  }
+  return groups;
+}
+
 /**
  * Each setting's own offset to each head, per table size: what the landscape features leave of
  * the options' effect. The mean residual of a setting's fit landscapes, shrunk towards 0 by how
@@ -147,13 +159,15 @@ function settingOffsets(
   const tables = [...new Set(fitRows.map((r) => r.options.players))].sort((a, b) => a - b);
   for (const kind of KINDS)
     for (const p of tables) {
-      const bySetting = new Map<string, { s: Setting; r: number[] }>();
-      for (const row of fitRows.filter((r) => r.options.players === p)) {
-        const e = bySetting.get(settingKey(row.options)) ?? { s: row.options, r: [] };
-        e.r.push(row[kind] - apply(heads[kind][p]!, row.x));
-        bySetting.set(settingKey(row.options), e);
-      }
-      const groups = [...bySetting.values()];
+      const groups = [
+        ...bySetting(
+          fitRows.filter((r) => r.options.players === p),
+          settingKey,
+        ).values(),
+      ].map((rows) => ({
+        s: rows[0]!.options,
+        r: rows.map((row) => row[kind] - apply(heads[kind][p]!, row.x)),
+      }));
       const means = groups.map((g) => mean(g.r));
       const within =
         groups.reduce((a, g, i) => a + g.r.reduce((b, v) => b + (v - means[i]!) ** 2, 0), 0) /
@@ -181,8 +195,7 @@ function landscapesParting(
   grid: readonly Setting[],
   settingKey: (s: Setting) => string,
 ): ScoreModel['landscapes'] {
-  const bySetting = new Map<string, Row[]>();
-  for (const r of fitRows) bySetting.set(settingKey(r.options), [...(bySetting.get(settingKey(r.options)) ?? []), r]);
+  const groups = bySetting(fitRows, settingKey);
   const parting = (rows: readonly Row[], kind: Kind): [number, number, number] => {
     const means = rows.map((r) => r[kind]);
     const m = mean(means);
@@ -192,7 +205,7 @@ function landscapesParting(
   };
   const out: ScoreModel['landscapes'] = {};
   for (const s of grid) {
-    const rows = bySetting.get(settingKey(s)) ?? [];
+    const rows = groups.get(settingKey(s)) ?? [];
     if (rows.length < 2) continue;
     const table = (out[String(s.players)] ??= {});
     table[partingKey(s)] = { greedy: parting(rows, 'greedy'), planner: parting(rows, 'planner') };
@@ -287,10 +300,12 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
     difficultyOnScale(gold(kind, p, d), scales[kind][p]!);
   const blend: Record<string, number> = {};
   for (const p of PLAYERS) {
-    const bySetting = new Map<string, Row[]>();
-    for (const r of fitRows.filter((r) => r.options.players === p))
-      bySetting.set(settingKey(r.options), [...(bySetting.get(settingKey(r.options)) ?? []), r]);
-    const groups = [...bySetting.values()];
+    const groups = [
+      ...bySetting(
+        fitRows.filter((r) => r.options.players === p),
+        settingKey,
+      ).values(),
+    ];
     const meanOf = (rows: Row[], f: (r: Row) => number) => mean(rows.map(f));
     blend[p] = blendForBoth(
       groups.map((rows) => ({
@@ -384,8 +399,7 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
   // Settings: the mean difficulty over REACH_LANDSCAPES landscapes a setting against each kind's
   // mean gold over the setting's measured landscapes (the held-out settings set), over all settings
   // and within each table size.
-  const byKey = new Map<string, Row[]>();
-  for (const r of [...fitRows, ...settingRows]) byKey.set(settingKey(r.options), [...(byKey.get(settingKey(r.options)) ?? []), r]);
+  const byKey = bySetting([...fitRows, ...settingRows], settingKey);
   const settingsTable = grid.map((s) => {
     const key = settingKey(s);
     const all = byKey.get(key) ?? [];
