@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { setHeaders } from './security-headers.ts';
 
 /**
  * The API is open to pages and game clients on any origin: maps, summaries and the daily map are
@@ -11,10 +12,15 @@ const EXPOSED = 'ETag, Location, Retry-After, Content-Disposition, WWW-Authentic
 export const CORS_METHODS = 'GET, HEAD, POST, DELETE';
 export const CORS_HEADERS = 'Authorization, Content-Type, If-None-Match';
 
+/** What every answer of those paths carries. */
+export const CORS_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSED,
+};
+
 export function cors(req: Request, res: Response, next: NextFunction): void {
   if (!req.path.startsWith('/api/') && req.path !== '/healthz' && req.path !== '/readyz') return next();
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED);
+  setHeaders(res, CORS_ANSWER_HEADERS);
   if (req.method !== 'OPTIONS') return next();
   res.setHeader('Access-Control-Allow-Methods', CORS_METHODS);
   res.setHeader('Access-Control-Allow-Headers', CORS_HEADERS);

@@ -1,4 +1,6 @@
-import express, { type Request } from 'express';
+import type { IncomingMessage } from 'node:http';
+import express from 'express';
+import typeis from 'type-is';
 import { HttpProblem } from './problem.ts';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
@@ -7,6 +9,6 @@ const JSON_TYPES = ['application/json', 'application/*+json'];
 export const jsonBody = (limit: number) => express.json({ limit, strict: true, type: JSON_TYPES });
 
 /** 415 unless the body was sent as JSON: `what` names it in the title ("the report"). */
-export function requireJson(req: Request, what: string): void {
-  if (!req.is(JSON_TYPES)) throw new HttpProblem(415, `Send ${what} as application/json`);
+export function requireJson(req: IncomingMessage, what: string): void {
+  if (!typeis(req, JSON_TYPES)) throw new HttpProblem(415, `Send ${what} as application/json`);
 }

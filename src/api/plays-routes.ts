@@ -1,18 +1,18 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { sha256Hex } from '../core/canonical.ts';
 import { dailySeed, dateOf, isDate, secondsToMidnight } from '../plays/daily.ts';
 import type { AnyGameModule } from '../core/game-module.ts';
-import { NoPlays, checkReport, playBounds, playSummary, playsOf, recordPlay, type PlayedMap } from '../plays/service.ts';
+import { NoPlays, playBounds, playSummary, playsOf, type PlayedMap } from '../plays/service.ts';
 import { storeFailure } from '../store/failures.ts';
 import type { PlayStore, StoredPlay } from '../store/store.ts';
 import type { ApiContext } from './context.ts';
 import type { Counters } from './counters.ts';
 import { IMMUTABLE, answeredNotModified } from './http-cache.ts';
-import { jsonBody, requireJson } from './json-body.ts';
 import type { MapCache } from './map-cache.ts';
 import { TokenBuckets } from './rate-limit.ts';
 import { HttpProblem, badInput } from './problem.ts';
-import { gameOf, mapFor } from './requested-map.ts';
+import { gameNamed, gameOf, mapFor } from './requested-map.ts';
+import type { Limits } from './limits.ts';
 
 const REPORTS = '/api/v1/games/:game/maps/:seed/plays';
 const REPORT = '/api/v1/games/:game/maps/:seed/plays/:reportId';
@@ -23,22 +23,33 @@ const tooMany = (wait: number, who: string, perMinute: number) =>
   });
 
 /**
- * Ahead of every body parser: a write is counted against its client address before anything
- * else is done for it (a key being guessed pays here too, scrypt and all), then a report's body
- * is read with its own small limit.
+ * A write is counted against its client address before anything else is done for it (a key
+ * being guessed pays here too, scrypt and all): the buckets of every write route, per process.
  */
-export function playWriteGuards({ limits, counters }: ApiContext): Router {
-  const addresses = new TokenBuckets();
-  const router = express.Router();
-  const perAddress = (req: Request, _res: Response, next: NextFunction) => {
-    const wait = addresses.take(req.ip ?? req.socket.remoteAddress ?? '?', limits.writesPerMinutePerAddress);
-    if (wait === 0) return next();
-    counters.rateLimitedByAddress++;
-    throw tooMany(wait, 'One client address', limits.writesPerMinutePerAddress);
-  };
-  router.post(REPORTS, perAddress, jsonBody(limits.reportBytes));
-  router.delete(REPORT, perAddress);
-  return router;
+export class WriteBuckets {
+  readonly addresses = new TokenBuckets();
+  readonly keys = new TokenBuckets();
+
+  constructor(
+    private readonly limits: Limits,
+    private readonly counters: Counters,
+  ) {}
+
+  /** Throws the 429 when `address` has spent its writes. */
+  byAddress(address: string): void {
+    const wait = this.addresses.take(address, this.limits.writesPerMinutePerAddress);
+    if (wait === 0) return;
+    this.counters.rateLimitedByAddress++;
+    throw tooMany(wait, 'One client address', this.limits.writesPerMinutePerAddress);
+  }
+}
+
+/** DELETE …/plays/:reportId, counted ahead of express's body parser (a POST is in report-lane.ts). */
+export function playWriteGuards(writes: WriteBuckets): Router {
+  return express.Router().delete(REPORT, (req, _res, next) => {
+    writes.byAddress(req.ip ?? req.socket.remoteAddress ?? '?');
+    next();
+  });
 }
 
 /** The summary may change with any report: revalidated by ETag, never kept long, never immutable. */
@@ -51,10 +62,10 @@ const unauthorised = () =>
     headers: { 'WWW-Authenticate': 'Bearer realm="goldmaps"' },
   });
 
-/** Query fields a plays route takes; anything else is refused by name. */
-function queryOf(req: Request, allowed: readonly string[]): Record<string, string> {
+/** Query fields a plays route takes (express's "simple" parse, node's querystring); anything else is refused by name. */
+export function queryOf(query: Record<string, unknown>, allowed: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.query as Record<string, unknown>)) {
+  for (const [k, v] of Object.entries(query)) {
     if (!allowed.includes(k)) throw badInput([{ field: k, message: 'is not a known field' }]);
     if (typeof v !== 'string') throw badInput([{ field: k, message: 'must be given once' }]);
     out[k] = v;
@@ -62,7 +73,7 @@ function queryOf(req: Request, allowed: readonly string[]): Record<string, strin
   return out;
 }
 
-function storeOf(store: PlayStore | undefined): PlayStore {
+export function storeOf(store: PlayStore | undefined): PlayStore {
   if (!store) throw new HttpProblem(503, 'No play-report store', 'This server runs without a store.');
   return store;
 }
@@ -72,7 +83,7 @@ function storeOf(store: PlayStore | undefined): PlayStore {
  * is full), named in words, with when to try again. Nothing was stored, or the write committed
  * just before the answer was lost: a retry with the same reportId is safe either way.
  */
-async function stored<T>(work: () => Promise<T>): Promise<T> {
+export async function stored<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
@@ -98,7 +109,7 @@ async function stored<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const shownPlay = (p: StoredPlay) => ({
+export const shownPlay = (p: StoredPlay) => ({
   game: p.game,
   seed: p.seed,
   options: p.options,
@@ -108,35 +119,32 @@ const shownPlay = (p: StoredPlay) => ({
 });
 
 /** The reports, summaries and leaderboards of a seed's map, and each day's map to play. */
-export function playsRoutes(ctx: ApiContext): Router {
-  const keys = new TokenBuckets();
+export function playsRoutes(ctx: ApiContext, writes: WriteBuckets): Router {
   return express
     .Router()
     .get('/api/v1/games/:game/plays', reportFormat)
-    .post(REPORTS, fileReport(ctx, keys))
     .get(REPORTS, summary(ctx))
     .get(`${REPORTS}/bounds`, bounds(ctx))
-    .delete(REPORT, deleteReport(ctx, keys))
+    .delete(REPORT, deleteReport(ctx, writes.keys))
     .get('/api/v1/games/:game/daily', today(ctx))
     .get('/api/v1/games/:game/daily/:date', pastDay(ctx));
 }
 
 /** The game, a 404 if it takes no reports (asked before its map is built), and the map the request names. */
-function played(req: Request, maps: MapCache, options: string | undefined): { game: AnyGameModule; map: PlayedMap } {
-  const game = gameOf(req);
+export function played(gameId: string, seed: string, maps: MapCache, options: string | undefined): { game: AnyGameModule; map: PlayedMap } {
+  const game = gameNamed(gameId);
   try {
     playsOf(game);
   } catch (e) {
     if (e instanceof NoPlays) throw new HttpProblem(404, 'No play reports for this game', e.message);
     throw e;
   }
-  return { game, map: mapFor(maps, game, String(req.params.seed), options).map as PlayedMap };
+  return { game, map: mapFor(maps, game, seed, options).map as PlayedMap };
 }
 
 /** The key the request is written with, checked and charged against its own rate. */
-async function writer(req: Request, store: PlayStore, keys: TokenBuckets, counters: Counters) {
-  const header = req.headers.authorization ?? '';
-  const m = /^Bearer ([^\s]{1,200})$/.exec(header);
+export async function writer(authorization: string | undefined, store: PlayStore, keys: TokenBuckets, counters: Counters) {
+  const m = /^Bearer ([^\s]{1,200})$/.exec(authorization ?? '');
   const who = m ? await stored(() => store.authenticate(m[1]!)) : undefined;
   if (!who) {
     counters.unauthorised++;
@@ -163,40 +171,12 @@ const reportFormat: RequestHandler = (req, res) => {
   });
 };
 
-function fileReport(ctx: ApiContext, keys: TokenBuckets): RequestHandler {
-  return async (req, res) => {
-    const store = storeOf(ctx.store);
-    const { options } = queryOf(req, ['options']);
-    const who = await writer(req, store, keys, ctx.counters);
-    requireJson(req, 'the report');
-    const { game, map } = played(req, ctx.maps, options);
-    // Today's date comes from the server's clock here, never from inside the check.
-    const checked = checkReport(game, map, req.body, dateOf(ctx.now()));
-    if (!checked.ok) {
-      const detail = checked.errors.map((e) => `${e.field || '(root)'}: ${e.message}`).join('; ');
-      if (checked.status === 400) throw badInput(checked.errors, 'Not a play report');
-      throw new HttpProblem(422, 'The report cannot be true of this map', detail, { errors: checked.errors });
-    }
-    const { outcome, play } = await stored(() => recordPlay(store, game, map, checked, who));
-    if (outcome === 'conflict')
-      throw new HttpProblem(
-        409,
-        'Another report has this reportId',
-        `This map already has report "${checked.report.reportId}" with a different body; choose a new reportId.`,
-        { errors: [{ field: 'reportId', message: 'is taken by a different report' }] },
-      );
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Location', `${req.baseUrl}${req.path}/${encodeURIComponent(play.report.reportId)}`);
-    res.status(outcome === 'created' ? 201 : 200).json(shownPlay(play));
-  };
-}
-
 function summary(ctx: ApiContext): RequestHandler {
   return async (req, res) => {
     const store = storeOf(ctx.store);
-    const { options, order = 'recent' } = queryOf(req, ['options', 'order']);
+    const { options, order = 'recent' } = queryOf(req.query as Record<string, unknown>, ['options', 'order']);
     if (order !== 'recent' && order !== 'best') throw badInput([{ field: 'order', message: 'must be one of "recent", "best"' }]);
-    const { game, map } = played(req, ctx.maps, options);
+    const { game, map } = played(String(req.params.game), String(req.params.seed), ctx.maps, options);
     const state = await stored(() => store.state(game.id));
     const etag = `W/"${sha256Hex(`${state}\u0000${map.digest}\u0000${order}`).slice(0, 32)}"`;
     if (answeredNotModified(req, res, etag, SUMMARY_CACHE)) return;
@@ -210,8 +190,8 @@ function summary(ctx: ApiContext): RequestHandler {
  */
 function bounds(ctx: ApiContext): RequestHandler {
   return (req, res) => {
-    const { options } = queryOf(req, ['options']);
-    const { game, map } = played(req, ctx.maps, options);
+    const { options } = queryOf(req.query as Record<string, unknown>, ['options']);
+    const { game, map } = played(String(req.params.game), String(req.params.seed), ctx.maps, options);
     const day = ctx.now();
     res.setHeader('Cache-Control', `public, max-age=${Math.min(300, secondsToMidnight(day))}`);
     res.json(playBounds(game, map, dateOf(day)));
@@ -221,11 +201,11 @@ function bounds(ctx: ApiContext): RequestHandler {
 function deleteReport(ctx: ApiContext, keys: TokenBuckets): RequestHandler {
   return async (req, res) => {
     const store = storeOf(ctx.store);
-    const { options } = queryOf(req, ['options']);
-    const who = await writer(req, store, keys, ctx.counters);
+    const { options } = queryOf(req.query as Record<string, unknown>, ['options']);
+    const who = await writer(req.headers.authorization, store, keys, ctx.counters);
     if (!REPORT_ID.test(String(req.params.reportId)))
       throw badInput([{ field: 'reportId', message: 'must be 1–64 letters, digits or . _ : -' }]);
-    const { game, map } = played(req, ctx.maps, options);
+    const { game, map } = played(String(req.params.game), String(req.params.seed), ctx.maps, options);
     const outcome = await stored(() => store.deletePlay(game.id, map.digest, String(req.params.reportId), who.id));
     if (outcome === 'missing') throw new HttpProblem(404, 'No such report', `This map has no report "${String(req.params.reportId)}".`);
     if (outcome === 'forbidden')
@@ -236,7 +216,7 @@ function deleteReport(ctx: ApiContext, keys: TokenBuckets): RequestHandler {
 }
 
 function daily(req: Request, res: Response, maps: MapCache, date: string, cache: string): void {
-  const { options } = queryOf(req, ['options']);
+  const { options } = queryOf(req.query as Record<string, unknown>, ['options']);
   const game = gameOf(req);
   const seed = dailySeed(date);
   const { map } = mapFor(maps, game, seed, options);

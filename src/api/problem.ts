@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Problem } from '../core/game-module.ts';
 import { InputError } from '../core/maps.ts';
 import type { FieldError } from '../core/schema.ts';
@@ -43,7 +43,8 @@ export function toInputProblem(e: unknown): unknown {
   return e instanceof InputError ? badInput(e.errors, e.title) : e;
 }
 
-export function sendProblem(res: Response, p: HttpProblem): void {
+/** Written on node's own response, so that routes ahead of express (report-lane.ts) answer alike. */
+export function sendProblem(res: ServerResponse, p: HttpProblem): void {
   const body: Record<string, unknown> = {
     type: `https://goldmaps.dev/problems/${TYPES[p.status] ?? 'error'}`,
     title: p.title,
@@ -53,5 +54,9 @@ export function sendProblem(res: Response, p: HttpProblem): void {
   if (p.extra.errors) body.errors = p.extra.errors;
   if (p.extra.problems) body.problems = p.extra.problems;
   for (const [k, v] of Object.entries(p.extra.headers ?? {})) res.setHeader(k, v);
-  res.status(p.status).type('application/problem+json').send(JSON.stringify(body));
+  const text = JSON.stringify(body);
+  res.statusCode = p.status;
+  res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }

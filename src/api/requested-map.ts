@@ -8,10 +8,11 @@ import type { CachedMap, MapCache } from './map-cache.ts';
 import { HttpProblem, badInput, toInputProblem } from './problem.ts';
 
 /** The game a route's `:game` names, or a 404 that lists the games. */
-export function gameOf(req: Request): AnyGameModule {
-  const game = findGame(String(req.params.game));
-  if (!game)
-    throw new HttpProblem(404, 'Unknown game', `No game "${String(req.params.game)}"; known: ${GAMES.map((g) => g.id).join(', ')}.`);
+export const gameOf = (req: Request): AnyGameModule => gameNamed(String(req.params.game));
+
+export function gameNamed(id: string): AnyGameModule {
+  const game = findGame(id);
+  if (!game) throw new HttpProblem(404, 'Unknown game', `No game "${id}"; known: ${GAMES.map((g) => g.id).join(', ')}.`);
   return game;
 }
 
