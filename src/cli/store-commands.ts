@@ -7,6 +7,7 @@ import type { AnyGameModule } from '../core/game-module.ts';
 import { InputError, buildScoredMap } from '../core/maps.ts';
 import { findGame, GAMES } from '../games/index.ts';
 import { type CalibrateOptions, runProducers } from './producers.ts';
+import { dateOf } from '../plays/daily.ts';
 import { NoPlays, checkReport, fitFor, playSummary, playsOf, recordPlay, type PlayedMap } from '../plays/service.ts';
 import { BackupInvalid, StoreNotEmpty, restoreBackup, verifyBackup, writeBackup } from '../store/backup.ts';
 import { DEFAULT_KEY_WRITES_PER_MINUTE, MAX_KEY_WRITES_PER_MINUTE } from '../store/keys.ts';
@@ -307,7 +308,8 @@ function addPlaysCommands(program: Command): void {
       } catch (e) {
         throw usage(source, `not a readable JSON report (${(e as Error).message})`);
       }
-      const checked = checkReport(game, map, body);
+      // Today from this machine's clock, as the server reads its own: no game is played tomorrow.
+      const checked = checkReport(game, map, body, dateOf(new Date()));
       if (!checked.ok) throw new InputError(checked.errors);
       const out = await withStore(async (store) => {
         const keyId = opts.name === undefined ? undefined : await store.liveKeyId(clubName(opts.name));

@@ -63,6 +63,15 @@ describe.each(BACKENDS)('the CLI and a killed server on %s', (backend) => {
     );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^goldmaps: players: /m);
+    // Today is the CLI's clock as it is the server's: a game played next year is refused here too.
+    const nextYear = `${new Date().getUTCFullYear() + 1}-01-01`;
+    const future = await goldmaps(
+      place.env,
+      ['plays', 'add', 'gold-city', '--seed', 'cli-1'],
+      JSON.stringify({ ...report('c3'), playedOn: nextYear }),
+    );
+    expect(future.code).toBe(2);
+    expect(future.stderr).toMatch(/^goldmaps: playedOn: must be \d{4}-\d{2}-\d{2} or earlier/m);
     const list = JSON.parse((await goldmaps(place.env, ['plays', 'list', 'gold-city', '--seed', 'cli-1'])).stdout) as { reports: number };
     expect(list.reports).toBe(1);
     // The deliberate step: the fitted mapping as a fixture with a new version each time it is written.
