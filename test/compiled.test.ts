@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: plain JavaScript beside the CLI's entry, without type declarations
 import { compiledIsFresh } from '../bin/compiled.js';
 
 const run = promisify(execFile);
 const cli = new URL('../bin/goldmaps.js', import.meta.url).pathname;
-const fresh = (compiledIsFresh as () => boolean)();
+const fresh = compiledIsFresh();
 
 // .ci/run sets GOLDMAPS_COMPILED_REQUIRED: there npm ci has built dist/, and a missing or stale
 // build must fail, not skip. Locally, sources edited since the last build leave dist/ stale.
