@@ -1,12 +1,12 @@
 import type { Producer } from '../../core/game-module.ts';
 import { dataFile } from '../../core/json-file.ts';
 
-const strong = (players: number): Producer => ({
+const strong = (players: number, games: number): Producer => ({
   name: `strong-${players}`,
   script: dataFile('./calibrate/strong.ts', import.meta.url),
   writes: 'data/strong.json',
-  env: { PLAYERS: String(players), N: '100', G: '24', FIXTURE: '1' },
-  about: `the Monte-Carlo player on 100 landscapes at ${players} players, the summary's strong-play figures (hours)`,
+  env: { PLAYERS: String(players), N: '60', G: String(games), FIXTURE: '1' },
+  about: `the Monte-Carlo player on 60 landscapes × ${games} games at ${players} players, the summary's strong-play figures (about 6–10 minutes on a shared machine)`,
 });
 
 /** Lost Valley's producers: the score's model, the reference-race model it is measured against, then the far stronger player the summary quotes. */
@@ -26,9 +26,9 @@ export const LOST_VALLEY_CALIBRATION: readonly Producer[] = [
     about:
       'the reference-race model the analytic score replaced, kept as the baseline its study compares against; no score reads it (about 10 minutes)',
   },
-  strong(2),
-  strong(3),
-  strong(4),
+  strong(2, 16),
+  strong(3, 16),
+  strong(4, 12),
   {
     name: 'plays-bounds',
     script: dataFile('./calibrate/plays-bounds.ts', import.meta.url),

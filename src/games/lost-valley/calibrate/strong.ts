@@ -14,12 +14,12 @@
  * does, or defaults with DEF=1) it plays G games, runs both kinds' playtests (8 races each, the
  * calibration's count) and scores the landscape, then prints the Monte-Carlo gold's Spearman with
  * the score and each kind, its split-half reliability, how much landscapes differ against one
- * game's spread, and gold by option. FIXTURE=1 merges that into
+ * game's spread, and gold by option (gold, ice, river length). FIXTURE=1 merges that into
  * src/games/lost-valley/data/strong.json; OUT=file keeps every landscape's figures, and
  * ROWS=file[,file] summarises kept figures instead of playing. AGAINST=greedy|planner seats it
  * against a kind on N default landscapes instead (seats alternating) and prints its share of wins.
- *   PLAYERS=2 N=100 G=24 FIXTURE=1 npx tsx src/games/lost-valley/calibrate/strong.ts   (about 12 minutes)
- *   PLAYERS=3 N=60 G=18 …, PLAYERS=4 N=80 G=12 …, PLAYERS=2 N=40 G=24 DEF=1 …   (5-10 minutes each)
+ *   PLAYERS=2 N=60 G=16 FIXTURE=1 npx tsx src/games/lost-valley/calibrate/strong.ts   (about 6 minutes)
+ *   PLAYERS=3 N=60 G=16 …, PLAYERS=4 N=60 G=12 …, PLAYERS=2 N=40 G=16 DEF=1 …   (4-10 minutes each)
  *   PLAYERS=2 N=10 G=4 AGAINST=planner npx tsx src/games/lost-valley/calibrate/strong.ts   (under a minute)
  * Every game is seeded, so a rerun prints and writes the same figures.
  */
@@ -50,6 +50,9 @@ const START = Number(process.env.START ?? 0);
 const OUT = process.env.OUT;
 const GOLD = ['near', 'scattered', 'far'] as const;
 const ICE = ['slow', 'normal', 'fast'] as const;
+/** River lengths in three runs, so that each holds enough landscapes for a mean. */
+const RIVER = ['3-5', '6-8', '9-12'] as const;
+const riverOf = (river: unknown) => RIVER[Number(river) <= 5 ? 0 : Number(river) <= 8 ? 1 : 2];
 
 const rules = turnRules;
 const limits = { actionsPerTurn: MAX_ACTIONS_PER_TURN };
@@ -255,10 +258,10 @@ function summarise(rows: readonly Row[]) {
   const within = mean(rows.map((r, i) => r.games.reduce((a, g) => a + (g.gold - gold[i]!) ** 2, 0) / (games - 1)));
   const between = rows.length > 1 ? gold.reduce((a, m) => a + (m - mean(gold)) ** 2, 0) / (rows.length - 1) - within / games : 0;
   const all = rows.flatMap((r) => r.games);
-  const byOption = (key: string, values: readonly string[]) =>
+  const byOption = (key: string, values: readonly string[], name: (option: unknown) => string = String) =>
     Object.fromEntries(
       values.map((v) => {
-        const group = rows.map((r, i) => ({ r, g: gold[i]! })).filter(({ r }) => r.options[key] === v);
+        const group = rows.map((r, i) => ({ r, g: gold[i]! })).filter(({ r }) => name(r.options[key]) === v);
         const g = group.map((x) => x.g);
         const se = Math.sqrt(g.reduce((a, x) => a + (x - mean(g)) ** 2, 0) / (g.length - 1) / g.length);
         return [
@@ -339,7 +342,7 @@ function summarise(rows: readonly Row[]) {
     ),
     thirdModel: thirdModel(rows, gold),
     sdOneGame: r2(Math.sqrt(within)),
-    ...(DEF ? {} : { goldOption: byOption('gold', GOLD), iceOption: byOption('ice', ICE) }),
+    ...(DEF ? {} : { goldOption: byOption('gold', GOLD), iceOption: byOption('ice', ICE), riverOption: byOption('river', RIVER, riverOf) }),
     ...(process.env.COMPARE ? { otherMonteCarlo: compare(rows, JSON.parse(readFileSync(process.env.COMPARE, 'utf8')) as Row[]) } : {}),
   };
 }
