@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
+import { compiledIsFresh } from '../bin/compiled.js';
 
 /**
  * The service as users run it: `npm start`'s own command line (any environment settings in it
@@ -9,6 +10,11 @@ import autocannon from 'autocannon';
  * load generator does not share its CPU time. `exec` keeps the child's pid the service's, for RSS.
  */
 export async function startService(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+  // With dist/ older than src/, `npm start` runs the sources through tsx, whose loader thread and
+  // esbuild add memory and CPU that no deployment (npm ci builds dist/) carries: two soaks with 16
+  // threads under the service, one listing esbuild, peaked at 547 and 575 MB; compiled, the same
+  // mix peaked at 491 MB with 13 (docs/performance.md).
+  if (!compiledIsFresh()) throw new Error('bench: dist/ is older than src/, so npm start would run the sources: run `npm run build` first');
   const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
   // `A=1 exec cmd`, not `exec A=1 cmd`: the shell takes the assignments only before exec.
   const assignments = /^(\s*\w+=\S*)*/.exec(start)![0];
