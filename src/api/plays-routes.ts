@@ -27,7 +27,7 @@ const tooMany = (wait: number, who: string, perMinute: number) =>
  * being guessed pays here too, scrypt and all): the buckets of every write route, per process.
  */
 export class WriteBuckets {
-  readonly addresses = new TokenBuckets();
+  private readonly addresses = new TokenBuckets();
   readonly keys = new TokenBuckets();
 
   constructor(

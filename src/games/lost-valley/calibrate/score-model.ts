@@ -157,14 +157,21 @@ function settingOffsets(
 ): NonNullable<ScoreModel['offsets']> {
   const out = { greedy: {}, planner: {} } as NonNullable<ScoreModel['offsets']>;
   const tables = [...new Set(fitRows.map((r) => r.options.players))].sort((a, b) => a - b);
-  for (const kind of KINDS)
-    for (const p of tables) {
-      const groups = [
+  // Each table size's settings, grouped once for both kinds.
+  const settingsOf = new Map(
+    tables.map((p) => [
+      p,
+      [
         ...bySetting(
           fitRows.filter((r) => r.options.players === p),
           settingKey,
         ).values(),
-      ].map((rows) => ({
+      ],
+    ]),
+  );
+  for (const kind of KINDS)
+    for (const p of tables) {
+      const groups = settingsOf.get(p)!.map((rows) => ({
         s: rows[0]!.options,
         r: rows.map((row) => row[kind] - apply(heads[kind][p]!, row.x)),
       }));
