@@ -2,20 +2,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Running } from '../../src/api/server.ts';
 import type { PlayStore } from '../../src/store/store.ts';
+import { report42 } from '../support/reports.ts';
 import { BACKENDS, freshPlace, type StorePlace } from '../support/stores.ts';
-
-const body = (reportId: string, extra: Record<string, unknown> = {}) => ({
-  reportId,
-  players: 4,
-  rounds: 24,
-  winners: [2],
-  seats: [
-    { seat: 1, handle: 'Ann', finishedRound: 24 },
-    { seat: 2, handle: 'Bo', finishedRound: 23 },
-  ],
-  perceived: 4,
-  ...extra,
-});
 
 describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
   let place: StorePlace;
@@ -47,16 +35,16 @@ describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
   });
 
   it('stores a report (201), answers a retry 200 with nothing new, and a changed body under its id 409', async () => {
-    const first = await post(body('r1'));
+    const first = await post(report42('r1'));
     expect(first.status).toBe(201);
     expect(first.headers.get('location')).toBe('/api/v1/games/gold-city/maps/42/plays/r1');
-    expect(((await first.json()) as { report: unknown }).report).toEqual(body('r1'));
-    const retry = await post(body('r1'));
+    expect(((await first.json()) as { report: unknown }).report).toEqual(report42('r1'));
+    const retry = await post(report42('r1'));
     expect(retry.status).toBe(200);
-    const changed = await post(body('r1', { rounds: 30, seats: [] }));
+    const changed = await post(report42('r1', { rounds: 30, seats: [] }));
     // seats must not be empty: the schema answers before the store is asked.
     expect(changed.status).toBe(400);
-    const conflict = await post(body('r1', { rounds: 30 }));
+    const conflict = await post(report42('r1', { rounds: 30 }));
     expect(conflict.status).toBe(409);
     expect(conflict.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const summary = (await (await fetch(plays())).json()) as { reports: number };
@@ -64,12 +52,12 @@ describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
   });
 
   it('stores a report once when a client retries it concurrently, and one body when retries differ', async () => {
-    const same = await Promise.all(Array.from({ length: 8 }, () => post(body('dup'), key, 'dup-map')));
+    const same = await Promise.all(Array.from({ length: 8 }, () => post(report42('dup'), key, 'dup-map')));
     expect(same.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
     const answers = (await Promise.all(same.map((r) => r.json()))) as Array<{ receivedAt: string; report: unknown }>;
     // Every retry is answered with the one stored report, not a copy of its own.
     expect(new Set(answers.map((a) => a.receivedAt)).size).toBe(1);
-    const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => post(body('race', { rounds: 24 + i }), key, 'dup-map')));
+    const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => post(report42('race', { rounds: 24 + i }), key, 'dup-map')));
     const statuses = racing.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
     const summary = (await (await fetch(plays('dup-map'))).json()) as {
@@ -90,11 +78,11 @@ describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
       [{ seats: [{ seat: 1, finishedRound: 30 }] }, 'seats[0].finishedRound'],
     ];
     for (const [extra, field] of cases) {
-      const res = await post(body('bad', extra));
+      const res = await post(report42('bad', extra));
       expect(res.status, JSON.stringify(extra)).toBe(422);
       expect(((await res.json()) as { errors: Array<{ field: string }> }).errors.map((e) => e.field)).toContain(field);
     }
-    const unknown = await post(body('bad', { seats: [{ seat: 1, gold: 3 }] }));
+    const unknown = await post(report42('bad', { seats: [{ seat: 1, gold: 3 }] }));
     expect(unknown.status).toBe(400);
     expect(((await unknown.json()) as { errors: Array<{ field: string }> }).errors[0]!.field).toBe('seats[0].gold');
   });
@@ -102,15 +90,15 @@ describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
   it('answers 401 problem+json for no key, a wrong key and a revoked key; reads need none', async () => {
     const wrong = `${key.slice(0, -2)}xx`;
     for (const k of [null, wrong, 'gmk_short']) {
-      const res = await post(body('r-auth'), k);
+      const res = await post(report42('r-auth'), k);
       expect(res.status).toBe(401);
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
     }
     const later = await store.createKey('revoked club');
-    expect((await post(body('r-rev'), later)).status).toBe(201);
+    expect((await post(report42('r-rev'), later)).status).toBe(201);
     await store.revokeKey('revoked club');
-    expect((await post(body('r-rev2'), later)).status).toBe(401);
+    expect((await post(report42('r-rev2'), later)).status).toBe(401);
     expect((await fetch(plays())).status).toBe(200);
   });
 
@@ -133,7 +121,7 @@ describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
     expect(s.difficulty.interval[1]).toBeGreaterThanOrEqual(s.difficulty.asPlayed);
     expect(s.recent.map((r) => r.reportId)).toEqual(['r-rev', 'r1']);
     expect((await fetch(plays(), { headers: { 'if-none-match': etag } })).status).toBe(304);
-    expect((await post(body('r2'))).status).toBe(201);
+    expect((await post(report42('r2'))).status).toBe(201);
     // The same URL again: the new report shows at once (no replay of the earlier answer), under a new ETag.
     const again = await fetch(plays());
     expect(again.headers.get('etag')).not.toBe(etag);
@@ -142,7 +130,7 @@ describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
   });
 
   it("orders the leaderboard by the game's own result with ?order=best", async () => {
-    await post({ ...body('fast'), rounds: 20, winners: [1], seats: [{ seat: 1, handle: 'Cy', finishedRound: 19 }] });
+    await post({ ...report42('fast'), rounds: 20, winners: [1], seats: [{ seat: 1, handle: 'Cy', finishedRound: 19 }] });
     const s = (await (await fetch(plays('42', '?order=best'))).json()) as {
       best: Array<{ handle?: string; result: number; unit: string }>;
     };
@@ -165,7 +153,7 @@ describe.each(BACKENDS)('play reports over HTTP on %s', (backend) => {
     const first = await fetch(`${url}/api/v1/games/gold-city/maps/42`);
     expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const text = await first.text();
-    await post(body('r3'));
+    await post(report42('r3'));
     const second = await fetch(`${url}/api/v1/games/gold-city/maps/42`);
     expect(await second.text()).toBe(text);
     expect(text).not.toContain('asPlayed');

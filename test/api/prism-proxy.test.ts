@@ -18,6 +18,7 @@ import { startServer, type Running } from '../../src/api/server.ts';
 import { GAMES } from '../../src/games/index.ts';
 import type { PlayStore } from '../../src/store/store.ts';
 import { freshPlace, type StorePlace } from '../support/stores.ts';
+import { report42 } from '../support/reports.ts';
 
 const prismBin = join(dirname(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
 
@@ -107,18 +108,6 @@ async function through({ method = 'GET', path, body, headers = {}, status }: Tri
   return { res, bytes };
 }
 
-const report = (reportId: string) => ({
-  reportId,
-  players: 4,
-  rounds: 24,
-  winners: [2],
-  seats: [
-    { seat: 1, handle: 'Ann', finishedRound: 24 },
-    { seat: 2, handle: 'Bo', finishedRound: 23 },
-  ],
-  perceived: 4,
-});
-
 describe('round trips through a validating proxy built from the served document (Prism)', () => {
   it('finds no violation in the operations routes and the catalogue', async () => {
     for (const path of ['/healthz', '/readyz', '/metrics', '/api/v1/games']) await through({ path, status: 200 });
@@ -177,11 +166,11 @@ describe('round trips through a validating proxy built from the served document 
     const plays = '/api/v1/games/gold-city/maps/prism/plays';
     const auth = { authorization: `Bearer ${key}` };
     await through({ path: '/api/v1/games/gold-city/plays', status: 200 });
-    await through({ method: 'POST', path: plays, body: report('p1'), headers: auth, status: 201 });
-    await through({ method: 'POST', path: plays, body: report('p1'), headers: auth, status: 200 });
-    await through({ method: 'POST', path: plays, body: { ...report('p1'), rounds: 30 }, headers: auth, status: 409 });
-    await through({ method: 'POST', path: plays, body: report('p2'), headers: { authorization: 'Bearer nope' }, status: 401 });
-    await through({ method: 'POST', path: plays, body: { ...report('p3'), seats: [] }, headers: auth, status: 400 });
+    await through({ method: 'POST', path: plays, body: report42('p1'), headers: auth, status: 201 });
+    await through({ method: 'POST', path: plays, body: report42('p1'), headers: auth, status: 200 });
+    await through({ method: 'POST', path: plays, body: { ...report42('p1'), rounds: 30 }, headers: auth, status: 409 });
+    await through({ method: 'POST', path: plays, body: report42('p2'), headers: { authorization: 'Bearer nope' }, status: 401 });
+    await through({ method: 'POST', path: plays, body: { ...report42('p3'), seats: [] }, headers: auth, status: 400 });
     await through({ path: plays, status: 200 });
     await through({ path: `${plays}?order=best`, status: 200 });
     await through({ method: 'DELETE', path: `${plays}/p1`, headers: auth, status: 204 });
