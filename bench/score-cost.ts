@@ -49,7 +49,7 @@ export async function scoreCost({ pool = 300, attempts = 1000 } = {}): Promise<S
       rounds: 40,
       // A batch of 25 was 0.4 ms of Pioneer Days' work: a round then timed V8's tiering and the
       // collector as much as the score (the first run in a process read 2.2-2.6×, later runs in
-      // the same process 0.8-1.0×, on the same code). 250 calls a batch, after 3,000 of each,
+      // the same process 0.77-0.98×, on the same code, a variant of the score since reverted). 250 calls a batch, after 3,000 of each,
       // time the steady state that a reroll or rank of thousands of maps runs in.
       batch: 250,
       warmup: 3000,
