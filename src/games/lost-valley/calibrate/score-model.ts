@@ -34,13 +34,26 @@ const MODEL_URL = new URL('../data/score-model.json', import.meta.url);
 const RIDGE = [0.001, 0.01, 0.03, 0.1, 0.3, 1];
 /** Landscapes a setting for the scales and the reach (scored analytically: no game). */
 const REACH_LANDSCAPES = 24;
-const DEFAULT_LANDSCAPES = 200;
 /** How far below the measured held-out Spearman the committed check's floor lies. */
 const FLOOR_SLACK = 0.05;
 /** The greedy bots' shares of the difficulty tried: either kind may carry it alone where the other adds nothing that holds. */
 const BLEND = Array.from({ length: 21 }, (_, i) => i / 20);
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
+/**
+ * A band's width in nuggets per table size: the least difference between two landscapes that
+ * strong play's mean over BAND_GAMES games tells apart (95%, two-sided), from one game's spread of
+ * the Monte-Carlo player's gold over every option (data/strong.json, calibrate/strong.ts).
+ */
+const BAND_GAMES = 50;
+const STRONG_URL = new URL('../data/strong.json', import.meta.url);
+const bandWidth: Record<number, number> = Object.fromEntries(
+  [2, 3, 4].map((p) => {
+    const sd = (JSON.parse(readFileSync(STRONG_URL, 'utf8')) as { tables: Record<string, { sdOneGame: number }> }).tables[String(p)]!
+      .sdOneGame;
+    return [p, round(1.96 * Math.SQRT2 * (sd / Math.sqrt(BAND_GAMES)), 2)];
+  }),
+);
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
@@ -260,18 +273,13 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
   const predicted = (kind: Kind, players: number, x: readonly number[], s: Setting) =>
     apply(heads[kind][players]!, x) + offsetOf(kind, players, s);
 
-  // Scales, as revision 6 set them but on many more landscapes (no game is needed): default
-  // landscapes spread over the four bands (upper quartile of predicted gold 25, median 50, lower
-  // quartile 75); the ends are the 2nd and 98th percentiles over every setting of the table size.
-  const defaults = Object.fromEntries(
-    PLAYERS.map((p) => {
-      const s: Setting = { players: p, gold: 'scattered', ice: 'normal', river: 12 };
-      return [
-        p,
-        Array.from({ length: DEFAULT_LANDSCAPES }, (_, i) => ({ s, x: featureRow({ seed: `lv-scale-default-${p}-${i}`, options: s }) })),
-      ];
-    }),
-  ) as Record<number, Array<{ s: Setting; x: number[] }>>;
+  // Scales (issue 42, 4d): a band means a difference a table would notice. Medium and hard are
+  // each BAND_GAMES-game resolution of strong play wide (bandWidth), centred on the median
+  // landscape of every setting of the table size; easy and expert are what lies beyond, their
+  // ends the 2nd and 98th percentiles over every setting (at least a band further out). Before,
+  // the default landscapes' quartiles were 25, 50 and 75, which made bands 0.4–0.6 nuggets wide
+  // for the greedy bots, a tenth of one game's luck. The defaults now name the median landscape:
+  // no setting is privileged, and the reroll reaches a band by the options first.
   const grid = settings();
   const spread = Object.fromEntries(
     PLAYERS.map((p) => [
@@ -293,12 +301,12 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
   const scales = { greedy: {}, planner: {} } as ScoreModel['scales'];
   for (const kind of KINDS)
     for (const p of PLAYERS) {
-      const def = defaults[p]!.map((d) => gold(kind, p, d)).sort((a, b) => a - b);
       const all = spread[p]!.map((d) => gold(kind, p, d)).sort((a, b) => a - b);
-      const [q1, q2, q3] = [quantile(def, 0.25), quantile(def, 0.5), quantile(def, 0.75)];
-      const top = Math.max(quantile(all, 0.98), q3 + (q3 - q2));
-      const bottom = Math.min(quantile(all, 0.02), q1 - (q2 - q1));
-      scales[kind][p] = [round(top, 2), round(q3, 2), round(q2, 2), round(q1, 2), round(Math.max(0, bottom), 2)];
+      const w = bandWidth[p]!;
+      const centre = quantile(all, 0.5);
+      const top = Math.max(quantile(all, 0.98), centre + 2 * w);
+      const bottom = Math.min(quantile(all, 0.02), centre - 2 * w);
+      scales[kind][p] = [round(top, 2), round(centre + w, 2), round(centre, 2), round(centre - w, 2), round(Math.max(0, bottom), 2)];
     }
   // The two kinds' share of the difficulty per table size: the weight at which the settings'
   // mean difficulty ranks their measured gold best for the kind it ranks worse (the fit
@@ -323,21 +331,9 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
       BLEND,
     ).weight;
   }
-  const meanDifficulty = (p: number, d: { x: readonly number[]; s: Setting }) =>
-    blend[p]! * kindDifficulty('greedy', p, d) + (1 - blend[p]!) * kindDifficulty('planner', p, d);
-  const combined: Record<string, Scale> = {};
-  for (const p of PLAYERS) {
-    const def = defaults[p]!.map((d) => meanDifficulty(p, d)).sort((a, b) => a - b);
-    const all = spread[p]!.map((d) => meanDifficulty(p, d)).sort((a, b) => a - b);
-    const [q1, q2, q3] = [quantile(def, 0.25), quantile(def, 0.5), quantile(def, 0.75)];
-    combined[p] = [
-      round(Math.max(0, Math.min(quantile(all, 0.02), q1 - (q2 - q1))), 2),
-      round(q1, 2),
-      round(q2, 2),
-      round(q3, 2),
-      round(Math.min(100, Math.max(quantile(all, 0.98), q3 + (q3 - q2))), 2),
-    ];
-  }
+  // Both kinds' readings are on scales whose bands are a difference strong play tells apart, so
+  // their blend is read as it is: stretching it to spread the defaults again would undo that.
+  const combined: Record<string, Scale> = Object.fromEntries(PLAYERS.map((p) => [p, [0, 25, 50, 75, 100] as Scale]));
   const featureRanges = Object.fromEntries(
     SCORE_FEATURES.map((k, j) => [
       k,
@@ -352,6 +348,7 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
     features: [...SCORE_FEATURES],
     heads,
     scales,
+    bandWidth,
     combined,
     featureRanges,
     reach: {},
