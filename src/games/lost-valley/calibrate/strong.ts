@@ -16,7 +16,8 @@
  * the score and each kind, its split-half reliability, how much landscapes differ against one
  * game's spread, and gold by option (gold, ice, river length). FIXTURE=1 merges that into
  * src/games/lost-valley/data/strong.json; OUT=file keeps every landscape's figures, and
- * ROWS=file[,file] summarises kept figures instead of playing. AGAINST=greedy|planner seats it
+ * ROWS=file[,file] summarises kept figures instead of playing, and with RESCORE=1 scores their
+ * landscapes again with the current score first (after a refit: the games do not change). AGAINST=greedy|planner seats it
  * against a kind on N default landscapes instead (seats alternating) and prints its share of wins.
  *   PLAYERS=2 N=60 G=16 FIXTURE=1 npx tsx src/games/lost-valley/calibrate/strong.ts   (about 6 minutes)
  *   PLAYERS=3 N=60 G=16 …, PLAYERS=4 N=60 G=12 …, PLAYERS=2 N=40 G=16 DEF=1 …   (4-10 minutes each)
@@ -367,8 +368,20 @@ function compare(rows: readonly Row[], other: readonly Row[]) {
 const FIXTURE = new URL('../data/strong.json', import.meta.url);
 const key = `${PLAYERS}${DEF ? '-default' : ''}${process.env.ROLLOUT === 'planner' ? '-planner-rollouts' : ''}`;
 const started = performance.now();
+/** A kept row with the current score's readings: only the score's fields change. */
+function rescored(row: Row): Row {
+  const score = lostValley.score(buildMap(lostValley, row.seed, row.options)) as unknown as { raw: number; kinds: Row['kinds'] };
+  return {
+    ...row,
+    difficulty: score.raw,
+    kinds: { greedy: { difficulty: score.kinds.greedy.difficulty }, planner: { difficulty: score.kinds.planner.difficulty } },
+  };
+}
+
 const rows: Row[] = process.env.ROWS
-  ? process.env.ROWS.split(',').flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as Row[])
+  ? process.env.ROWS.split(',')
+      .flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as Row[])
+      .map((r) => (process.env.RESCORE === '1' ? rescored(r) : r))
   : Array.from({ length: N }, (_, k) => {
       const row = measure(START + k);
       if ((k + 1) % 5 === 0) process.stderr.write(`${k + 1}/${N} ${Math.round((performance.now() - started) / 1000)} s\n`);
