@@ -15,7 +15,7 @@ import { runInNewContext } from 'node:vm';
  */
 export interface Db {
   readonly backend: 'pglite' | 'postgres';
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
   /**
    * Runs `work` in one transaction on one connection holding a transaction-scoped advisory lock
    * (migrations, restores); `snapshot` makes it a read-only repeatable-read one (backups).
@@ -23,6 +23,18 @@ export interface Db {
   exclusive<T>(lock: number, work: (query: Db['query']) => Promise<T>, opts?: { snapshot?: boolean }): Promise<T>;
   close(): Promise<void>;
 }
+
+export interface QueryOptions {
+  /**
+   * A statement the store runs many times with one text (the group commit's INSERT of n rows):
+   * PostgreSQL parses and plans it once a connection, as a named prepared statement. PGlite, one
+   * statement at a time in process, ignores it.
+   */
+  prepared?: boolean;
+}
+
+/** Named statements a process keeps at most: one per batch size the group commit has written. */
+const MAX_PREPARED = 512;
 
 const BEGIN_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 
@@ -115,8 +127,20 @@ export async function openPostgres(url: string, { connections = 16 }: { connecti
   const pool = new pg.Pool({ connectionString: url, max: connections, connectionTimeoutMillis: 5_000 });
   // An idle client whose server went away must not take the process with it.
   pool.on('error', () => {});
-  const query: Db['query'] = async <T>(sql: string, params: readonly unknown[] = []) =>
-    (await pool.query(sql, params as unknown[])).rows as T[];
+  // One name per statement text, the same on every connection: node-postgres sends the Parse on
+  // a connection's first use of a name and only Bind/Execute after. Parsing and planning a batch's
+  // multi-row INSERT took PostgreSQL ~15–20 µs of CPU a report (docs/studies/report-ingestion.md).
+  const names = new Map<string, string>();
+  const nameOf = (sql: string) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_PREPARED) names.set(sql, (name = `goldmaps_${names.size}`));
+    return name;
+  };
+  const query: Db['query'] = async <T>(sql: string, params: readonly unknown[] = [], { prepared = false }: QueryOptions = {}) => {
+    const name = prepared ? nameOf(sql) : undefined;
+    return (await pool.query(name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] }))
+      .rows as T[];
+  };
   await query('SELECT 1');
   return {
     backend: 'postgres',

@@ -415,6 +415,8 @@ export class PlayStore {
         `INSERT INTO plays (${INSERT_COLUMNS}) VALUES ${batch.map((_, i) => rowValues(i)).join(', ')}
          ON CONFLICT (game, digest, report_id) DO NOTHING RETURNING seq, received_at, game, digest, report_id`,
         batch.flatMap((w) => rowParams(w.play)),
+        // One text per batch size, written thousands of times a minute under load.
+        { prepared: true },
       );
     } catch (e) {
       if (batch.length === 1) batch[0]!.reject(e);

@@ -120,6 +120,30 @@ describe.each(BACKENDS)('group commit, withdrawn reports and the key cache on %s
     }
   });
 
+  it.runIf(backend === 'postgres')('prepares each batch size of the INSERT once a connection, and writes through it', async () => {
+    // One connection, so the session that prepared is the one asked.
+    const one = await PlayStore.open(await openPostgres(place.env.DATABASE_URL!, { connections: 1 }));
+    try {
+      for (const id of ['prep-1', 'prep-2'])
+        expect(await one.addPlay(newPlay(report(id), { digest: 'sha256:prep' }))).toMatchObject({ outcome: 'created' });
+      await Promise.all(['prep-3', 'prep-4'].map((id) => one.addPlay(newPlay(report(id), { digest: 'sha256:prep' }))));
+      const prepared = await one.db.query<{ name: string; statement: string }>(
+        'SELECT name, statement FROM pg_prepared_statements ORDER BY name',
+      );
+      const inserts = prepared.filter((p) => p.statement.startsWith('INSERT INTO plays'));
+      // A lone report, then two in one statement: two texts, each prepared once however often it ran.
+      expect(inserts.map((p) => p.name)).toEqual(['goldmaps_0', 'goldmaps_1']);
+      expect((await one.playsOf('g', 'sha256:prep')).map((p) => p.report.reportId).sort()).toEqual([
+        'prep-1',
+        'prep-2',
+        'prep-3',
+        'prep-4',
+      ]);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('migrates a store made before step 3 with its keys and reports, which then withdraw and restore', async () => {
     const old = backend === 'postgres' ? await freshPlace('postgres') : undefined;
     const dir = old ? undefined : mkdtempSync(join(tmpdir(), 'goldmaps-v2-'));
