@@ -53,7 +53,9 @@ export interface ScoreModel {
   heads: Record<Kind, Record<string, { coefficients: number[]; intercept: number }>>;
   /** Gold a prospector banks at difficulty 0, 25, 50, 75 and 100, per kind and table size. */
   scales: Record<Kind, Record<string, Scale>>;
-  /** The mean of the two kinds' difficulties at difficulty 0, 25, 50, 75 and 100, per table size (it spreads less than either kind). */
+  /** Nuggets a medium or hard band spans per table size: what strong play's 50-game mean tells apart (calibrate/score-model.ts). */
+  bandWidth?: Record<string, number>;
+  /** The kinds' blended difficulty at difficulty 0, 25, 50, 75 and 100, per table size (the identity since bands are bandWidth wide). */
   combined: Record<string, Scale>;
   /** Each feature's range over the landscapes the model was fitted on. */
   featureRanges: Record<string, [number, number]>;

@@ -47,12 +47,9 @@ const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 *
  */
 const BAND_GAMES = 50;
 const STRONG_URL = new URL('../data/strong.json', import.meta.url);
+const strong = JSON.parse(readFileSync(STRONG_URL, 'utf8')) as { tables: Record<string, { sdOneGame: number }> };
 const bandWidth: Record<number, number> = Object.fromEntries(
-  [2, 3, 4].map((p) => {
-    const sd = (JSON.parse(readFileSync(STRONG_URL, 'utf8')) as { tables: Record<string, { sdOneGame: number }> }).tables[String(p)]!
-      .sdOneGame;
-    return [p, round(1.96 * Math.SQRT2 * (sd / Math.sqrt(BAND_GAMES)), 2)];
-  }),
+  [2, 3, 4].map((p) => [p, round(1.96 * Math.SQRT2 * (strong.tables[String(p)]!.sdOneGame / Math.sqrt(BAND_GAMES)), 2)]),
 );
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;

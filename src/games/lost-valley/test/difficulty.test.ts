@@ -91,14 +91,13 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
 
 describe('Lost Valley difficulty scale per table size', () => {
   it('makes medium and hard each as wide as strong play tells apart over 50 games, centred on the median landscape', () => {
-    const model = scoreModel as unknown as { bandWidth: Record<string, number> };
     const strong = JSON.parse(readFileSync(new URL('../data/strong.json', import.meta.url), 'utf8')) as {
       tables: Record<string, { sdOneGame: number }>;
     };
     const ICE = ['slow', 'normal', 'fast'];
     const GOLD = ['near', 'scattered', 'far'];
     for (const players of [2, 3, 4]) {
-      const w = model.bandWidth[players]!;
+      const w = scoreModel.bandWidth![players]!;
       // 95%, two-sided, between two maps' means of 50 strong games each.
       expect(w).toBeCloseTo((1.96 * Math.SQRT2 * strong.tables[players]!.sdOneGame) / Math.sqrt(50), 2);
       for (const kind of ['greedy', 'planner'] as const) {
