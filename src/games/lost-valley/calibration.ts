@@ -17,7 +17,7 @@ export const LOST_VALLEY_CALIBRATION: readonly Producer[] = [
     shards: true,
     writes: 'data/score-model.json',
     about:
-      'greedy and planner games on 4,536 landscapes over every setting, the analytic score’s heads per kind and table size, checked on 240 held out × 50 games (about 8 minutes on one core)',
+      'greedy and planner games on 4,536 landscapes over every setting, the analytic score’s heads per kind and table size, checked on 240 held out × 50 games; its bands are as wide as data/strong.json’s strong play tells apart, so rerun it after the strong-play steps when the bots change (about 8 minutes on one core)',
   },
   {
     name: 'difficulty',

@@ -47,6 +47,12 @@ const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 *
  */
 const BAND_GAMES = 50;
 const STRONG_URL = new URL('../data/strong.json', import.meta.url);
+// The band's width depends on the bots alone (the games, not the score), so it is read from the
+// last strong-play measurement; difficulty.test.ts fails when the two no longer match.
+if (!existsSync(STRONG_URL))
+  throw new Error(
+    'score-model: data/strong.json is missing; measure strong play first (goldmaps calibrate lost-valley strong-2, strong-3, strong-4)',
+  );
 const strong = JSON.parse(readFileSync(STRONG_URL, 'utf8')) as { tables: Record<string, { sdOneGame: number }> };
 const bandWidth: Record<number, number> = Object.fromEntries(
   [2, 3, 4].map((p) => [p, round(1.96 * Math.SQRT2 * (strong.tables[String(p)]!.sdOneGame / Math.sqrt(BAND_GAMES)), 2)]),
