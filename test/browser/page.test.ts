@@ -21,11 +21,16 @@ describe.skipIf(!chromiumAvailable)('the web page in a real Chromium', () => {
     return page;
   }
 
-  /** Presses Reroll to target and waits for its answer: the status line, hit or miss. */
+  /**
+   * Presses Reroll to target and waits for its answer, whatever it is: the buttons come back after
+   * a hit, a miss or a problem. The status line comes back, with any problem shown beside a field,
+   * so a failed reroll fails the caller's expectation with its reason rather than a time-out.
+   */
   async function reroll(page: Page): Promise<string> {
     await page.click('#reroll');
-    await page.waitForFunction(() => /Found at attempt|No map in/.test(document.querySelector('#status')?.textContent ?? ''));
-    return (await page.textContent('#status'))!;
+    await page.waitForFunction(() => !(document.querySelector('#reroll') as HTMLButtonElement).disabled);
+    const problems = (await page.locator('.error').allTextContents()).filter(Boolean);
+    return `${await page.textContent('#status')}${problems.length ? ` [problems: ${problems.join(' | ')}]` : ''}`;
   }
 
   it('generates a map: the SVG has one space per space of the map document', async () => {
