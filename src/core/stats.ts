@@ -52,6 +52,14 @@ export function pearson(x: readonly number[], y: readonly number[]): number {
   return sxy / Math.sqrt(sxx * syy);
 }
 
+/**
+ * The least difference between two means of `n` draws each, of spread `sd`, that a two-sided test
+ * at 95% tells apart: 1.96 · √2 · sd / √n.
+ */
+export function leastDifference(sd: number, n: number): number {
+  return (1.96 * Math.SQRT2 * sd) / Math.sqrt(n);
+}
+
 export function spearman(x: readonly number[], y: readonly number[]): number {
   return pearson(ranks(x), ranks(y));
 }

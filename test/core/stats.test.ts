@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mean, round, round1, round2, sd, sum } from '../../src/core/stats.ts';
+import { leastDifference, mean, round, round1, round2, sd, sum } from '../../src/core/stats.ts';
 
 // Integers keep sums exact, so a property can state an identity without a tolerance.
 const whole = fc.integer({ min: -1e6, max: 1e6 });
@@ -65,5 +65,13 @@ describe('round', () => {
         expect(Math.abs(round(x, 2) - x)).toBeLessThanOrEqual(0.005 + 1e-6);
       }),
     );
+  });
+});
+
+describe('leastDifference', () => {
+  it('is what a two-sided 95% test between two means tells apart, shrinking as the square root of the draws', () => {
+    // One game's spread of 5 over 50 games a side: 1.96 · √2 · 5 / √50 = 1.96.
+    expect(leastDifference(5, 50)).toBeCloseTo(1.96, 10);
+    expect(leastDifference(5, 200)).toBeCloseTo(leastDifference(5, 50) / 2, 10);
   });
 });

@@ -8,6 +8,7 @@
  *   MAPS=12 GAMES=50 npx tsx docs/studies/code/band-resolution.ts   (about 3 minutes on one core)
  */
 import { buildMap } from '../../../src/core/maps.ts';
+import { leastDifference } from '../../../src/core/stats.ts';
 import { goldCity } from '../../../src/games/gold-city/index.ts';
 import type { GoldCityMap } from '../../../src/games/gold-city/model.ts';
 import { playtest as goldCityPlaytest } from '../../../src/games/gold-city/rules/playtest.ts';
@@ -19,9 +20,8 @@ import { buildTable } from '../../../src/games/pioneer-days/rules/state.ts';
 
 const MAPS = Number(process.env.MAPS ?? 12);
 const GAMES = Number(process.env.GAMES ?? 50);
-const resolution = (sd: number) => (1.96 * Math.SQRT2 * sd) / Math.sqrt(50);
 const rms = (v: readonly number[]) => Math.sqrt(v.reduce((a, b) => a + b * b, 0) / v.length);
-const line = (what: string, sd: number) => console.log(`| ${what} | ${sd.toFixed(2)} | ${resolution(sd).toFixed(2)} |`);
+const line = (what: string, sd: number) => console.log(`| ${what} | ${sd.toFixed(2)} | ${leastDifference(sd, 50).toFixed(2)} |`);
 
 console.log('| game, kind, players | one game’s spread | 50-game resolution |');
 console.log('| --- | --- | --- |');

@@ -21,7 +21,7 @@ import { corpusRunFromEnv, measureCorpus } from '../../../core/corpus.ts';
 import { difficultyOnScale, type Scale } from '../../../core/difficulty.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { blendForBoth } from '../../../core/fit.ts';
-import { leastSquares, pearson, spearman } from '../../../core/stats.ts';
+import { leastDifference, leastSquares, pearson, spearman } from '../../../core/stats.ts';
 import { features, landscapeMetrics, SCORE_FEATURES, SCORE_MODEL_VERSION } from '../analytic.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { PLAN } from '../rules/planner.ts';
@@ -42,21 +42,21 @@ const BLEND = Array.from({ length: 21 }, (_, i) => i / 20);
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 /**
  * A band's width in nuggets per table size: the least difference between two landscapes that
- * strong play's mean over BAND_GAMES games tells apart (95%, two-sided), from one game's spread of
- * the Monte-Carlo player's gold over every option (data/strong.json, calibrate/strong.ts).
+ * strong play's mean over BAND_GAMES games tells apart, from one game's spread of the Monte-Carlo
+ * player's gold over every option (data/strong.json, calibrate/strong.ts). That spread depends on
+ * the bots alone, not on the score, so the last strong-play measurement is read;
+ * difficulty.test.ts fails when the two files no longer agree.
  */
 const BAND_GAMES = 50;
 const STRONG_URL = new URL('../data/strong.json', import.meta.url);
-// The band's width depends on the bots alone (the games, not the score), so it is read from the
-// last strong-play measurement; difficulty.test.ts fails when the two no longer match.
-if (!existsSync(STRONG_URL))
-  throw new Error(
-    'score-model: data/strong.json is missing; measure strong play first (goldmaps calibrate lost-valley strong-2, strong-3, strong-4)',
-  );
-const strong = JSON.parse(readFileSync(STRONG_URL, 'utf8')) as { tables: Record<string, { sdOneGame: number }> };
-const bandWidth: Record<number, number> = Object.fromEntries(
-  [2, 3, 4].map((p) => [p, round(1.96 * Math.SQRT2 * (strong.tables[String(p)]!.sdOneGame / Math.sqrt(BAND_GAMES)), 2)]),
-);
+function bandWidths(players: readonly number[]): Record<number, number> {
+  if (!existsSync(STRONG_URL))
+    throw new Error(
+      'score-model: data/strong.json is missing; measure strong play first (goldmaps calibrate lost-valley strong-2, strong-3, strong-4)',
+    );
+  const strong = JSON.parse(readFileSync(STRONG_URL, 'utf8')) as { tables: Record<string, { sdOneGame: number }> };
+  return Object.fromEntries(players.map((p) => [p, round(leastDifference(strong.tables[String(p)]!.sdOneGame, BAND_GAMES), 2)]));
+}
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
@@ -301,6 +301,7 @@ export async function calibrateScoreModel(options: { log?: (line: string) => voi
   const ceilingOf = (x: readonly number[], p: number) => x[SCORE_FEATURES.indexOf('goldTotal')]! / p;
   const gold = (kind: Kind, p: number, { x, s }: { x: readonly number[]; s: Setting }) =>
     Math.max(0, Math.min(ceilingOf(x, p), predicted(kind, p, x, s)));
+  const bandWidth = bandWidths(PLAYERS);
   const scales = { greedy: {}, planner: {} } as ScoreModel['scales'];
   for (const kind of KINDS)
     for (const p of PLAYERS) {
