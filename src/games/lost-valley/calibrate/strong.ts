@@ -30,6 +30,7 @@ import { buildMap } from '../../../core/maps.ts';
 import { seedState } from '../../../core/rng.ts';
 import { spearman } from '../../../core/stats.ts';
 import { lostValley } from '../index.ts';
+import type { LostValleyMap } from '../model.ts';
 import { features } from '../score.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { BOT_WEIGHTS, type BotWeights } from '../rules/bot-weights.ts';
@@ -179,24 +180,27 @@ interface Row {
   games: Array<{ gold: number; rounds: number; ice: boolean; announced: boolean }>;
 }
 
+/** What the score reads of a landscape, as a row keeps it: written when measured, again on RESCORE. */
+function readings(map: LostValleyMap): Pick<Row, 'features' | 'difficulty' | 'kinds'> {
+  const score = lostValley.score(map) as unknown as { raw: number; kinds: Row['kinds']; metrics: Parameters<typeof features>[0] };
+  const kind = (k: 'greedy' | 'planner') => ({ difficulty: score.kinds[k].difficulty });
+  return { features: features(score.metrics), difficulty: score.raw, kinds: { greedy: kind('greedy'), planner: kind('planner') } };
+}
+
 function measure(i: number): Row {
   const options = DEF
     ? { players: PLAYERS }
     : { players: PLAYERS, gold: GOLD[i % 3], ice: ICE[Math.floor(i / 3) % 3], river: 3 + ((i * 7) % 10) };
   const map = buildMap(lostValley, `agr-${PLAYERS}-${i}`, options);
-  const score = lostValley.score(map) as unknown as { raw: number; kinds: Row['kinds']; metrics: Parameters<typeof features>[0] };
   const table = buildTable(map);
   const games = Array.from({ length: G }, (_, g) => {
     const s = monteCarloGame(table, `lv-monte-carlo\u001f${map.digest}\u001f${g}`);
     return { gold: mean(s.players.map(nuggets)), rounds: s.round, ice: s.stats.iceFrom >= 0, announced: s.over === 'announced' };
   });
-  const kind = (k: 'greedy' | 'planner') => ({ difficulty: score.kinds[k].difficulty });
   return {
     seed: map.seed!,
     options,
-    features: features(score.metrics),
-    difficulty: score.raw,
-    kinds: { greedy: kind('greedy'), planner: kind('planner') },
+    ...readings(map),
     greedy: playtest(map, { games: 8, player: 'greedy' }).goldPerProspector,
     planner: playtest(map, { games: 8, player: 'planner' }).goldPerProspector,
     games,
@@ -368,20 +372,11 @@ function compare(rows: readonly Row[], other: readonly Row[]) {
 const FIXTURE = new URL('../data/strong.json', import.meta.url);
 const key = `${PLAYERS}${DEF ? '-default' : ''}${process.env.ROLLOUT === 'planner' ? '-planner-rollouts' : ''}`;
 const started = performance.now();
-/** A kept row with the current score's readings: only the score's fields change. */
-function rescored(row: Row): Row {
-  const score = lostValley.score(buildMap(lostValley, row.seed, row.options)) as unknown as { raw: number; kinds: Row['kinds'] };
-  return {
-    ...row,
-    difficulty: score.raw,
-    kinds: { greedy: { difficulty: score.kinds.greedy.difficulty }, planner: { difficulty: score.kinds.planner.difficulty } },
-  };
-}
-
 const rows: Row[] = process.env.ROWS
   ? process.env.ROWS.split(',')
       .flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as Row[])
-      .map((r) => (process.env.RESCORE === '1' ? rescored(r) : r))
+      // After a refit the games stand; only what the score reads is read again.
+      .map((r) => (process.env.RESCORE === '1' ? { ...r, ...readings(buildMap(lostValley, r.seed, r.options)) } : r))
   : Array.from({ length: N }, (_, k) => {
       const row = measure(START + k);
       if ((k + 1) % 5 === 0) process.stderr.write(`${k + 1}/${N} ${Math.round((performance.now() - started) / 1000)} s\n`);
