@@ -21,7 +21,8 @@ import { startService, stopService } from './http.ts';
 const CONNECTIONS = 32;
 const SEEDS = 8;
 
-const report = (reportId: string) =>
+/** A four-player Gold City report, as a game client sends it. */
+export const report = (reportId: string) =>
   JSON.stringify({ reportId, players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, handle: 'Bench', finishedRound: 25 }] });
 
 interface Round {
@@ -65,22 +66,26 @@ async function serviceRound(env: Record<string, string>, key: string, seconds: n
   }
 }
 
+/** The floor's one statement: a report's row by a single-row INSERT of its own, as plain as a client writes it. */
+export function bareInsert(store: PlayStore, id: string) {
+  return store.db.query(
+    `INSERT INTO plays (game, digest, seed, options, report_id, players, rounds, measure, bot_measure, bot_difficulty, body, body_digest)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (game, digest, report_id) DO NOTHING RETURNING seq`,
+    ['bare', 'sha256:bare', 'bare', '{}', id, 4, 25, 25, 24, 40, report(id), 'sha256:x'],
+  );
+}
+
 /** The floor: the store's own INSERT, 32 loops at once, timed one statement at a time. */
 async function bareRound(store: PlayStore, seconds: number, round: number): Promise<Round> {
   const latencies: number[] = [];
   const end = performance.now() + seconds * 1000;
   let n = 0;
-  const body = JSON.parse(report('x')) as Record<string, unknown>;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
         const id = `bare-${round}-${n++}`;
         const t0 = performance.now();
-        await store.db.query(
-          `INSERT INTO plays (game, digest, seed, options, report_id, players, rounds, measure, bot_measure, bot_difficulty, body, body_digest)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (game, digest, report_id) DO NOTHING RETURNING seq`,
-          ['bare', 'sha256:bare', 'bare', '{}', id, 4, 25, 25, 24, 40, JSON.stringify({ ...body, reportId: id }), 'sha256:x'],
-        );
+        await bareInsert(store, id);
         latencies.push(performance.now() - t0);
       }
     }),

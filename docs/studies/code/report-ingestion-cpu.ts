@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startService, stopService } from '../../../bench/http.ts';
+import { bareInsert, report } from '../../../bench/plays.ts';
 import { MAX_KEY_WRITES_PER_MINUTE } from '../../../src/store/keys.ts';
 import { openStore } from '../../../src/store/open.ts';
 
@@ -67,7 +68,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'goldmaps-ingestion-'));
 const env = { DATABASE_URL: url, GOLDMAPS_DATA: dataDir };
 const store = await openStore('study', env);
 const key = await store.createKey(`ingestion-${process.pid}`, { writesPerMinute: MAX_KEY_WRITES_PER_MINUTE });
-const body = { players: 4, rounds: 25, winners: [1], seats: [{ seat: 1, handle: 'Bench', finishedRound: 25 }] };
 try {
   for (let round = 0; round < ROUNDS; round++) {
     const service = await startService(PORT, env);
@@ -84,7 +84,7 @@ try {
               ...req,
               path: `/api/v1/games/gold-city/maps/study-${i % 8}/plays`,
               headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-              body: JSON.stringify({ ...body, reportId: `study-${process.pid}-${round}-${i++}` }),
+              body: report(`study-${process.pid}-${round}-${i++}`),
             }),
           },
         ],
@@ -102,11 +102,7 @@ try {
       Array.from({ length: CONNECTIONS }, async () => {
         while (performance.now() < end) {
           const id = `study-bare-${process.pid}-${round}-${n++}`;
-          await store.db.query(
-            `INSERT INTO plays (game, digest, seed, options, report_id, players, rounds, measure, bot_measure, bot_difficulty, body, body_digest)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (game, digest, report_id) DO NOTHING RETURNING seq`,
-            ['bare', 'sha256:bare', 'bare', '{}', id, 4, 25, 25, 24, 40, JSON.stringify({ ...body, reportId: id }), 'sha256:x'],
-          );
+          await bareInsert(store, id);
         }
       }),
     );
