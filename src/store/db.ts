@@ -129,7 +129,8 @@ export async function openPostgres(url: string, { connections = 16 }: { connecti
   pool.on('error', () => {});
   // One name per statement text, the same on every connection: node-postgres sends the Parse on
   // a connection's first use of a name and only Bind/Execute after. Parsing and planning a batch's
-  // multi-row INSERT took PostgreSQL ~15–20 µs of CPU a report (docs/studies/report-ingestion.md).
+  // multi-row INSERT cost PostgreSQL a median of ~18 µs of CPU a report (4–31 µs over six pairs,
+  // docs/studies/report-ingestion.md).
   const names = new Map<string, string>();
   const nameOf = (sql: string) => {
     let name = names.get(sql);
