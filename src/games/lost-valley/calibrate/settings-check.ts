@@ -7,10 +7,13 @@
  * scores the same landscapes as the service does, and prints, per table size and kind:
  *
  * - Spearman of −(the setting's mean difficulty) with the kind's mean gold per setting;
- * - the split-half reliability of those setting means (landscapes split at random, 200 times,
+ * - the same for the score's nuggets (`predictedGold`);
+ * - the split-half reliability of the kind's setting means (landscapes split at random, 200 times,
  *   Spearman–Brown to the whole) and the ceiling it puts on any score's Spearman (its square root);
- * - how the two kinds rank the settings against each other.
+ * - how the two kinds rank the settings against each other;
+ * - and, with more than one table size asked, all of the above over every setting of them pooled.
  *
+ * `L` is one count of landscapes a setting, or one per table size (`PLAYERS=2,3,4 L=192,64,64`).
  * Offline only. The measurements go through core/corpus.ts, so GOLDMAPS_SHARD / GOLDMAPS_MEASURED
  * spread them over processes and keep them:
  *   PLAYERS=2,3,4 L=48 G=8 GOLDMAPS_SHARD=1/2 GOLDMAPS_SHARD_OUT=/tmp/c1.json npx tsx src/games/lost-valley/calibrate/settings-check.ts
@@ -23,6 +26,7 @@ import { scoreMap } from '../../../core/maps.ts';
 import { Rng } from '../../../core/rng.ts';
 import { spearman } from '../../../core/stats.ts';
 import { lostValley } from '../index.ts';
+import type { LostValleyScore } from '../score.ts';
 import { type CorpusEntry, type Measured, mapOf, measure, settingKey, settings } from './corpus.ts';
 
 const KINDS = ['greedy', 'planner'] as const;
@@ -33,8 +37,10 @@ export interface SettingsCheck {
   settings: number;
   landscapes: number;
   games: number;
-  /** Spearman of −(mean difficulty) with the kind's mean gold, over the settings of this table size. */
+  /** Spearman of −(the setting's mean difficulty) with the kind's mean gold, over the settings of this table size. */
   spearman: number;
+  /** The same for the score's own quantity, `predictedGold` (nuggets a prospector banks). */
+  goldSpearman: number;
   /** Split-half reliability of the setting means (Spearman–Brown to all landscapes), and √ of it. */
   reliability: number;
   ceiling: number;
@@ -42,67 +48,98 @@ export interface SettingsCheck {
   kindsAgree: number;
 }
 
+/**
+ * All settings of every table size asked for at once (item 4a names `players` among the options).
+ * The 0–100 difficulty is a scale per table size (a hard four-player map is hard among four-player
+ * maps), so its pooled figure compares places on different scales; `predictedGold` is in nuggets
+ * at every table size and is the score's answer to how the settings rank across them.
+ */
+export interface PooledCheck extends Omit<SettingsCheck, 'players'> {
+  players: number[];
+}
+
+/** A measured landscape and the service's score of it. */
+export type CheckedRow = Measured & { difficulty: number; predictedGold: number };
+
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
-export function checkPlan(players: readonly number[], landscapes: number, games: number): CorpusEntry[] {
+/** `landscapes` a setting: one number for every table size, or one per entry of `players`. */
+export function checkPlan(players: readonly number[], landscapes: number | readonly number[], games: number): CorpusEntry[] {
+  const count = (p: number) => (typeof landscapes === 'number' ? landscapes : landscapes[players.indexOf(p)]!);
   return settings()
     .filter((s) => players.includes(s.players))
-    .flatMap((s) => Array.from({ length: landscapes }, (_, k) => ({ seed: `lv-check-${settingKey(s)}-${k}`, options: s, games })));
+    .flatMap((s) => Array.from({ length: count(s.players) }, (_, k) => ({ seed: `lv-check-${settingKey(s)}-${k}`, options: s, games })));
 }
 
-/** The figures above from measured landscapes; `difficulty` is the service's score of each. */
-export function summarise(rows: readonly (Measured & { difficulty: number })[]): SettingsCheck[] {
-  const out: SettingsCheck[] = [];
-  for (const players of [...new Set(rows.map((r) => r.options.players))].sort()) {
-    const groups = new Map<string, (Measured & { difficulty: number })[]>();
-    for (const r of rows.filter((x) => x.options.players === players)) {
-      const key = settingKey(r.options);
-      groups.set(key, [...(groups.get(key) ?? []), r]);
-    }
-    const keys = [...groups.keys()].sort();
-    const difficulty = keys.map((k) => -mean(groups.get(k)!.map((r) => r.difficulty)));
-    const gold = (kind: (typeof KINDS)[number]) => keys.map((k) => mean(groups.get(k)!.map((r) => r[kind])));
-    for (const kind of KINDS) {
-      const rng = Rng.fromSeed(`settings-check-halves-${players}-${kind}`);
-      let sum = 0;
-      const splits = 200;
-      for (let s = 0; s < splits; s++) {
-        const a: number[] = [];
-        const b: number[] = [];
-        for (const k of keys) {
-          const g = [...groups.get(k)!];
-          for (let i = g.length - 1; i > 0; i--) {
-            const j = rng.int(0, i);
-            [g[i], g[j]] = [g[j]!, g[i]!];
-          }
-          const h = Math.floor(g.length / 2);
-          a.push(mean(g.slice(0, h).map((r) => r[kind])));
-          b.push(mean(g.slice(h).map((r) => r[kind])));
-        }
-        sum += spearman(a, b);
-      }
-      const half = sum / splits;
-      const reliability = (2 * half) / (1 + half);
-      out.push({
-        players,
-        kind,
-        settings: keys.length,
-        landscapes: Math.min(...keys.map((k) => groups.get(k)!.length)),
-        games: rows[0]!.games,
-        spearman: r3(spearman(difficulty, gold(kind))),
-        reliability: r3(reliability),
-        ceiling: r3(Math.sqrt(Math.max(0, reliability))),
-        kindsAgree: r3(spearman(gold('greedy'), gold('planner'))),
-      });
-    }
+/** The figures for one group of settings (`settingKey` tells the table size apart, so pooling is just more keys). */
+function figures(rows: readonly CheckedRow[], label: string): Omit<SettingsCheck, 'players'>[] {
+  const groups = new Map<string, CheckedRow[]>();
+  for (const r of rows) {
+    const key = settingKey(r.options);
+    groups.set(key, [...(groups.get(key) ?? []), r]);
   }
-  return out;
+  const keys = [...groups.keys()].sort();
+  const of = (f: (r: CheckedRow) => number) => keys.map((k) => mean(groups.get(k)!.map(f)));
+  const difficulty = of((r) => -r.difficulty);
+  const predicted = of((r) => r.predictedGold);
+  const gold = (kind: (typeof KINDS)[number]) => of((r) => r[kind]);
+  return KINDS.map((kind) => {
+    const rng = Rng.fromSeed(`settings-check-halves-${label}-${kind}`);
+    let sum = 0;
+    const splits = 200;
+    for (let s = 0; s < splits; s++) {
+      const a: number[] = [];
+      const b: number[] = [];
+      for (const k of keys) {
+        const g = [...groups.get(k)!];
+        for (let i = g.length - 1; i > 0; i--) {
+          const j = rng.int(0, i);
+          [g[i], g[j]] = [g[j]!, g[i]!];
+        }
+        const h = Math.floor(g.length / 2);
+        a.push(mean(g.slice(0, h).map((r) => r[kind])));
+        b.push(mean(g.slice(h).map((r) => r[kind])));
+      }
+      sum += spearman(a, b);
+    }
+    const half = sum / splits;
+    const reliability = (2 * half) / (1 + half);
+    return {
+      kind,
+      settings: keys.length,
+      landscapes: Math.min(...keys.map((k) => groups.get(k)!.length)),
+      games: rows[0]!.games,
+      spearman: r3(spearman(difficulty, gold(kind))),
+      goldSpearman: r3(spearman(predicted, gold(kind))),
+      reliability: r3(reliability),
+      ceiling: r3(Math.sqrt(Math.max(0, reliability))),
+      kindsAgree: r3(spearman(gold('greedy'), gold('planner'))),
+    };
+  });
+}
+
+/** The figures above from measured landscapes, per table size. */
+export function summarise(rows: readonly CheckedRow[]): SettingsCheck[] {
+  return [...new Set(rows.map((r) => r.options.players))].sort().flatMap((players) =>
+    figures(
+      rows.filter((x) => x.options.players === players),
+      String(players),
+    ).map((f) => ({ players, ...f })),
+  );
+}
+
+/** The same over every setting of every table size in `rows` together. */
+export function pooled(rows: readonly CheckedRow[]): PooledCheck[] {
+  const players = [...new Set(rows.map((r) => r.options.players))].sort();
+  return figures(rows, `pooled-${players.join('-')}`).map((f) => ({ players, ...f }));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const players = (process.env.PLAYERS ?? '2,3,4').split(',').map(Number);
-  const plan = checkPlan(players, Number(process.env.L ?? 48), Number(process.env.G ?? 8));
+  const landscapes = (process.env.L ?? '48').split(',').map(Number);
+  if (landscapes.length !== 1 && landscapes.length !== players.length) throw new Error('L is one count, or one per table size in PLAYERS');
+  const plan = checkPlan(players, landscapes.length === 1 ? landscapes[0]! : landscapes, Number(process.env.G ?? 8));
   if (process.env.MERGE) {
     const files = process.env.MERGE.split(',');
     const merged = mergeShards(files.map((name) => ({ name, text: readFileSync(name, 'utf8') })));
@@ -110,9 +147,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const measured = measureCorpus('lost-valley/settings-check', plan, (e) => `${e.seed}/${e.games}`, measure);
   if (measured) {
-    const rows = plan.map((e) => ({ ...measured.get(`${e.seed}/${e.games}`)!, difficulty: scoreMap(lostValley, mapOf(e)).difficulty }));
-    const figures = summarise(rows);
-    console.table(figures);
-    if (process.env.OUT) writeFileSync(process.env.OUT, `${JSON.stringify(figures, null, 2)}\n`);
+    const rows = plan.map((e) => {
+      const { difficulty, predictedGold } = scoreMap(lostValley, mapOf(e)) as LostValleyScore;
+      return { ...measured.get(`${e.seed}/${e.games}`)!, difficulty, predictedGold };
+    });
+    const byTable = summarise(rows);
+    const across = players.length > 1 ? pooled(rows) : [];
+    console.table(byTable);
+    if (across.length) console.table(across.map(({ players: p, ...f }) => ({ players: p.join(','), ...f })));
+    if (process.env.OUT) writeFileSync(process.env.OUT, `${JSON.stringify({ byTable, pooled: across }, null, 2)}\n`);
   }
 }
