@@ -9,7 +9,7 @@ const strong = (players: number, games: number): Producer => ({
   about: `the Monte-Carlo player on 60 landscapes × ${games} games at ${players} players, the summary's strong-play figures (about 6–10 minutes on a shared machine)`,
 });
 
-/** Lost Valley's producers: the score's model, the reference-race model it is measured against, then the far stronger player the summary quotes. */
+/** Lost Valley's producers: the score's model and its check on fresh landscapes, the reference-race model it is measured against, then the far stronger player the summary quotes. */
 export const LOST_VALLEY_CALIBRATION: readonly Producer[] = [
   {
     name: 'score-model',
@@ -17,7 +17,16 @@ export const LOST_VALLEY_CALIBRATION: readonly Producer[] = [
     shards: true,
     writes: 'data/score-model.json',
     about:
-      'greedy and planner games on 4,536 landscapes over every setting, the analytic score’s heads per kind and table size, checked on 240 held out × 50 games; its bands are as wide as data/strong.json’s strong play tells apart, so rerun it after the strong-play steps when the bots change (about 8 minutes on one core)',
+      'greedy and planner games on 4,536 landscapes over every setting, the analytic score’s heads per kind and table size, checked on 240 held out × 50 games; its bands are as wide as data/strong.json’s strong play tells apart, so rerun it after the strong-play steps when the bots change, and settings-check after it (about 8 minutes on one core)',
+  },
+  {
+    name: 'settings-check',
+    script: dataFile('./calibrate/settings-check.ts', import.meta.url),
+    shards: true,
+    writes: 'data/settings-check.json',
+    env: { PLAYERS: '2,3,4', L: '192,64,64', G: '8', FIXTURE: '1' },
+    about:
+      'greedy and planner games on fresh landscapes of every setting (192 a setting at two players, 64 at three and four, 8 games each): how the shipped score ranks the settings within each table size and across them; rerun it after score-model (about 18 minutes on one core)',
   },
   {
     name: 'difficulty',

@@ -14,14 +14,17 @@
  * - and, with more than one table size asked, all of the above over every setting of them pooled.
  *
  * `L` is one count of landscapes a setting, or one per table size (`PLAYERS=2,3,4 L=192,64,64`).
- * Offline only. The measurements go through core/corpus.ts, so GOLDMAPS_SHARD / GOLDMAPS_MEASURED
- * spread them over processes and keep them:
- *   PLAYERS=2,3,4 L=48 G=8 GOLDMAPS_SHARD=1/2 GOLDMAPS_SHARD_OUT=/tmp/c1.json npx tsx src/games/lost-valley/calibrate/settings-check.ts
- *   … GOLDMAPS_SHARD=2/2 …, then merge (goldmaps calibrate --merge is score-model's; here:)
- *   GOLDMAPS_MEASURED=/tmp/check.json … with the merged file
+ * With FIXTURE=1 it writes data/settings-check.json: the figures, each setting's means they come
+ * from, and which score model they were measured with (a test fails when the model is refitted
+ * and this is not rerun, and holds the figures to item 4a's 0.8). `goldmaps calibrate lost-valley
+ * settings-check` runs it so (PLAYERS=2,3,4 L=192,64,64 G=8, about 18 minutes on one core), with
+ * `--shard K/N` and `--merge` to spread the games over machines; GOLDMAPS_MEASURED=file keeps them,
+ * so a refitted model is checked again without playing (src/core/corpus.ts). Offline only.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { measureCorpus, mergeShards } from '../../../core/corpus.ts';
+import { measureCorpus } from '../../../core/corpus.ts';
+import { dataFile } from '../../../core/json-file.ts';
 import { scoreMap } from '../../../core/maps.ts';
 import { Rng } from '../../../core/rng.ts';
 import { spearman } from '../../../core/stats.ts';
@@ -135,16 +138,39 @@ export function pooled(rows: readonly CheckedRow[]): PooledCheck[] {
   return figures(rows, `pooled-${players.join('-')}`).map((f) => ({ players, ...f }));
 }
 
+const FIXTURE = dataFile('../data/settings-check.json', import.meta.url);
+const SCORE_MODEL = dataFile('../data/score-model.json', import.meta.url);
+
+/** Which score model a fixture was measured with: the first 16 hex of the model file's sha256. */
+export const scoreModelDigest = (text = readFileSync(SCORE_MODEL, 'utf8')) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** data/settings-check.json: the figures, and each setting's means that they were computed from. */
+export interface SettingsCheckFixture {
+  scoreModel: string;
+  plan: { players: number[]; landscapes: number[]; games: number };
+  byTable: SettingsCheck[];
+  pooled: PooledCheck[];
+  /** By `settingKey`: the kinds' mean gold, the score's mean difficulty and mean `predictedGold`, over its landscapes. */
+  settings: Record<string, [greedy: number, planner: number, difficulty: number, predictedGold: number]>;
+}
+
+export function settingMeans(rows: readonly CheckedRow[]): SettingsCheckFixture['settings'] {
+  const groups = new Map<string, CheckedRow[]>();
+  for (const r of rows) groups.set(settingKey(r.options), [...(groups.get(settingKey(r.options)) ?? []), r]);
+  return Object.fromEntries(
+    [...groups.keys()].sort().map((k) => {
+      const g = groups.get(k)!;
+      const m = (f: (r: CheckedRow) => number) => r3(mean(g.map(f)));
+      return [k, [m((r) => r.greedy), m((r) => r.planner), m((r) => r.difficulty), m((r) => r.predictedGold)]];
+    }),
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const players = (process.env.PLAYERS ?? '2,3,4').split(',').map(Number);
   const landscapes = (process.env.L ?? '48').split(',').map(Number);
   if (landscapes.length !== 1 && landscapes.length !== players.length) throw new Error('L is one count, or one per table size in PLAYERS');
   const plan = checkPlan(players, landscapes.length === 1 ? landscapes[0]! : landscapes, Number(process.env.G ?? 8));
-  if (process.env.MERGE) {
-    const files = process.env.MERGE.split(',');
-    const merged = mergeShards(files.map((name) => ({ name, text: readFileSync(name, 'utf8') })));
-    writeFileSync(process.env.GOLDMAPS_MEASURED!, `${JSON.stringify(merged)}\n`);
-  }
   const measured = measureCorpus('lost-valley/settings-check', plan, (e) => `${e.seed}/${e.games}`, measure);
   if (measured) {
     const rows = plan.map((e) => {
@@ -155,6 +181,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const across = players.length > 1 ? pooled(rows) : [];
     console.table(byTable);
     if (across.length) console.table(across.map(({ players: p, ...f }) => ({ players: p.join(','), ...f })));
-    if (process.env.OUT) writeFileSync(process.env.OUT, `${JSON.stringify({ byTable, pooled: across }, null, 2)}\n`);
+    if (process.env.FIXTURE === '1') {
+      const fixture: SettingsCheckFixture = {
+        scoreModel: scoreModelDigest(),
+        plan: { players, landscapes: players.map((_, i) => landscapes[landscapes.length === 1 ? 0 : i]!), games: plan[0]!.games },
+        byTable,
+        pooled: across,
+        settings: settingMeans(rows),
+      };
+      // Indented, with each list of plain values on one line: a diff shows which figures moved.
+      const text = JSON.stringify(fixture, null, 1).replace(
+        /\[\s+([^[\]{}]*?)\s+\]/g,
+        (_, inner: string) => `[${inner.replace(/\s*\n\s*/g, ' ')}]`,
+      );
+      writeFileSync(FIXTURE, `${text}\n`);
+    }
   }
 }
