@@ -17,3 +17,15 @@ export function dataFile(relative: string, moduleUrl: string): URL {
 export function readJson<T>(url: URL): T {
   return JSON.parse(readFileSync(url, 'utf8')) as T;
 }
+
+/**
+ * A data file's text: indented, with each list of plain values on one line, so that the diff of a
+ * recalibration shows which figures moved and not a column of numbers.
+ */
+export function dataText(value: unknown): string {
+  const text = JSON.stringify(value, null, 1).replace(
+    /\[\s+([^[\]{}]*?)\s+\]/g,
+    (_, inner: string) => `[${inner.replace(/\s*\n\s*/g, ' ')}]`,
+  );
+  return `${text}\n`;
+}

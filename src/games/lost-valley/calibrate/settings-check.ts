@@ -24,7 +24,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { measureCorpus } from '../../../core/corpus.ts';
-import { dataFile } from '../../../core/json-file.ts';
+import { dataFile, dataText } from '../../../core/json-file.ts';
 import { scoreMap } from '../../../core/maps.ts';
 import { Rng } from '../../../core/rng.ts';
 import { spearman } from '../../../core/stats.ts';
@@ -189,12 +189,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         pooled: across,
         settings: settingMeans(rows),
       };
-      // Indented, with each list of plain values on one line: a diff shows which figures moved.
-      const text = JSON.stringify(fixture, null, 1).replace(
-        /\[\s+([^[\]{}]*?)\s+\]/g,
-        (_, inner: string) => `[${inner.replace(/\s*\n\s*/g, ' ')}]`,
-      );
-      writeFileSync(FIXTURE, `${text}\n`);
+      writeFileSync(FIXTURE, dataText(fixture));
     }
   }
 }

@@ -27,6 +27,7 @@ import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { corpusRunFromEnv, measureCorpus } from '../../../core/corpus.ts';
 import { blendForBoth, rankGap } from '../../../core/fit.ts';
+import { dataText } from '../../../core/json-file.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { difficultyBetween } from '../../../core/difficulty.ts';
 import { leastSquares, spearman } from '../../../core/stats.ts';
@@ -263,12 +264,7 @@ export async function calibrateScoreModel(
     heldOutTrails: holdRows.map((r) => [r.seed, r.players, r.firstGame ? 1 : 0, r.settler, r.planner]),
   };
   const out = options.out ?? new URL('../data/score-model.json', import.meta.url);
-  // Indented, with each list of plain values on one line: a diff shows which figures moved.
-  const text = JSON.stringify(model, null, 1).replace(
-    /\[\s+([^[\]{}]*?)\s+\]/g,
-    (_, inner: string) => `[${inner.replace(/\s*\n\s*/g, ' ')}]`,
-  );
-  writeFileSync(out, `${text}\n`);
+  writeFileSync(out, dataText(model));
   log(`wrote ${out.pathname}`);
 }
 
