@@ -119,6 +119,28 @@ describe('the render pool on its own', () => {
     expect([...pids].filter(alive)).toEqual([]);
   });
 
+  it('never holds two children at once: a successor starts when the child it replaces has exited', async () => {
+    // Two at once were the soak's RSS peaks (a retiring child's 150 MB beside its successor).
+    const pool = new RasterPool({ concurrency: 2, rendersPerChild: 2 });
+    const svg = (i: number) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect x="${i}" y="4" width="300" height="200" fill="#a52"/></svg>`;
+    let most = 0;
+    const pids = new Set<number>();
+    const watch = setInterval(() => {
+      most = Math.max(most, pool.pids.length);
+      pool.pids.forEach((p) => pids.add(p));
+    }, 1);
+    try {
+      const pngs = await Promise.all(Array.from({ length: 6 }, (_, i) => pool.render(svg(i), 96)));
+      for (const [i, png] of pngs.entries()) expect(png.equals(await svgToPng(svg(i), 96))).toBe(true);
+    } finally {
+      clearInterval(watch);
+      await pool.close();
+    }
+    expect(pids.size).toBeGreaterThanOrEqual(2);
+    expect(most).toBe(1);
+  });
+
   it('a child whose render fails answers the error and keeps drawing', async () => {
     const pool = new RasterPool({ concurrency: 1 });
     try {
