@@ -56,10 +56,12 @@ type Answer = { ready: true } | { id: number; png: Uint8Array; rss: number } | {
  * in 240 renders), and the glibc settings that give it back (small mmap and trim thresholds) make
  * each raster twice as slow. The child keeps glibc's fast defaults but for its arenas and V8's young
  * generation (see #start and CHILD_ALLOCATOR), which hold it at 100–140 MB over 2,000 renders at
- * about raw sharp's speed. Replacing it after 1,000 renders, or once a render leaves it past 256 MB, gives
+ * about raw sharp's speed. Replacing it after 1,000 renders, or once a render leaves it past 144 MB, gives
  * back whatever it still gathers: 100, 300 and 1,000 renders a child measured alike for RSS and
- * speed, so it restarts least; the RSS bound is a safety net (libvips draws in strips, and a
- * 100-megapixel raster left the child at 131 MB). One child draws all the renders the gate lets
+ * speed, so it restarts least. The RSS bound keeps the service and its child under 500 MB
+ * together: the soak's child sits at 100–145 MB and a few large rasters leave it at 155–165, beside
+ * a service of 310–345 (libvips draws in strips: a 100-megapixel raster left the child at 131 MB).
+ * One child draws all the renders the gate lets
  * through: a second process costs its own ~70 MB of node and libvips.
  *
  * Started on the first render. A child that dies mid-render (or is killed for not answering within
@@ -87,7 +89,7 @@ export class RasterPool {
   constructor({
     concurrency,
     rendersPerChild = 1000,
-    maxRssBytes = 256 * 1024 * 1024,
+    maxRssBytes = 144 * 1024 * 1024,
     idleMillis = 60_000,
     renderMillis = 60_000,
     logger,
