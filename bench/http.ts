@@ -68,6 +68,16 @@ function vmRssMb(pid: number): number {
   }
 }
 
+/** CPU ticks (1/100 s, user + system) a process has used; 0 once it has gone. */
+export function cpuTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
 /** The process ids descending from `pid` (its children, theirs, ...), from /proc. */
 function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpuTicks } from '../../bench/http.ts';
 import { RasterPool } from '../../src/workers/raster-pool.ts';
 import { DEFAULT_LIMITS } from '../../src/api/app.ts';
 import { startServer } from '../../src/api/server.ts';
@@ -41,16 +42,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-
-/** CPU ticks a process has used (user + system). */
-function cpuTicks(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * Kills (SIGKILL) each child seen drawing while `until` is pending, up to `times`: a child the

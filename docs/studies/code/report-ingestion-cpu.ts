@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startService, stopService } from '../../../bench/http.ts';
+import { cpuTicks as ticks, startService, stopService } from '../../../bench/http.ts';
 import { bareInsert, report } from '../../../bench/plays.ts';
 import { MAX_KEY_WRITES_PER_MINUTE } from '../../../src/store/keys.ts';
 import { openStore } from '../../../src/store/open.ts';
@@ -25,15 +25,6 @@ const ROUNDS = Number(process.env.ROUNDS ?? 1);
 const CONNECTIONS = 32;
 const PORT = 18097;
 
-/** CPU ticks (1/100 s) a process has used, 0 once it has gone. */
-function ticks(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
 const postgresTicks = () =>
   execFileSync('sh', ['-c', 'pgrep -x postgres || true'], { encoding: 'utf8' })
     .split('\n')
