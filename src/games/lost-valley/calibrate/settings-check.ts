@@ -24,6 +24,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { measureCorpus } from '../../../core/corpus.ts';
+import { stepUp } from '../../../core/fit.ts';
 import { dataFile, dataText } from '../../../core/json-file.ts';
 import { scoreMap } from '../../../core/maps.ts';
 import { Rng } from '../../../core/rng.ts';
@@ -75,18 +76,26 @@ export function checkPlan(players: readonly number[], landscapes: number | reado
     .flatMap((s) => Array.from({ length: count(s.players) }, (_, k) => ({ seed: `lv-check-${settingKey(s)}-${k}`, options: s, games })));
 }
 
-/** The figures for one group of settings (`settingKey` tells the table size apart, so pooling is just more keys). */
-function figures(rows: readonly CheckedRow[], label: string): Omit<SettingsCheck, 'players'>[] {
+/** Rows by `settingKey`, keys in order. */
+function bySetting(rows: readonly CheckedRow[]): Map<string, CheckedRow[]> {
   const groups = new Map<string, CheckedRow[]>();
   for (const r of rows) {
     const key = settingKey(r.options);
-    groups.set(key, [...(groups.get(key) ?? []), r]);
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
   }
-  const keys = [...groups.keys()].sort();
-  const of = (f: (r: CheckedRow) => number) => keys.map((k) => mean(groups.get(k)!.map(f)));
+  return new Map([...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** The figures for one group of settings (`settingKey` tells the table size apart, so pooling is just more keys). */
+function figures(rows: readonly CheckedRow[], label: string): Omit<SettingsCheck, 'players'>[] {
+  const groups = [...bySetting(rows).values()];
+  const of = (f: (r: CheckedRow) => number) => groups.map((g) => mean(g.map(f)));
   const difficulty = of((r) => -r.difficulty);
   const predicted = of((r) => r.predictedGold);
-  const gold = (kind: (typeof KINDS)[number]) => of((r) => r[kind]);
+  const gold = { greedy: of((r) => r.greedy), planner: of((r) => r.planner) };
+  const kindsAgree = r3(spearman(gold.greedy, gold.planner));
   return KINDS.map((kind) => {
     const rng = Rng.fromSeed(`settings-check-halves-${label}-${kind}`);
     let sum = 0;
@@ -94,8 +103,8 @@ function figures(rows: readonly CheckedRow[], label: string): Omit<SettingsCheck
     for (let s = 0; s < splits; s++) {
       const a: number[] = [];
       const b: number[] = [];
-      for (const k of keys) {
-        const g = [...groups.get(k)!];
+      for (const group of groups) {
+        const g = [...group];
         for (let i = g.length - 1; i > 0; i--) {
           const j = rng.int(0, i);
           [g[i], g[j]] = [g[j]!, g[i]!];
@@ -106,18 +115,17 @@ function figures(rows: readonly CheckedRow[], label: string): Omit<SettingsCheck
       }
       sum += spearman(a, b);
     }
-    const half = sum / splits;
-    const reliability = (2 * half) / (1 + half);
+    const reliability = stepUp(sum / splits);
     return {
       kind,
-      settings: keys.length,
-      landscapes: Math.min(...keys.map((k) => groups.get(k)!.length)),
+      settings: groups.length,
+      landscapes: Math.min(...groups.map((g) => g.length)),
       games: rows[0]!.games,
-      spearman: r3(spearman(difficulty, gold(kind))),
-      goldSpearman: r3(spearman(predicted, gold(kind))),
+      spearman: r3(spearman(difficulty, gold[kind])),
+      goldSpearman: r3(spearman(predicted, gold[kind])),
       reliability: r3(reliability),
       ceiling: r3(Math.sqrt(Math.max(0, reliability))),
-      kindsAgree: r3(spearman(gold('greedy'), gold('planner'))),
+      kindsAgree,
     };
   });
 }
@@ -155,11 +163,8 @@ export interface SettingsCheckFixture {
 }
 
 export function settingMeans(rows: readonly CheckedRow[]): SettingsCheckFixture['settings'] {
-  const groups = new Map<string, CheckedRow[]>();
-  for (const r of rows) groups.set(settingKey(r.options), [...(groups.get(settingKey(r.options)) ?? []), r]);
   return Object.fromEntries(
-    [...groups.keys()].sort().map((k) => {
-      const g = groups.get(k)!;
+    [...bySetting(rows)].map(([k, g]) => {
       const m = (f: (r: CheckedRow) => number) => r3(mean(g.map(f)));
       return [k, [m((r) => r.greedy), m((r) => r.planner), m((r) => r.difficulty), m((r) => r.predictedGold)]];
     }),
@@ -168,9 +173,10 @@ export function settingMeans(rows: readonly CheckedRow[]): SettingsCheckFixture[
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const players = (process.env.PLAYERS ?? '2,3,4').split(',').map(Number);
-  const landscapes = (process.env.L ?? '48').split(',').map(Number);
-  if (landscapes.length !== 1 && landscapes.length !== players.length) throw new Error('L is one count, or one per table size in PLAYERS');
-  const plan = checkPlan(players, landscapes.length === 1 ? landscapes[0]! : landscapes, Number(process.env.G ?? 8));
+  const counts = (process.env.L ?? '48').split(',').map(Number);
+  if (counts.length !== 1 && counts.length !== players.length) throw new Error('L is one count, or one per table size in PLAYERS');
+  const landscapes = players.map((_, i) => counts[counts.length === 1 ? 0 : i]!);
+  const plan = checkPlan(players, landscapes, Number(process.env.G ?? 8));
   const measured = measureCorpus('lost-valley/settings-check', plan, (e) => `${e.seed}/${e.games}`, measure);
   if (measured) {
     const rows = plan.map((e) => {
@@ -184,7 +190,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (process.env.FIXTURE === '1') {
       const fixture: SettingsCheckFixture = {
         scoreModel: scoreModelDigest(),
-        plan: { players, landscapes: players.map((_, i) => landscapes[landscapes.length === 1 ? 0 : i]!), games: plan[0]!.games },
+        plan: { players, landscapes, games: plan[0]!.games },
         byTable,
         pooled: across,
         settings: settingMeans(rows),
