@@ -90,3 +90,49 @@ export function blendForBoth(
   const weight = weights.reduce((best, w) => (worst(w) > worst(best) + 1e-12 ? w : best), 0.5);
   return { weight, ...at(weight) };
 }
+
+/**
+ * Ridge least squares on standardised features (`lambda` times the rows, as `leastSquares` takes
+ * it), returned on the raw features. A feature that never varies gets no weight.
+ */
+export function ridgeFit(
+  rows: readonly (readonly number[])[],
+  y: readonly number[],
+  lambda: number,
+): { coefficients: number[]; intercept: number } {
+  const k = rows[0]!.length;
+  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const mu = Array.from({ length: k }, (_, j) => mean(rows.map((r) => r[j]!)));
+  const sd = Array.from({ length: k }, (_, j) => Math.sqrt(mean(rows.map((r) => (r[j]! - mu[j]!) ** 2))) || 1);
+  const z = rows.map((r) => r.map((v, j) => (v - mu[j]!) / sd[j]!));
+  const [b0, ...b] = leastSquares(z, y, lambda);
+  const coefficients = b.map((c, j) => c / sd[j]!);
+  const intercept = b0! - coefficients.reduce((a, c, j) => a + c * mu[j]!, 0);
+  return { coefficients, intercept };
+}
+
+/** The ridge of `lambdas` with the least out-of-fold squared error over 5 folds (by index), and that error summed. */
+export function crossValidatedRidge(
+  rows: readonly (readonly number[])[],
+  y: readonly number[],
+  lambdas: readonly number[],
+): { lambda: number; error: number } {
+  let best = { lambda: lambdas[0]!, error: Infinity };
+  for (const lambda of lambdas) {
+    let error = 0;
+    for (let fold = 0; fold < 5; fold++) {
+      const train = rows.flatMap((_, i) => (i % 5 !== fold ? [i] : []));
+      const head = ridgeFit(
+        train.map((i) => rows[i]!),
+        train.map((i) => y[i]!),
+        lambda,
+      );
+      let foldError = 0;
+      for (let i = fold; i < rows.length; i += 5)
+        foldError += (head.intercept + rows[i]!.reduce((a, v, j) => a + v * head.coefficients[j]!, 0) - y[i]!) ** 2;
+      error += foldError;
+    }
+    if (error < best.error - 1e-9) best = { lambda, error };
+  }
+  return best;
+}

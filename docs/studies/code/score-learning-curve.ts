@@ -16,7 +16,8 @@
  *   LV_MEASURED=/tmp/lv.json PD_MEASURED=/tmp/pd.json npx tsx docs/studies/code/score-learning-curve.ts
  */
 import { readFileSync } from 'node:fs';
-import { leastSquares, spearman } from '../../../src/core/stats.ts';
+import { crossValidatedRidge, ridgeFit } from '../../../src/core/fit.ts';
+import { spearman } from '../../../src/core/stats.ts';
 import { features, landscapeMetrics, SCORE_FEATURES } from '../../../src/games/lost-valley/analytic.ts';
 import { corpusPlan, mapOf as landscapeOf, type Measured } from '../../../src/games/lost-valley/calibrate/corpus.ts';
 import { sizedSeries } from '../../../src/games/pioneer-days/calibrate/corpus.ts';
@@ -35,43 +36,12 @@ interface Row {
   per: number;
 }
 
-const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-
-function ridgeFit(xs: readonly number[][], y: readonly number[], ridge: number) {
-  const k = xs[0]!.length;
-  const mu = Array.from({ length: k }, (_, j) => mean(xs.map((x) => x[j]!)));
-  const sd = Array.from({ length: k }, (_, j) => Math.sqrt(mean(xs.map((x) => (x[j]! - mu[j]!) ** 2))) || 1);
-  const [b0, ...b] = leastSquares(
-    xs.map((x) => x.map((v, j) => (v - mu[j]!) / sd[j]!)),
-    y,
-    ridge,
-  );
-  return (x: readonly number[]) => b0! + x.reduce((a, v, j) => a + b[j]! * ((v - mu[j]!) / sd[j]!), 0);
-}
-
 function fitCv(rows: readonly Row[], kind: string) {
-  let best = { ridge: RIDGES[0]!, error: Infinity };
-  for (const ridge of RIDGES) {
-    let error = 0;
-    for (let fold = 0; fold < 5; fold++) {
-      const train = rows.filter((_, i) => i % 5 !== fold);
-      const head = ridgeFit(
-        train.map((r) => r.x),
-        train.map((r) => r.y[kind]!),
-        ridge,
-      );
-      error += rows.filter((_, i) => i % 5 === fold).reduce((a, r) => a + (head(r.x) - r.y[kind]!) ** 2, 0);
-    }
-    if (error < best.error - 1e-9) best = { ridge, error };
-  }
-  return {
-    ridge: best.ridge,
-    head: ridgeFit(
-      rows.map((r) => r.x),
-      rows.map((r) => r.y[kind]!),
-      best.ridge,
-    ),
-  };
+  const xs = rows.map((r) => r.x);
+  const y = rows.map((r) => r.y[kind]!);
+  const { lambda } = crossValidatedRidge(xs, y, RIDGES);
+  const { coefficients, intercept } = ridgeFit(xs, y, lambda);
+  return { ridge: lambda, head: (x: readonly number[]) => intercept + x.reduce((a, v, j) => a + v * coefficients[j]!, 0) };
 }
 
 function curve(game: string, kinds: readonly string[], tables: Map<number, { fit: Row[]; held: Row[] }>) {

@@ -20,8 +20,8 @@ import { pathToFileURL } from 'node:url';
 import { corpusRunFromEnv, measureCorpus } from '../../../core/corpus.ts';
 import { difficultyOnScale, type Scale } from '../../../core/difficulty.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
-import { blendForBoth } from '../../../core/fit.ts';
-import { leastDifference, leastSquares, pearson, spearman } from '../../../core/stats.ts';
+import { blendForBoth, crossValidatedRidge, ridgeFit } from '../../../core/fit.ts';
+import { leastDifference, pearson, spearman } from '../../../core/stats.ts';
 import { features, landscapeMetrics, SCORE_FEATURES, SCORE_MODEL_VERSION } from '../analytic.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { PLAN } from '../rules/planner.ts';
@@ -94,38 +94,16 @@ function bootstrap(): void {
   writeFileSync(MODEL_URL, `${JSON.stringify(empty)}\n`);
 }
 
-/** Ridge least squares on standardized features, returned on the raw features. */
-function ridgeFit(rows: readonly number[][], y: readonly number[], lambda: number): { coefficients: number[]; intercept: number } {
-  const k = rows[0]!.length;
-  const mu = Array.from({ length: k }, (_, j) => mean(rows.map((r) => r[j]!)));
-  const sd = Array.from({ length: k }, (_, j) => Math.sqrt(mean(rows.map((r) => (r[j]! - mu[j]!) ** 2))) || 1);
-  const z = rows.map((r) => r.map((v, j) => (v - mu[j]!) / sd[j]!));
-  const [b0, ...b] = leastSquares(z, y, lambda);
-  const coefficients = b.map((c, j) => c / sd[j]!);
-  const intercept = b0! - coefficients.reduce((a, c, j) => a + c * mu[j]!, 0);
-  return { coefficients, intercept };
-}
-
 const apply = (head: { coefficients: readonly number[]; intercept: number }, x: readonly number[]) =>
   head.intercept + x.reduce((a, v, j) => a + v * head.coefficients[j]!, 0);
 
 /** Picks the ridge strength by 5-fold cross-validation (folds by index), then fits on all rows. */
 function fitHead(rows: readonly Row[], target: (r: Row) => number) {
-  let best = { lambda: RIDGE[0]!, error: Infinity };
-  for (const lambda of RIDGE) {
-    let error = 0;
-    for (let fold = 0; fold < 5; fold++) {
-      const train = rows.filter((_, i) => i % 5 !== fold);
-      const test = rows.filter((_, i) => i % 5 === fold);
-      const head = ridgeFit(
-        train.map((r) => r.x),
-        train.map(target),
-        lambda,
-      );
-      error += test.reduce((a, r) => a + (apply(head, r.x) - target(r)) ** 2, 0);
-    }
-    if (error < best.error - 1e-9) best = { lambda, error };
-  }
+  const best = crossValidatedRidge(
+    rows.map((r) => r.x),
+    rows.map(target),
+    RIDGE,
+  );
   const head = ridgeFit(
     rows.map((r) => r.x),
     rows.map(target),

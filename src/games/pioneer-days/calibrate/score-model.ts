@@ -26,11 +26,11 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { corpusRunFromEnv, measureCorpus } from '../../../core/corpus.ts';
-import { blendForBoth, rankGap } from '../../../core/fit.ts';
+import { blendForBoth, rankGap, ridgeFit } from '../../../core/fit.ts';
 import { dataText } from '../../../core/json-file.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { difficultyBetween } from '../../../core/difficulty.ts';
-import { leastSquares, spearman } from '../../../core/stats.ts';
+import { spearman } from '../../../core/stats.ts';
 import { generatePioneerDays } from '../generate.ts';
 import type { PioneerDaysMap } from '../model.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
@@ -96,15 +96,9 @@ interface Linear {
 }
 const apply = (m: Linear, x: readonly number[]) => m.intercept + x.reduce((a, v, k) => a + v * m.coefficients[k]!, 0);
 
-/** Least squares on standardised features with a small ridge, returned on the raw features (rounded as stored). */
+/** Ridge least squares on standardised features, returned on the raw features (rounded as stored). */
 function fitHead(xs: readonly number[][], y: readonly number[]): Linear {
-  const k = FEATURES.length;
-  const mu = Array.from({ length: k }, (_, j) => mean(xs.map((x) => x[j]!)));
-  const sd = Array.from({ length: k }, (_, j) => sdOf(xs.map((x) => x[j]!)));
-  const z = xs.map((x) => x.map((v, j) => (sd[j]! > 0 ? (v - mu[j]!) / sd[j]! : 0)));
-  const [b0, ...b] = leastSquares(z, y, RIDGE);
-  const coefficients = b.map((c, j) => (sd[j]! > 0 ? c / sd[j]! : 0));
-  const intercept = b0! - coefficients.reduce((a, c, j) => a + c * mu[j]!, 0);
+  const { coefficients, intercept } = ridgeFit(xs, y, RIDGE);
   return { coefficients: coefficients.map((c) => round(c, 6)), intercept: round(intercept, 6) };
 }
 
