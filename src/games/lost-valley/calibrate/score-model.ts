@@ -18,6 +18,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { corpusRunFromEnv, measureCorpus } from '../../../core/corpus.ts';
+import { readJson } from '../../../core/json-file.ts';
 import { difficultyOnScale, type Scale } from '../../../core/difficulty.ts';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { blendForBoth, crossValidatedRidge, ridgeFit } from '../../../core/fit.ts';
@@ -54,7 +55,7 @@ function bandWidths(players: readonly number[]): Record<number, number> {
     throw new Error(
       'score-model: data/strong.json is missing; measure strong play first (goldmaps calibrate lost-valley strong-2, strong-3, strong-4)',
     );
-  const strong = JSON.parse(readFileSync(STRONG_URL, 'utf8')) as { tables: Record<string, { sdOneGame: number }> };
+  const strong = readJson<{ tables: Record<string, { sdOneGame: number }> }>(STRONG_URL);
   return Object.fromEntries(players.map((p) => [p, round(leastDifference(strong.tables[String(p)]!.sdOneGame, BAND_GAMES), 2)]));
 }
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);

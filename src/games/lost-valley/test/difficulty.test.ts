@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tuningHash } from '../../../core/play/tuning.ts';
 import { BAND_RANGES, BANDS } from '../../../core/difficulty.ts';
+import { readJson } from '../../../core/json-file.ts';
 import { buildMap } from '../../../core/maps.ts';
+import { leastDifference } from '../../../core/stats.ts';
 import { reroll } from '../../../seeds/reroll.ts';
 import { measureReach, REACH_TARGETS } from '../../../seeds/reroll-reach.ts';
 import { lostValley } from '../index.ts';
@@ -10,6 +12,7 @@ import type { LostValleyMap } from '../model.ts';
 import { BOT_WEIGHTS } from '../rules/bot-weights.ts';
 import { PLAN } from '../rules/planner.ts';
 import { scoreLostValley, scoreModel } from '../score.ts';
+import { STEER_GOLD, STEER_ICE } from '../setting.ts';
 import { hitShare, steerLostValley } from '../steer.ts';
 
 const fresh = (seed: string, options = {}) => structuredClone(buildMap(lostValley, seed, options)) as LostValleyMap;
@@ -91,15 +94,11 @@ describe('Lost Valley difficulty: physical sense on hand-made landscapes', () =>
 
 describe('Lost Valley difficulty scale per table size', () => {
   it('makes medium and hard each as wide as strong play tells apart over 50 games, centred on the median landscape', () => {
-    const strong = JSON.parse(readFileSync(new URL('../data/strong.json', import.meta.url), 'utf8')) as {
-      tables: Record<string, { sdOneGame: number }>;
-    };
-    const ICE = ['slow', 'normal', 'fast'];
-    const GOLD = ['near', 'scattered', 'far'];
+    const strong = readJson<{ tables: Record<string, { sdOneGame: number }> }>(new URL('../data/strong.json', import.meta.url));
     for (const players of [2, 3, 4]) {
       const w = scoreModel.bandWidth![players]!;
       // 95%, two-sided, between two maps' means of 50 strong games each.
-      expect(w).toBeCloseTo((1.96 * Math.SQRT2 * strong.tables[players]!.sdOneGame) / Math.sqrt(50), 2);
+      expect(w).toBeCloseTo(leastDifference(strong.tables[players]!.sdOneGame, 50), 2);
       for (const kind of ['greedy', 'planner'] as const) {
         const [top, easy, mid, hard, bottom] = scoreModel.scales[kind][players]!;
         expect(easy - mid, `${kind} ${players}: medium`).toBeCloseTo(w, 1);
@@ -109,7 +108,12 @@ describe('Lost Valley difficulty scale per table size', () => {
       }
       // The median landscape over every setting reads about 50: fresh landscapes, every setting in turn.
       const readings = Array.from({ length: 54 }, (_, i) => {
-        const options = { players, ice: ICE[i % 3]!, gold: GOLD[Math.floor(i / 3) % 3]!, river: [3, 6, 9, 12, 4, 10][Math.floor(i / 9)]! };
+        const options = {
+          players,
+          ice: STEER_ICE[i % 3]!,
+          gold: STEER_GOLD[Math.floor(i / 3) % 3]!,
+          river: [3, 6, 9, 12, 4, 10][Math.floor(i / 9)]!,
+        };
         return lostValley.score(buildMap(lostValley, `scale-${players}-${i}`, options)).difficulty;
       });
       const above = readings.filter((d) => d >= 50).length / readings.length;
