@@ -3,7 +3,7 @@
  * of the Pioneer Days score model (data/score-model.json `heldOutTrails`, 50 games of each kind a
  * trail), Spearman of a single noiseless settler game's VP a player (`referenceGame`, the game the
  * trail sheet's forecast plays) with the settlers' and the planners' 50-game means, by table size
- * and deal, and what that one game costs. About 20 s on one core:
+ * and deal, and what that one game costs. About 3 s on one core:
  *   npx tsx docs/studies/code/pioneer-days-one-game.ts
  */
 import { readJson } from '../../../src/core/json-file.ts';

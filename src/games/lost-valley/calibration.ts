@@ -26,7 +26,7 @@ export const LOST_VALLEY_CALIBRATION: readonly Producer[] = [
     writes: 'data/settings-check.json',
     env: { PLAYERS: '2,3,4', L: '192,64,64', G: '8', FIXTURE: '1' },
     about:
-      'greedy and planner games on fresh landscapes of every setting (192 a setting at two players, 64 at three and four, 8 games each): how the shipped score ranks the settings within each table size and across them; rerun it after score-model (about 18 minutes on one core)',
+      'greedy and planner games on fresh landscapes of every setting (192 a setting at two players, 64 at three and four, 8 games each): how the shipped score ranks the settings within each table size and across them; rerun it after score-model (about 9 minutes on two cores as two shards)',
   },
   {
     name: 'difficulty',

@@ -17,7 +17,7 @@
  * With FIXTURE=1 it writes data/settings-check.json: the figures, each setting's means they come
  * from, and which score model they were measured with (a test fails when the model is refitted
  * and this is not rerun, and holds the figures to item 4a's 0.8). `goldmaps calibrate lost-valley
- * settings-check` runs it so (PLAYERS=2,3,4 L=192,64,64 G=8, about 18 minutes on one core), with
+ * settings-check` runs it so (PLAYERS=2,3,4 L=192,64,64 G=8: about 9 minutes on two cores as two shards), with
  * `--shard K/N` and `--merge` to spread the games over machines; GOLDMAPS_MEASURED=file keeps them,
  * so a refitted model is checked again without playing (src/core/corpus.ts). Offline only.
  */
